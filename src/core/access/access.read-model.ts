@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../database/database.js';
+import { DEFAULT_PROJECT, permissionScope } from './permissions.js';
+
+/** One permission held by a user: `project` and `environment` are null where the grant is not limited to one. */
+export interface Grant {
+  permission: string;
+  project: string | null;
+  environment: string | null;
+}
+
+/**
+ * The effective permissions of a user: own root role, the root roles of their groups, and project roles held
+ * directly or through groups. Read in one query on every check, so a revoked right is gone at once.
+ */
+@Injectable()
+export class AccessReadModel {
+  constructor(private readonly db: Database) {}
+
+  async grantsOf(userId: number): Promise<Grant[]> {
+    const rows = await this.db.query<{ permission: string; environment: string; project: string | null }>(
+      `SELECT rp.permission, rp.environment, NULL AS project
+         FROM users u JOIN role_permissions rp ON rp.role_id = u.root_role_id WHERE u.id = :userId
+       UNION
+       SELECT rp.permission, rp.environment, NULL AS project
+         FROM group_users gu JOIN user_groups g ON g.id = gu.group_id
+         JOIN role_permissions rp ON rp.role_id = g.root_role_id WHERE gu.user_id = :userId
+       UNION
+       SELECT rp.permission, rp.environment, ru.project
+         FROM role_users ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = :userId
+       UNION
+       SELECT rp.permission, rp.environment, gr.project
+         FROM group_users gu JOIN group_roles gr ON gr.group_id = gu.group_id
+         JOIN role_permissions rp ON rp.role_id = gr.role_id WHERE gu.user_id = :userId`,
+      { userId },
+    );
+    return rows.map((row) => toGrant(row.permission, row.project, row.environment));
+  }
+
+  async projectOfFeature(featureName: string): Promise<string | undefined> {
+    const row = await this.db.one<{ project: string }>('SELECT project FROM features WHERE name = :featureName', { featureName });
+    return row?.project;
+  }
+}
+
+/**
+ * Root roles grant project-scoped permissions in the default project only (as Unleash does); project roles grant
+ * them in their project. An empty environment means every environment.
+ */
+function toGrant(permission: string, project: string | null, environment: string): Grant {
+  const scope = permissionScope(permission);
+  if (scope === 'root' || scope === undefined) return { permission, project: null, environment: null };
+  return { permission, project: project ?? DEFAULT_PROJECT, environment: scope === 'environment' && environment ? environment : null };
+}
+
+export function holds(grants: Grant[], permission: string, project?: string, environment?: string): boolean {
+  const scope = permissionScope(permission);
+  return grants.some(
+    (grant) =>
+      grant.permission === 'ADMIN' ||
+      (grant.permission === permission &&
+        (scope === 'root' || grant.project === (project ?? DEFAULT_PROJECT)) &&
+        (scope !== 'environment' || grant.environment === null || environment === undefined || grant.environment === environment)),
+  );
+}

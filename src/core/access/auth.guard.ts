@@ -1,0 +1,57 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AppError } from '../errors/app-error.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../config/flagwright-config.js';
+import { CredentialsReadModel } from './credentials.read-model.js';
+import { type AuthenticatedRequest, PUBLIC_ROUTE } from './decorators.js';
+import type { Principal } from './principal.js';
+import { hashSecret } from './secrets.js';
+import { rawSessionCookie, readSessionId } from './session-cookie.js';
+
+const PAT_PREFIX = 'user:';
+
+/**
+ * Deny by default: every route needs a principal unless it is marked @Public(). The `authorization` header
+ * (an optional `Bearer ` prefix is accepted) is read first: `user:…` is a personal access token, anything else an
+ * API token. Without a header, the session cookie is used.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly credentials: CredentialsReadModel,
+    @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+    const principal = await this.authenticate(request);
+    if (principal) request.principal = principal;
+    if (isPublic || principal) return true;
+    throw this.missing(request);
+  }
+
+  private async authenticate(request: AuthenticatedRequest): Promise<Principal | undefined> {
+    const header = request.headers.authorization?.replace(/^bearer\s+/i, '').trim();
+    if (header) {
+      const found = header.startsWith(PAT_PREFIX)
+        ? await this.credentials.personalAccessToken(hashSecret(header))
+        : await this.credentials.apiToken(hashSecret(header));
+      if (!found) {
+        throw new AppError('AuthenticationRequired', 'You must log in to use Unleash. The authorization header you sent is not a valid, unexpired token.');
+      }
+      return found;
+    }
+    const sessionId = readSessionId(request, this.config.session.cookieName, this.config.session.secret);
+    return sessionId ? this.credentials.session(hashSecret(sessionId)) : undefined;
+  }
+
+  private missing(request: AuthenticatedRequest): AppError {
+    const hadCookie = rawSessionCookie(request, this.config.session.cookieName) !== undefined;
+    const reason = hadCookie
+      ? 'Your session has expired or is not valid, so we could not authorize you.'
+      : 'Your request had no authorization header, so we could not authorize you.';
+    return new AppError('AuthenticationRequired', `You must log in to use Unleash. ${reason} Try logging in at ${this.config.loginPath}`);
+  }
+}

@@ -1,0 +1,31 @@
+import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Request } from 'express';
+import { actorOf, type Actor, type Principal } from './principal.js';
+
+export const PUBLIC_ROUTE = 'flagwright:public';
+export const REQUIRED_PERMISSION = 'flagwright:permission';
+
+/** The route needs no credentials (login, health). Every other route does. */
+export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+
+/**
+ * The permission a route needs; with several, any one of them suffices. `NONE` means any authenticated user.
+ * The project is read from the `projectId` route parameter (or the feature named by `featureName`), the
+ * environment from `environment`.
+ */
+export const RequirePermission = (...permissions: string[]) => SetMetadata(REQUIRED_PERMISSION, permissions);
+
+export interface AuthenticatedRequest extends Request {
+  principal?: Principal;
+}
+
+/** The authenticated caller of the route. */
+export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().principal!;
+});
+
+/** The caller as events and `createdBy` record it. */
+export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => {
+  const request = ctx.switchToHttp().getRequest<AuthenticatedRequest>();
+  return actorOf(request.principal!, request.ip);
+});

@@ -1,0 +1,100 @@
+import type { DataSource } from 'typeorm';
+
+export const FLAGWRIGHT_CONFIG = Symbol('FLAGWRIGHT_CONFIG');
+
+/** Options a host passes to FlagwrightModule.forRoot / forRootAsync. Everything but the session secret has a default. */
+export interface FlagwrightModuleOptions {
+  /**
+   * The TypeORM DataSource holding our entities and migrations. When omitted, the one registered with
+   * TypeOrmModule (named by the `dataSourceName` extra) is used.
+   */
+  dataSource?: DataSource;
+  /** Run our migrations when the module starts (default true). */
+  runMigrations?: boolean;
+  /** Path the service is reachable under, used in links and the `location` header (e.g. "/flags"). */
+  basePath?: string;
+  session: {
+    /** Signs session cookies; every instance behind one load balancer needs the same value. */
+    secret: string;
+    ttlHours?: number;
+    cookieName?: string;
+    /** Mark the cookie Secure; by default it is Secure when the request came over https. */
+    secure?: boolean;
+    maxParallelSessions?: number;
+  };
+  login?: {
+    rateLimitPerMinute?: number;
+    lockoutThreshold?: number;
+    lockoutMinutes?: number;
+  };
+  bootstrap?: {
+    adminUsername?: string;
+    adminPassword?: string;
+    adminApiTokens?: string[];
+    clientApiTokens?: string[];
+    frontendApiTokens?: string[];
+  };
+  limits?: Partial<FlagwrightConfig['limits']>;
+}
+
+/** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
+export interface FlagwrightConfig {
+  runMigrations: boolean;
+  basePath: string;
+  loginPath: string;
+  session: { secret: string; ttlHours: number; cookieName: string; secure?: boolean; maxParallelSessions: number };
+  login: { rateLimitPerMinute: number; lockoutThreshold: number; lockoutMinutes: number };
+  bootstrap: { adminUsername: string; adminPassword: string; adminApiTokens: string[]; clientApiTokens: string[]; frontendApiTokens: string[] };
+  limits: {
+    constraintsPerStrategy: number;
+    valuesPerConstraint: number;
+    segmentsPerStrategy: number;
+    strategiesPerFeatureEnvironment: number;
+    personalAccessTokensPerUser: number;
+  };
+}
+
+export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
+
+export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
+  constraintsPerStrategy: 30,
+  valuesPerConstraint: 250,
+  segmentsPerStrategy: 5,
+  strategiesPerFeatureEnvironment: 30,
+  personalAccessTokensPerUser: 10,
+};
+
+export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfig {
+  const basePath = normaliseBasePath(options.basePath ?? '');
+  return {
+    runMigrations: options.runMigrations ?? true,
+    basePath,
+    loginPath: `${basePath}/auth/simple/login`,
+    session: {
+      secret: options.session.secret,
+      ttlHours: options.session.ttlHours ?? 48,
+      cookieName: options.session.cookieName ?? 'unleash-session',
+      secure: options.session.secure,
+      maxParallelSessions: options.session.maxParallelSessions ?? 5,
+    },
+    login: {
+      rateLimitPerMinute: options.login?.rateLimitPerMinute ?? 10,
+      lockoutThreshold: options.login?.lockoutThreshold ?? 10,
+      lockoutMinutes: options.login?.lockoutMinutes ?? 15,
+    },
+    bootstrap: {
+      adminUsername: options.bootstrap?.adminUsername ?? 'admin',
+      adminPassword: options.bootstrap?.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
+      adminApiTokens: options.bootstrap?.adminApiTokens ?? [],
+      clientApiTokens: options.bootstrap?.clientApiTokens ?? [],
+      frontendApiTokens: options.bootstrap?.frontendApiTokens ?? [],
+    },
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  };
+}
+
+/** "" or "/flags": a leading slash, no trailing one. */
+export function normaliseBasePath(path: string): string {
+  const trimmed = path.trim().replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}` : '';
+}

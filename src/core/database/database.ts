@@ -1,0 +1,112 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DataSource, QueryRunner } from 'typeorm';
+
+export type Row = Record<string, unknown>;
+export type Params = Record<string, unknown>;
+
+/**
+ * The one door to SQL for stores and read models. Statements use `:name` parameters (`:...name` for lists) and
+ * are translated to the driver's placeholders, so the same text runs on SQLite and PostgreSQL. A transaction
+ * opened with `transaction()` is carried by async context: every store call made inside it joins it, so services
+ * never handle an EntityManager.
+ *
+ * better-sqlite3 has a single connection shared by every request, so on SQLite transactions (and writes outside
+ * them) are serialised by a lock; otherwise two requests' statements would interleave inside one transaction.
+ */
+export class Database {
+  readonly isPostgres: boolean;
+  private readonly context = new AsyncLocalStorage<QueryRunner>();
+  private sqliteLock: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly dataSource: DataSource) {
+    this.isPostgres = dataSource.options.type === 'postgres';
+  }
+
+  async query<T = Row>(sql: string, params: Params = {}): Promise<T[]> {
+    return (await this.run(sql, params)).records as T[];
+  }
+
+  /** Runs a write and answers how many rows it touched. */
+  async execute(sql: string, params: Params = {}): Promise<number> {
+    return (await this.run(sql, params)).affected ?? 0;
+  }
+
+  async one<T = Row>(sql: string, params: Params = {}): Promise<T | undefined> {
+    const rows = await this.query<T>(sql, params);
+    return rows[0];
+  }
+
+  /** Runs `work` in one transaction (joining the current one if there is any); any error rolls it all back. */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.context.getStore()) return work();
+    const run = () => this.dataSource.transaction((manager) => this.context.run(manager.queryRunner!, work));
+    return this.isPostgres ? run() : this.withSqliteLock(run);
+  }
+
+  get inTransaction(): boolean {
+    return this.context.getStore() !== undefined;
+  }
+
+  /** A value for a timestamp column: SQLite keeps UTC text that sorts as time does, PostgreSQL a timestamptz. */
+  toTimestamp(date: Date): Date | string {
+    return this.isPostgres ? date : date.toISOString().replace('T', ' ').replace('Z', '');
+  }
+
+  /** SQL fragment for a case-insensitive substring match of `column` against the named parameter. */
+  containsIgnoringCase(column: string, param: string): string {
+    return this.isPostgres ? `${column} ILIKE :${param} ESCAPE '\\'` : `${column} LIKE :${param} ESCAPE '\\'`;
+  }
+
+  private async run(sql: string, params: Params): Promise<{ records: unknown[]; affected?: number }> {
+    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
+    const inTransaction = this.context.getStore();
+    if (inTransaction) return inTransaction.query(text, values, true);
+    const runAlone = async () => {
+      const runner = this.dataSource.createQueryRunner();
+      try {
+        return await runner.query(text, values, true);
+      } finally {
+        if (this.isPostgres) await runner.release();
+      }
+    };
+    return !this.isPostgres && isWrite(sql) ? this.withSqliteLock(runAlone) : runAlone();
+  }
+
+  private withSqliteLock<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.sqliteLock.then(work, work);
+    this.sqliteLock = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** A LIKE pattern matching `term` literally anywhere: `%` and `_` in the term are not wildcards. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Converts a timestamp read from either database into a Date. SQLite's text is UTC without a zone marker. */
+export function toDate(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value;
+  if (typeof value === 'number') return new Date(value);
+  const text = String(value);
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
+}
+
+export function toIso(value: unknown): string | null {
+  return toDate(value)?.toISOString() ?? null;
+}
+
+/** Booleans come back as 0/1 from SQLite. */
+export function toBool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't';
+}
+
+export function parseJson<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined || value === '') return fallback;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+function isWrite(sql: string): boolean {
+  return /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql);
+}

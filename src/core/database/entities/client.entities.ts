@@ -1,0 +1,64 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** An application whose SDKs registered with the service. */
+@Entity('client_applications')
+export class ClientApplicationEntity {
+  @PrimaryColumn({ name: 'app_name', type: String, length: 255 })
+  appName: string;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'simple-json', default: '[]' })
+  strategies: string[];
+
+  @Column({ name: 'created_at', type: Date })
+  createdAt: Date;
+
+  @Column({ name: 'seen_at', type: Date, nullable: true })
+  seenAt: Date | null;
+}
+
+/** One running SDK instance of an application in an environment. */
+@Entity('client_instances')
+export class ClientInstanceEntity {
+  @PrimaryColumn({ name: 'app_name', type: String, length: 255 })
+  appName: string;
+
+  @PrimaryColumn({ name: 'instance_id', type: String, length: 255 })
+  instanceId: string;
+
+  @PrimaryColumn({ type: String, length: 100 })
+  environment: string;
+
+  @Column({ name: 'sdk_version', type: String, length: 255, nullable: true })
+  sdkVersion: string | null;
+
+  @Column({ name: 'client_ip', type: String, length: 255, nullable: true })
+  clientIp: string | null;
+
+  @Column({ name: 'created_at', type: Date })
+  createdAt: Date;
+
+  @Column({ name: 'seen_at', type: Date })
+  seenAt: Date;
+}
+
+/** Evaluation counts of a feature in an environment over one hour. */
+@Entity('client_metrics_hourly')
+export class ClientMetricsHourlyEntity {
+  @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
+  featureName: string;
+
+  @PrimaryColumn({ type: String, length: 100 })
+  environment: string;
+
+  @PrimaryColumn({ name: 'hour_start', type: Date })
+  hourStart: Date;
+
+  @Column({ name: 'yes_count', type: Number, default: 0 })
+  yesCount: number;
+
+  @Column({ name: 'no_count', type: Number, default: 0 })
+  noCount: number;
+}

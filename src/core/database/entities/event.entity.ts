@@ -1,0 +1,41 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** One entry of the audit log: what changed, by whom, with the data before and after. */
+@Entity('events')
+export class EventEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: String, length: 255 })
+  type: string;
+
+  @Column({ name: 'created_by', type: String, length: 255 })
+  createdBy: string;
+
+  @Column({ name: 'created_by_user_id', type: Number, nullable: true })
+  createdByUserId: number | null;
+
+  @Column({ name: 'created_at', type: Date })
+  createdAt: Date;
+
+  @Column({ type: String, length: 100, nullable: true })
+  project: string | null;
+
+  @Column({ name: 'feature_name', type: String, length: 255, nullable: true })
+  featureName: string | null;
+
+  @Column({ type: String, length: 100, nullable: true })
+  environment: string | null;
+
+  @Column({ type: 'simple-json', nullable: true })
+  data: unknown;
+
+  @Column({ name: 'pre_data', type: 'simple-json', nullable: true })
+  preData: unknown;
+
+  @Column({ type: 'simple-json', default: '[]' })
+  tags: unknown[];
+
+  @Column({ type: String, length: 100, nullable: true })
+  ip: string | null;
+}

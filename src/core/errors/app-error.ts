@@ -1,0 +1,64 @@
+/**
+ * The closed list of error kinds the service can answer with. Every error that reaches a client is one of these;
+ * the status of each is fixed in ERROR_STATUS, which the compiler checks for completeness.
+ */
+export const ERROR_STATUS = {
+  ValidationError: 400,
+  AuthenticationRequired: 401,
+  NoAccessError: 403,
+  NotFoundError: 404,
+  NameExistsError: 409,
+  PayloadTooLarge: 413,
+  ContentTypeerror: 415,
+  TooManyRequests: 429,
+  InternalError: 500,
+  ServiceUnavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorName = keyof typeof ERROR_STATUS;
+
+/** One offending property of a request; `path` is a JSON pointer such as `/body/constraints/0/operator`. */
+export interface ErrorDetail {
+  message: string;
+  path?: string;
+}
+
+export class AppError extends Error {
+  override readonly name: ErrorName;
+  readonly details?: ErrorDetail[];
+  /** Extra response headers, e.g. Retry-After for TooManyRequests. */
+  readonly headers?: Record<string, string>;
+
+  constructor(name: ErrorName, message: string, options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = name;
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.name];
+  }
+}
+
+const VALIDATION_SUMMARY =
+  'Request validation failed: your request body or params contain invalid data. Refer to the `details` list for more information.';
+
+/** A 400 for one or more offending properties; the message names every one of them. */
+export function validationError(details: ErrorDetail[]): AppError {
+  const message = details.length === 1 ? details[0].message : `${VALIDATION_SUMMARY} ${details.map((d) => d.message).join(' ')}`;
+  return new AppError('ValidationError', message, { details });
+}
+
+/** A 400 about a single property, with its JSON pointer. */
+export function invalidProperty(path: string, message: string): AppError {
+  return validationError([{ path, message }]);
+}
+
+export function notFound(message: string): AppError {
+  return new AppError('NotFoundError', message);
+}
+
+export function nameExists(message: string): AppError {
+  return new AppError('NameExistsError', message);
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { AppError, type ErrorDetail, type ErrorName } from './app-error.js';
+
+export interface ErrorBody {
+  id: string;
+  name: ErrorName;
+  message: string;
+  details?: ErrorDetail[];
+}
+
+const logger = new Logger('Errors');
+
+/** Errors raised by Nest or Express themselves, translated into our closed list. */
+function fromFramework(error: unknown): AppError | undefined {
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    if (status === 404) return new AppError('NotFoundError', error.message);
+    if (status === 413) return new AppError('PayloadTooLarge', 'The request body is larger than the limit of 1 MB.');
+    if (status === 429) return new AppError('TooManyRequests', 'Too many requests, please try again later.');
+    if (status === 400) return new AppError('ValidationError', error.message);
+    if (status === 503) return new AppError('ServiceUnavailable', error.message);
+    return undefined;
+  }
+  const httpError = error as { type?: string; status?: number; expose?: boolean };
+  if (httpError?.type === 'entity.too.large') {
+    return new AppError('PayloadTooLarge', 'The request body is larger than the limit of 1 MB.');
+  }
+  if (httpError?.type === 'entity.parse.failed' || httpError?.type === 'encoding.unsupported' || httpError?.type === 'charset.unsupported') {
+    return new AppError('ValidationError', `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+  return undefined;
+}
+
+/**
+ * The one place where any thrown value becomes an HTTP answer: `{id, name, message[, details]}` with the status
+ * of its name. Unknown errors are logged with the id the client sees and answered with a generic message.
+ */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  const id = randomUUID();
+  const known = error instanceof AppError ? error : fromFramework(error);
+  if (!known) {
+    logger.error({ errorId: id, err: error }, `Unexpected error ${id}: ${(error as Error)?.stack ?? String(error)}`);
+    return {
+      status: 500,
+      headers: {},
+      body: { id, name: 'InternalError', message: `Something went wrong on our side. Error id: ${id}.` },
+    };
+  }
+  if (known.status >= 500) logger.error(`Error ${id} (${known.name}): ${known.message}`);
+  const body: ErrorBody = { id, name: known.name, message: known.message };
+  if (known.details) body.details = known.details;
+  return { status: known.status, body, headers: known.headers ?? {} };
+}
+
+export function sendError(res: Response, error: unknown): void {
+  const { status, body, headers } = toErrorResponse(error);
+  for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+  res.status(status).json(body);
+}

@@ -1,0 +1,34 @@
+import { applyDecorators, Controller, SetMetadata, UseFilters, UseGuards, UsePipes } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { AuthGuard } from '../access/auth.guard.js';
+import { PermissionGuard } from '../access/permission.guard.js';
+import { ErrorFilter } from '../errors/error.filter.js';
+import { ContentTypeGuard } from './content-type.guard.js';
+import { RequestValidationPipe } from './request-validation.pipe.js';
+
+/** Which API a route belongs to; API tokens are limited to theirs. */
+export type ApiKind = 'admin' | 'client' | 'frontend' | 'auth' | 'ops';
+export const API_KIND = 'flagwright:api-kind';
+
+const PREFIX: Record<ApiKind, string> = { admin: 'api/admin', client: 'api/client', frontend: 'api/frontend', auth: '', ops: '' };
+
+/**
+ * Every controller of the service is declared through this decorator, which binds the pipeline per controller:
+ * authentication (401) → permission (403) → content type (415) → validation (400) → handler, and the error filter.
+ * Nothing is registered app-wide, so a host application's own routes are untouched.
+ */
+export function ApiController(api: ApiKind, path: string, tag: string) {
+  const fullPath = [PREFIX[api], path].filter(Boolean).join('/');
+  return applyDecorators(
+    Controller(fullPath),
+    SetMetadata(API_KIND, api),
+    UseGuards(AuthGuard, PermissionGuard, ContentTypeGuard),
+    UsePipes(RequestValidationPipe),
+    UseFilters(ErrorFilter),
+    ApiTags(tag),
+    ApiBearerAuth(),
+    ApiCookieAuth(),
+  );
+}
+
+export const AdminController = (path: string, tag: string) => ApiController('admin', path, tag);

@@ -1,0 +1,35 @@
+import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AppError } from '../errors/app-error.js';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const ACCEPTS_ANY_CONTENT = 'flagwright:accepts-any-content';
+
+/** For action routes that take no body (`…/on`, `…/off`, logout): no content type is required. */
+export const AcceptsNoBody = () => SetMetadata(ACCEPTS_ANY_CONTENT, true);
+
+/**
+ * Every POST, PUT and PATCH must say `application/json` (parameters and case ignored). Runs after the
+ * authentication and permission guards, so 401 and 403 win over 415.
+ */
+@Injectable()
+export class ContentTypeGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!BODY_METHODS.has(request.method)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(ACCEPTS_ANY_CONTENT, [context.getHandler(), context.getClass()])) return true;
+    const sent = request.headers['content-type'];
+    if (isJson(sent)) return true;
+    throw new AppError(
+      'ContentTypeerror',
+      `We do not accept the content-type you provided (${sent || "you didn't provide one"}). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format.`,
+    );
+  }
+}
+
+export function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0].trim().toLowerCase() === 'application/json';
+}

@@ -1,0 +1,20 @@
+import { Injectable, type NestMiddleware } from '@nestjs/common';
+import { json } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { sendError } from '../errors/error-response.js';
+import { isJson } from './content-type.guard.js';
+
+export const BODY_LIMIT = '1mb';
+
+const parseJson = json({ limit: BODY_LIMIT, strict: false, type: (req) => isJson(req.headers['content-type']) });
+
+/**
+ * Parses JSON bodies of our routes (unless the host already did) and answers a malformed or oversized body with
+ * our error body before anything else runs, as the anchor does.
+ */
+@Injectable()
+export class JsonBodyMiddleware implements NestMiddleware {
+  use(req: Request, res: Response, next: NextFunction): void {
+    parseJson(req, res, (error?: unknown) => (error ? sendError(res, error) : next()));
+  }
+}

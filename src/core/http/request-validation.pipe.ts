@@ -1,0 +1,80 @@
+import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage, validate, type ValidationError as ClassValidationError } from 'class-validator';
+import { type ErrorDetail, validationError } from '../errors/app-error.js';
+
+const IGNORES_UNKNOWN = Symbol('flagwright:ignores-unknown-top-level');
+type DtoClass = new (...args: unknown[]) => object;
+
+/**
+ * Marks a body DTO whose unknown top-level properties are dropped rather than refused (clients send back what
+ * they read, with `id` and `featureName`). Unknown properties of nested objects are still refused.
+ */
+export function IgnoreUnknownTopLevelProperties(): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(IGNORES_UNKNOWN, true, target);
+  };
+}
+
+const LOCATION: Record<string, string> = { body: 'body', query: 'query', param: 'params' };
+
+/**
+ * Validates body, query and route parameters against their DTO classes and reports every offending property in
+ * `details`, each with its JSON pointer (`/body/constraints/0/operator`); the message names them all.
+ */
+@Injectable()
+export class RequestValidationPipe implements PipeTransform {
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const metatype = metadata.metatype as DtoClass | undefined;
+    const location = LOCATION[metadata.type];
+    if (!location || !metatype || !hasValidation(metatype)) return value;
+    const root = `/${location}`;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw validationError([{ path: root, message: `The \`${root}\` property must be object. You sent ${describe(value)}.` }]);
+    }
+    const plain = Reflect.getMetadata(IGNORES_UNKNOWN, metatype) ? pickKnown(metatype, value) : value;
+    const instance = plainToInstance(metatype, plain);
+    const errors = await validate(instance, {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: false,
+      validationError: { target: false, value: true },
+    });
+    if (errors.length > 0) throw validationError(toDetails(errors, root));
+    return instance;
+  }
+}
+
+function hasValidation(metatype: DtoClass): boolean {
+  return getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).length > 0;
+}
+
+function pickKnown(metatype: DtoClass, value: object): object {
+  const known = new Set(getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).map((m) => m.propertyName));
+  return Object.fromEntries(Object.entries(value).filter(([key]) => known.has(key)));
+}
+
+function toDetails(errors: ClassValidationError[], parent: string): ErrorDetail[] {
+  return errors.flatMap((error) => {
+    const path = `${parent}/${error.property}`;
+    const own = Object.entries(error.constraints ?? {}).slice(0, 1).map(([kind, text]) => ({ path, message: messageFor(kind, text, path, parent, error) }));
+    return [...own, ...toDetails(error.children ?? [], path)];
+  });
+}
+
+function messageFor(kind: string, text: string, path: string, parent: string, error: ClassValidationError): string {
+  if (kind === 'whitelistValidation') {
+    return `The \`${parent}\` object of the request does not allow additional properties. Your request included the \`${path}\` property.`;
+  }
+  if (kind === 'isDefined' || (error.value === undefined && kind !== 'customValidation')) {
+    return `The \`${path}\` property is required. It was not present on the data you sent.`;
+  }
+  const reason = text.startsWith(`${error.property} `) ? text.slice(error.property.length + 1) : text;
+  return `The \`${path}\` property ${reason.replace(/\.$/, '')}. You sent ${describe(error.value)}.`;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}

@@ -1,0 +1,82 @@
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { RouterModule } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AccessReadModel } from './core/access/access.read-model.js';
+import { AuthGuard } from './core/access/auth.guard.js';
+import { CredentialsReadModel } from './core/access/credentials.read-model.js';
+import { PasswordHasher } from './core/access/password-hasher.js';
+import { PermissionGuard } from './core/access/permission.guard.js';
+import { BootstrapService } from './core/bootstrap/bootstrap.service.js';
+import { Clock } from './core/clock.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightModuleOptions, normaliseBasePath, resolveConfig } from './core/config/flagwright-config.js';
+import { Database } from './core/database/database.js';
+import { ErrorFilter } from './core/errors/error.filter.js';
+import { ContentTypeGuard } from './core/http/content-type.guard.js';
+import { JsonBodyMiddleware } from './core/http/json-body.middleware.js';
+import { RequestValidationPipe } from './core/http/request-validation.pipe.js';
+import { ASYNC_OPTIONS_TYPE, ConfigurableModuleClass, type FlagwrightModuleExtras, MODULE_OPTIONS_TOKEN, OPTIONS_TYPE } from './feature-flags.module-definition.js';
+import { FEATURES } from './features.js';
+
+const controllers = FEATURES.flatMap((feature) => feature.controllers);
+
+/**
+ * The embeddable service. Guards, pipe and filter are bound per controller (see ApiController), and JSON bodies
+ * are parsed only for our routes, so nothing here changes how the host application's own routes behave.
+ */
+@Module({
+  imports: [TerminusModule],
+  controllers,
+  providers: [
+    Clock,
+    PasswordHasher,
+    CredentialsReadModel,
+    AccessReadModel,
+    AuthGuard,
+    PermissionGuard,
+    ContentTypeGuard,
+    RequestValidationPipe,
+    ErrorFilter,
+    BootstrapService,
+    ...FEATURES.flatMap((feature) => feature.providers),
+  ],
+})
+export class FlagwrightModule extends ConfigurableModuleClass implements NestModule {
+  static forRoot(options: typeof OPTIONS_TYPE): DynamicModule {
+    return withCore(super.forRoot(options), options);
+  }
+
+  static forRootAsync(options: typeof ASYNC_OPTIONS_TYPE): DynamicModule {
+    return withCore(super.forRootAsync(options), options);
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(JsonBodyMiddleware).forRoutes(...controllers);
+  }
+}
+
+function withCore(definition: DynamicModule, extras: FlagwrightModuleExtras): DynamicModule {
+  const prefix = normaliseBasePath(extras.routePrefix ?? '');
+  return {
+    ...definition,
+    imports: [...(definition.imports ?? []), ...(prefix ? [RouterModule.register([{ path: prefix, module: FlagwrightModule }])] : [])],
+    providers: [
+      ...(definition.providers ?? []),
+      {
+        provide: FLAGWRIGHT_CONFIG,
+        inject: [MODULE_OPTIONS_TOKEN],
+        useFactory: (options: FlagwrightModuleOptions) => resolveConfig({ ...options, basePath: `${normaliseBasePath(options.basePath ?? '')}${prefix}` }),
+      },
+      {
+        provide: Database,
+        inject: [MODULE_OPTIONS_TOKEN, { token: getDataSourceToken(extras.dataSourceName), optional: true }],
+        useFactory: (options: FlagwrightModuleOptions, registered?: DataSource) => {
+          const dataSource = options.dataSource ?? registered;
+          if (!dataSource) throw new Error('Flagwright needs a data source: pass `dataSource` or register one with TypeOrmModule.');
+          return new Database(dataSource);
+        },
+      },
+    ],
+  };
+}

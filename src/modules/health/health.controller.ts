@@ -1,0 +1,42 @@
+import { Get } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { Public } from '../../core/access/decorators.js';
+import { BootstrapService } from '../../core/bootstrap/bootstrap.service.js';
+import { Database } from '../../core/database/database.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { ApiController } from '../../core/http/api-controller.decorator.js';
+
+@ApiController('ops', '', 'Operational')
+@Public()
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly typeorm: TypeOrmHealthIndicator,
+    private readonly db: Database,
+    private readonly bootstrap: BootstrapService,
+  ) {}
+
+  @Get('health')
+  @HealthCheck()
+  @ApiOperation({ summary: 'Liveness: 200 while the database answers, 503 otherwise.' })
+  async liveness() {
+    return this.check();
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: 200 once migrations and seeding are done and the database answers.' })
+  async readiness() {
+    if (!this.bootstrap.isComplete) throw new AppError('ServiceUnavailable', 'The service is still starting.');
+    return this.check();
+  }
+
+  private async check() {
+    try {
+      const result = await this.health.check([() => this.typeorm.pingCheck('database', { connection: this.db.dataSource, timeout: 1500 })]);
+      return { health: 'GOOD', ...result };
+    } catch {
+      throw new AppError('ServiceUnavailable', 'The database does not answer.');
+    }
+  }
+}

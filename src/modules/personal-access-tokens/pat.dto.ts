@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDateString, IsDefined, IsString, MaxLength } from 'class-validator';
+
+/** `createPatSchema` */
+export class CreatePatDto {
+  @ApiProperty({ description: 'What the token is for; unique per owner', example: 'CI pipeline' })
+  @IsDefined()
+  @IsString()
+  @MaxLength(255)
+  description: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When the token stops working; must be in the future' })
+  @IsDefined()
+  @IsDateString({ strict: true }, { message: 'must match format "date-time"' })
+  expiresAt: string;
+}
+
+/** `patSchema` */
+export class PatSchema {
+  @ApiProperty({ minimum: 1, description: 'Increments, so a newer PAT has a higher id' }) id: number;
+  @ApiProperty({ required: false, description: 'Returned only in the response that creates the token', example: 'user:3a1f…' }) secret?: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) seenAt: string | null;
+  @ApiProperty() userId: number;
+  @ApiProperty() description: string;
+  @ApiProperty({ format: 'date-time' }) expiresAt: string;
+}
+
+export class PatsSchema {
+  @ApiProperty({ type: [PatSchema] }) pats: PatSchema[];
+}

@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Actor } from '../../core/access/principal.js';
+import { hashSecret, randomSecret } from '../../core/access/secrets.js';
+import { Clock } from '../../core/clock.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
+import { Database } from '../../core/database/database.js';
+import { AppError, invalidProperty, nameExists, notFound } from '../../core/errors/app-error.js';
+import type { EventType } from '../events/event-types.js';
+import { EventService } from '../events/event.service.js';
+import type { CreatedPat, Pat } from './pat.model.js';
+import { PatStore } from './pat.store.js';
+
+/** Event types to record: personal tokens and service-account tokens are told apart in the audit log. */
+export interface PatEvents {
+  created: EventType;
+  deleted: EventType;
+}
+
+/**
+ * Personal access tokens, for people and service accounts alike. The secret (`user:` + 64 hex characters) is
+ * returned once, at creation; only its SHA-256 digest is stored.
+ */
+@Injectable()
+export class PatService {
+  constructor(
+    private readonly store: PatStore,
+    private readonly db: Database,
+    private readonly events: EventService,
+    private readonly clock: Clock,
+    @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
+  ) {}
+
+  list(ownerId: number): Promise<Pat[]> {
+    return this.store.listFor(ownerId);
+  }
+
+  async create(ownerId: number, input: { description: string; expiresAt: string }, actor: Actor, eventTypes: PatEvents): Promise<CreatedPat> {
+    const description = input.description.trim();
+    if (!description) throw invalidProperty('/body/description', 'PAT description cannot be empty.');
+    const expiresAt = new Date(input.expiresAt);
+    const now = this.clock.now();
+    if (!(expiresAt > now)) throw invalidProperty('/body/expiresAt', 'The expiry date should be in future.');
+    const secret = `user:${randomSecret()}`;
+    const pat = await this.db.transaction(async () => {
+      const limit = this.config.limits.personalAccessTokensPerUser;
+      if ((await this.store.countFor(ownerId)) >= limit) {
+        throw new AppError('NoAccessError', `Too many PATs (${limit}) already exist for this user.`);
+      }
+      if (await this.store.descriptionTaken(ownerId, description)) throw nameExists('PAT description already exists.');
+      const created = await this.store.insert({ userId: ownerId, secretHash: hashSecret(secret), description, expiresAt, createdAt: now });
+      await this.events.record({ type: eventTypes.created, actor, data: { id: created.id, description, expiresAt: created.expiresAt, userId: ownerId } });
+      return created;
+    });
+    return { ...pat, secret };
+  }
+
+  async delete(ownerId: number, id: number, actor: Actor, eventTypes: PatEvents): Promise<void> {
+    await this.db.transaction(async () => {
+      const pat = await this.store.find(ownerId, id);
+      if (!pat || !(await this.store.delete(ownerId, id))) throw notFound(`Could not find personal access token with id ${id}.`);
+      await this.events.record({ type: eventTypes.deleted, actor, data: { id, description: pat.description, userId: ownerId } });
+    });
+  }
+}

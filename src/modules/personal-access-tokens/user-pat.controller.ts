@@ -1,0 +1,47 @@
+import { Body, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor, Principal } from '../../core/access/principal.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { IntParam } from '../../core/http/int-param.js';
+import { EVENT } from '../events/event-types.js';
+import { CreatePatDto, PatSchema, PatsSchema } from './pat.dto.js';
+import type { CreatedPat } from './pat.model.js';
+import { PatService } from './pat.service.js';
+
+const PERSONAL_EVENTS = { created: EVENT.PAT_CREATED, deleted: EVENT.PAT_DELETED };
+
+/** The caller's own personal access tokens. */
+@AdminController('user/tokens', 'Personal access tokens')
+@RequirePermission('NONE')
+export class UserPatController {
+  constructor(private readonly pats: PatService) {}
+
+  @Get()
+  @ApiOperation({ summary: "List the caller's personal access tokens (never their secrets)." })
+  @ApiOkResponse({ type: PatsSchema })
+  async list(@CurrentPrincipal() principal: Principal): Promise<PatsSchema> {
+    return { pats: await this.pats.list(ownerOf(principal)) };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create a personal access token; the secret is in this response only.' })
+  @ApiCreatedResponse({ type: PatSchema })
+  create(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Body() body: CreatePatDto): Promise<CreatedPat> {
+    return this.pats.create(ownerOf(principal), body, actor, PERSONAL_EVENTS);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete one of the caller\'s personal access tokens.' })
+  @ApiOkResponse({ description: 'Deleted' })
+  async remove(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @IntParam('id') id: number): Promise<void> {
+    await this.pats.delete(ownerOf(principal), id, actor, PERSONAL_EVENTS);
+  }
+}
+
+function ownerOf(principal: Principal): number {
+  if (principal.kind !== 'user') throw new AppError('NoAccessError', 'API tokens cannot own personal access tokens; log in as a user.');
+  return principal.id;
+}

@@ -1,0 +1,66 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { APP_FILTER } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { ErrorFilter } from '../core/errors/error.filter.js';
+import { FlagwrightModule } from '../feature-flags.module.js';
+import { dataSourceOptions } from './data-source-options.js';
+import type { StandaloneEnvironment } from './environment.js';
+import { loggerOptions } from './logging.js';
+
+const ENVIRONMENT = 'flagwright';
+
+/** The standalone host: configuration from the environment, one database, JSON logs, and the service itself. */
+@Module({})
+export class AppModule {
+  static register(environment: StandaloneEnvironment): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ [ENVIRONMENT]: environment })] }),
+    LoggerModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) => loggerOptions(config.getOrThrow<StandaloneEnvironment>(ENVIRONMENT).logLevel),
+    }),
+    TypeOrmModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) => dataSourceOptions(config.getOrThrow<StandaloneEnvironment>(ENVIRONMENT)),
+    }),
+    FlagwrightModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) => {
+        const env = config.getOrThrow<StandaloneEnvironment>(ENVIRONMENT);
+        return {
+          runMigrations: env.migrationsRun,
+          basePath: env.baseUriPath,
+          session: {
+            secret: env.sessionSecret,
+            ttlHours: env.sessionTtlHours,
+            cookieName: env.sessionCookieName,
+            secure: env.secureCookies,
+            maxParallelSessions: env.maxParallelSessions,
+          },
+          login: {
+            rateLimitPerMinute: env.loginRateLimitPerMinute,
+            lockoutThreshold: env.loginLockoutThreshold,
+            lockoutMinutes: env.loginLockoutMinutes,
+          },
+          bootstrap: {
+            adminUsername: env.adminUsername,
+            adminPassword: env.adminPassword,
+            adminApiTokens: env.initAdminApiTokens,
+            clientApiTokens: env.initClientApiTokens,
+            frontendApiTokens: env.initFrontendApiTokens,
+          },
+        };
+      },
+    }),
+      ],
+      // Standalone only: unknown routes and errors outside our controllers get the same error body.
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+    };
+  }
+}
+
+export { ENVIRONMENT };

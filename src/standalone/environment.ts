@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+
+/** The standalone service's settings, read from environment variables and checked before anything starts. */
+export interface StandaloneEnvironment {
+  port: number;
+  host: string;
+  baseUriPath: string;
+  databaseUrl?: string;
+  databaseFile: string;
+  logLevel: string;
+  migrationsRun: boolean;
+  production: boolean;
+  sessionSecret: string;
+  /** True when no SESSION_SECRET was given and a random one is used for this process only. */
+  sessionSecretGenerated: boolean;
+  sessionTtlHours: number;
+  sessionCookieName: string;
+  secureCookies?: boolean;
+  maxParallelSessions: number;
+  loginRateLimitPerMinute: number;
+  loginLockoutThreshold: number;
+  loginLockoutMinutes: number;
+  adminUsername?: string;
+  adminPassword?: string;
+  initAdminApiTokens: string[];
+  initClientApiTokens: string[];
+  initFrontendApiTokens: string[];
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the environment; every problem is reported at once, and start-up stops on any. */
+export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
+  const problems: string[] = [];
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, but is "${raw}".`);
+      return fallback;
+    }
+    return value;
+  };
+  const boolean = (name: string, fallback?: boolean): boolean | undefined => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    problems.push(`${name} must be true or false, but is "${env[name]}".`);
+    return fallback;
+  };
+  const list = (...names: string[]): string[] =>
+    names.flatMap((name) => (env[name] ?? '').split(',').map((token) => token.trim()).filter(Boolean));
+
+  const production = env.NODE_ENV === 'production';
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must be a postgres:// or postgresql:// URL; leave it unset to use the SQLite file.`);
+  }
+  const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, but is "${env.LOG_LEVEL}".`);
+  const sessionSecret = env.SESSION_SECRET ?? '';
+  if (production && !sessionSecret) problems.push('SESSION_SECRET is required when NODE_ENV=production.');
+  if (sessionSecret && sessionSecret.length < 16) problems.push('SESSION_SECRET must be at least 16 characters long.');
+  const adminUsername = env.UNLEASH_DEFAULT_ADMIN_USERNAME || undefined;
+  const adminPassword = env.UNLEASH_DEFAULT_ADMIN_PASSWORD || undefined;
+  if (Boolean(adminUsername) !== Boolean(adminPassword)) {
+    problems.push('UNLEASH_DEFAULT_ADMIN_USERNAME and UNLEASH_DEFAULT_ADMIN_PASSWORD must be set together.');
+  }
+
+  const environment: StandaloneEnvironment = {
+    port: integer('PORT', 4242, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    baseUriPath: env.BASE_URI_PATH ?? '',
+    databaseUrl,
+    databaseFile: env.DATABASE_FILE || './data/flagwright.sqlite',
+    logLevel,
+    migrationsRun: boolean('MIGRATIONS_RUN', true)!,
+    production,
+    sessionSecret: sessionSecret || randomBytes(32).toString('hex'),
+    sessionSecretGenerated: !sessionSecret,
+    sessionTtlHours: integer('SESSION_TTL_HOURS', 48, 1, 24 * 365),
+    sessionCookieName: env.SESSION_COOKIE_NAME || 'unleash-session',
+    secureCookies: boolean('SECURE_COOKIES'),
+    maxParallelSessions: integer('MAX_PARALLEL_SESSIONS', 5, 1, 1000),
+    loginRateLimitPerMinute: integer('SIMPLE_LOGIN_LIMIT_PER_MINUTE', 10, 1, 100_000),
+    loginLockoutThreshold: integer('LOGIN_LOCKOUT_THRESHOLD', 10, 1, 1000),
+    loginLockoutMinutes: integer('LOGIN_LOCKOUT_MINUTES', 15, 1, 60 * 24 * 30),
+    adminUsername,
+    adminPassword,
+    initAdminApiTokens: list('INIT_ADMIN_API_TOKENS'),
+    initClientApiTokens: list('INIT_CLIENT_API_TOKENS', 'INIT_BACKEND_API_TOKENS'),
+    initFrontendApiTokens: list('INIT_FRONTEND_API_TOKENS'),
+  };
+  if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return environment;
+}

@@ -1,0 +1,210 @@
+import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('foundation: errors, authentication and storage', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const futureDate = () => new Date(t.clock.now().getTime() + 24 * 3600_000).toISOString();
+
+  describe('operability', () => {
+    it('answers /health and /ready with 200 while the database answers', async () => {
+      const health = await t.http().get('/health').expect(200);
+      expect(health.body).toMatchObject({ health: 'GOOD', status: 'ok', info: { database: { status: 'up' } } });
+      await t.http().get('/ready').expect(200);
+    });
+
+    it('serves the OpenAPI document', async () => {
+      const res = await t.http().get('/docs/openapi.json').expect(200);
+      expect(res.body.openapi).toMatch(/^3\./);
+      expect(Object.keys(res.body.paths)).toContain('/api/admin/events');
+    });
+  });
+
+  describe('error bodies', () => {
+    it('answers an unknown route with 404 NotFoundError', async () => {
+      const res = await t.http().get('/api/admin/nothing-here').set('Authorization', ADMIN_TOKEN).expect(404);
+      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: 'The path you were looking for (/api/admin/nothing-here) is not available.' });
+    });
+
+    it('gives every error a fresh id', async () => {
+      const first = await t.http().get('/api/admin/events').expect(401);
+      const second = await t.http().get('/api/admin/events').expect(401);
+      expect(first.body.id).toMatch(UUID);
+      expect(second.body.id).not.toBe(first.body.id);
+    });
+
+    it('answers malformed JSON with 400 ValidationError before authentication', async () => {
+      const res = await t.http().post('/api/admin/user/tokens').set('Content-Type', 'application/json').send('{"description": ').expect(400);
+      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message: expect.stringContaining('not valid JSON') });
+    });
+
+    it('answers a body over 1 MB with 413 PayloadTooLarge', async () => {
+      const res = await t
+        .http()
+        .post('/api/admin/user/tokens')
+        .set('Authorization', ADMIN_TOKEN)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ description: 'x'.repeat(1_100_000) }))
+        .expect(413);
+      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'PayloadTooLarge', message: 'The request body is larger than the limit of 1 MB.' });
+    });
+  });
+
+  describe('authentication', () => {
+    it('answers a request without credentials with 401 AuthenticationRequired', async () => {
+      const res = await t.http().get('/api/admin/events').expect(401);
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'AuthenticationRequired',
+        message: 'You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login',
+      });
+    });
+
+    it('answers an authorization header that does not authenticate with 401 saying so', async () => {
+      const res = await t.http().get('/api/admin/events').set('Authorization', '*:*.not-a-real-token').expect(401);
+      expect(res.body.name).toBe('AuthenticationRequired');
+      expect(res.body.message).toContain('authorization header you sent is not a valid');
+    });
+
+    it('accepts the admin API token, with or without a Bearer prefix', async () => {
+      const plain = await t.http().get('/api/admin/events').set('Authorization', ADMIN_TOKEN).expect(200);
+      expect(plain.body).toMatchObject({ version: 1, events: expect.any(Array), totalEvents: expect.any(Number) });
+      await t.http().get('/api/admin/events').set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(200);
+      await t.http().get('/api/admin/events').set('Authorization', `bearer   ${ADMIN_TOKEN}`).expect(200);
+    });
+
+    it('refuses client and frontend tokens on the admin API with 403 NoAccessError', async () => {
+      for (const token of [CLIENT_TOKEN, FRONTEND_TOKEN]) {
+        const res = await t.http().get('/api/admin/events').set('Authorization', token).expect(403);
+        expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'NoAccessError', message: expect.stringContaining('expected a different token type') });
+      }
+    });
+
+    it('stores API tokens only as hashes', async () => {
+      const rows = await t.db.query<{ secret_hash: string; secret_prefix: string }>('SELECT secret_hash, secret_prefix FROM api_tokens');
+      expect(rows).toHaveLength(3);
+      for (const row of rows) {
+        expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(JSON.stringify(row)).not.toContain('test-admin-secret');
+      }
+    });
+  });
+
+  describe('content type', () => {
+    it('answers a form body with 415 naming the sent and accepted types', async () => {
+      const res = await t.http().post('/api/admin/user/tokens').set('Authorization', ADMIN_TOKEN).type('form').send('description=x').expect(415);
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'ContentTypeerror',
+        message:
+          'We do not accept the content-type you provided (application/x-www-form-urlencoded). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format.',
+      });
+    });
+
+    it('answers a body without content type with 415', async () => {
+      const res = await t.http().post('/api/admin/user/tokens').set('Authorization', ADMIN_TOKEN).send(Buffer.from('{}')).expect(415);
+      expect(res.body.message).toContain("(you didn't provide one)");
+    });
+
+    it('accepts application/json with parameters and in any case', async () => {
+      const res = await t
+        .http()
+        .post('/api/admin/user/tokens')
+        .set('Authorization', ADMIN_TOKEN)
+        .set('Content-Type', 'APPLICATION/JSON; charset=utf-8')
+        .send(JSON.stringify({}));
+      expect(res.status).not.toBe(415);
+    });
+
+    it('checks permission (403) before content type (415)', async () => {
+      await t.http().post('/api/admin/user/tokens').set('Authorization', CLIENT_TOKEN).type('form').send('a=b').expect(403);
+    });
+  });
+
+  describe('personal access tokens', () => {
+    it('creates a token shown once, stored as a hash, usable until it expires', async () => {
+      const cookie = await sessionCookieFor(t, 1);
+      expect(cookie).toMatch(/^unleash-session=/);
+      const created = await t.http().post('/api/admin/user/tokens').set('Cookie', cookie).send({ description: 'ci', expiresAt: futureDate() }).expect(201);
+      expect(created.body).toEqual({
+        id: expect.any(Number),
+        secret: expect.stringMatching(/^user:[0-9a-f]{64}$/),
+        description: 'ci',
+        expiresAt: expect.any(String),
+        createdAt: expect.any(String),
+        seenAt: null,
+        userId: 1,
+      });
+      const stored = await t.db.query('SELECT * FROM personal_access_tokens');
+      expect(JSON.stringify(stored)).not.toContain(created.body.secret.slice(5));
+
+      await t.http().get('/api/admin/events').set('Authorization', created.body.secret).expect(200);
+      const listed = await t.http().get('/api/admin/user/tokens').set('Authorization', created.body.secret).expect(200);
+      expect(listed.body.pats).toHaveLength(1);
+      expect(listed.body.pats[0]).not.toHaveProperty('secret');
+      expect(listed.body.pats[0].seenAt).not.toBeNull();
+
+      t.clock.advance(2 * 24 * 3600_000);
+      const expired = await t.http().get('/api/admin/events').set('Authorization', created.body.secret).expect(401);
+      expect(expired.body.name).toBe('AuthenticationRequired');
+    });
+
+    it('ends a session on logout', async () => {
+      const cookie = await sessionCookieFor(t, 1);
+      await t.http().get('/api/admin/user/tokens').set('Cookie', cookie).expect(200);
+      const out = await t.http().post('/logout').set('Cookie', cookie).expect(200);
+      expect(out.headers['set-cookie'][0]).toMatch(/^unleash-session=; Path=\/; Expires=Thu, 01 Jan 1970/);
+      const after = await t.http().get('/api/admin/user/tokens').set('Cookie', cookie).expect(401);
+      expect(after.body.message).toContain('session has expired or is not valid');
+    });
+
+    it('reports every invalid property in details with its path', async () => {
+      const res = await t.http().post('/api/admin/user/tokens').set('Authorization', ADMIN_TOKEN).send({ description: 5, expiresAt: 'tomorrow', extra: 1 }).expect(400);
+      expect(res.body.name).toBe('ValidationError');
+      expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['/body/description', '/body/expiresAt', '/body/extra']);
+      expect(res.body.message).toContain('/body/description');
+      expect(res.body.message).toContain('/body/expiresAt');
+    });
+  });
+
+  describe('storage', () => {
+    it('seeds the default project, environments, roles, strategy types and the admin', async () => {
+      expect(await t.db.query('SELECT id, name FROM projects')).toEqual([{ id: 'default', name: 'Default' }]);
+      expect(await t.db.query('SELECT name, type, sort_order FROM environments ORDER BY sort_order')).toEqual([
+        { name: 'development', type: 'development', sort_order: 2 },
+        { name: 'production', type: 'production', sort_order: 3 },
+      ]);
+      expect(await t.db.query('SELECT id, name FROM roles ORDER BY id')).toEqual([
+        { id: 1, name: 'Admin' }, { id: 2, name: 'Editor' }, { id: 3, name: 'Viewer' },
+        { id: 4, name: 'Owner' }, { id: 5, name: 'Member' }, { id: 6, name: 'Reader' },
+      ]);
+      expect((await t.db.query<{ name: string }>('SELECT name FROM strategy_types ORDER BY sort_order')).map((r) => r.name)).toEqual([
+        'default', 'flexibleRollout', 'remoteAddress', 'applicationHostname',
+      ]);
+      const [admin] = await t.db.query<{ username: string; password_hash: string }>('SELECT username, password_hash FROM users');
+      expect(admin.username).toBe('admin');
+      expect(admin.password_hash).toMatch(/^\$argon2id\$/);
+      expect(admin.password_hash).not.toContain('unleash4all');
+    });
+
+    it('seeds idempotently: a second start on the same database changes nothing', async () => {
+      const tables = ['roles', 'role_permissions', 'projects', 'environments', 'project_environments', 'strategy_types', 'tag_types', 'users', 'api_tokens'];
+      const count = async (db: TestApp['db']) =>
+        Object.fromEntries(await Promise.all(tables.map(async (table) => [table, Number((await db.one<{ c: number }>(`SELECT COUNT(*) AS c FROM ${table}`))!.c)])));
+      const before = await count(t.db);
+      const second = await createTestApp({}, t.database);
+      try {
+        expect(await count(second.db)).toEqual(before);
+      } finally {
+        await second.app.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import supertest from 'supertest';
+import { DataSource } from 'typeorm';
+import { inject } from 'vitest';
+import { Clock } from '../../src/core/clock.js';
+import { Database } from '../../src/core/database/database.js';
+import { SessionService } from '../../src/modules/sessions/session.service.js';
+import { AppModule } from '../../src/standalone/app.module.js';
+import { configureStandaloneApp } from '../../src/standalone/configure-app.js';
+import { readEnvironment, type StandaloneEnvironment } from '../../src/standalone/environment.js';
+import { adminUrl, databaseUrlFor, postgresRequested } from './database.js';
+
+export const ADMIN_TOKEN = '*:*.test-admin-secret-0123456789abcdef';
+export const CLIENT_TOKEN = 'default:development.test-client-secret-0123456789abcdef';
+export const FRONTEND_TOKEN = 'default:development.test-frontend-secret-0123456789abcdef';
+
+/** A clock the test moves by hand: token expiry, lockouts, sessions. */
+export class TestClock extends Clock {
+  private offsetMs = 0;
+  override now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface TestApp {
+  app: INestApplication;
+  /** A fresh supertest client for the running app. */
+  http: () => ReturnType<typeof supertest>;
+  clock: TestClock;
+  db: Database;
+  env: StandaloneEnvironment;
+  /** Where this app's database lives, to start a second app on it. */
+  database: { url?: string; file: string };
+  close: () => Promise<void>;
+}
+
+const SQLITE_DIR = join(process.cwd(), '.vitest-tmp');
+
+/** A fresh database of the kind the suite runs on: a SQLite file, or a PostgreSQL clone of the migrated template. */
+export async function createTestDatabase(): Promise<{ url?: string; file: string; drop: () => Promise<void> }> {
+  const name = `flagwright_t_${randomBytes(6).toString('hex')}`;
+  if (!postgresRequested()) {
+    mkdirSync(SQLITE_DIR, { recursive: true });
+    const file = join(SQLITE_DIR, `${name}.sqlite`);
+    return { file, drop: async () => ['', '-wal', '-shm'].forEach((suffix) => rmSync(`${file}${suffix}`, { force: true })) };
+  }
+  const admin = new DataSource({ type: 'postgres', url: adminUrl() });
+  await admin.initialize();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  return {
+    url: databaseUrlFor(name),
+    file: '',
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.destroy();
+    },
+  };
+}
+
+/** The standalone app, as `npm start` builds it, on its own database. */
+export async function createTestApp(overrides: Partial<StandaloneEnvironment> = {}, existing?: { url?: string; file: string }): Promise<TestApp> {
+  const database = existing ? { ...existing, drop: async () => undefined } : await createTestDatabase();
+  const env: StandaloneEnvironment = {
+    ...readEnvironment({}),
+    logLevel: 'silent',
+    sessionSecret: 'test-session-secret-0123456789',
+    sessionSecretGenerated: false,
+    databaseUrl: database.url,
+    databaseFile: database.file,
+    initAdminApiTokens: [ADMIN_TOKEN],
+    initClientApiTokens: [CLIENT_TOKEN],
+    initFrontendApiTokens: [FRONTEND_TOKEN],
+    ...overrides,
+  };
+  const clock = new TestClock();
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env)] })
+    .overrideProvider(Clock)
+    .useValue(clock)
+    .compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
+  configureStandaloneApp(app, env.baseUriPath);
+  await app.init();
+  return {
+    app,
+    http: () => supertest(app.getHttpServer()),
+    clock,
+    db: app.get(Database),
+    env,
+    database: { url: database.url, file: database.file },
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A session cookie for the user, made the way login makes one (for tests that are not about login). */
+export async function sessionCookieFor(t: TestApp, userId: number): Promise<string> {
+  const cookies: string[] = [];
+  const response = { append: (_: string, value: string) => cookies.push(value) };
+  await t.app.get(SessionService).start(userId, { secure: false, headers: {} } as never, response as never);
+  return cookies[0].split(';')[0];
+}

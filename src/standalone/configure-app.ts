@@ -8,15 +8,15 @@ export function configureStandaloneApp(app: NestExpressApplication, baseUriPath:
   if (base) app.setGlobalPrefix(base);
   app.set('trust proxy', true);
   app.set('x-powered-by', false);
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Flagwright admin API')
-      .setDescription('Feature-flag administration, compatible with the Unleash admin API.')
-      .setVersion('1')
-      .addBearerAuth()
-      .addCookieAuth('unleash-session')
-      .build(),
-  );
-  SwaggerModule.setup(`${base.slice(1) ? `${base.slice(1)}/` : ''}docs/openapi`, app, document, { jsonDocumentUrl: `${base}/docs/openapi.json` });
+  const config = new DocumentBuilder()
+    .setTitle('Flagwright admin API')
+    .setDescription('Feature-flag administration, compatible with the Unleash admin API.')
+    .setVersion('1')
+    .addBearerAuth()
+    .addCookieAuth('unleash-session')
+    .build();
+  // Built on the first request for it, not at start-up: start time and idle memory stay low.
+  SwaggerModule.setup(`${base.slice(1) ? `${base.slice(1)}/` : ''}docs/openapi`, app, () => SwaggerModule.createDocument(app, config), {
+    jsonDocumentUrl: `${base}/docs/openapi.json`,
+  });
 }

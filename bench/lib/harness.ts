@@ -1,0 +1,266 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { DataSource } from 'typeorm';
+import { Database } from '../../src/core/database/database.js';
+import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
+
+export const BENCH_ADMIN_TOKEN = '*:*.bench-admin-secret-000000000000000000000000';
+export const BENCH_CLIENT_TOKEN = 'default:production.bench-client-secret-0000000000000000000';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface BenchContext {
+  database: DatabaseKind;
+  /** PostgreSQL server URL (its database part is ignored); only for database 'postgres'. */
+  postgresUrl: string;
+  /** Feature counts the scenario should run at, from `--sizes` (default 10000,100000). */
+  sizes: number[];
+}
+
+export interface BenchResult {
+  scenario: string;
+  database: DatabaseKind;
+  features?: number;
+  requestsPerSecond?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+  errors?: number;
+  /** For measurements that are not request rates (start-up time, memory). */
+  value?: number;
+  unit?: string;
+  target?: string;
+}
+
+export interface LoadOptions {
+  path: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Varies each request (path/body) by its sequence number. */
+  requestFor?: (sequence: number) => { path?: string; body?: string };
+  connections?: number;
+  durationSeconds?: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+/** A server process of the built service (dist/src/main.js) on its own fresh database. */
+export class BenchServer {
+  private peakRssKb = 0;
+  private sampler?: NodeJS.Timeout;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly baseUrl: string,
+    readonly startupMs: number,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {
+    this.sampler = setInterval(() => this.sample(), 200);
+  }
+
+  static async start(database: BenchDatabase, extraEnv: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-0123456789',
+      INIT_ADMIN_API_TOKENS: BENCH_ADMIN_TOKEN,
+      INIT_CLIENT_API_TOKENS: BENCH_CLIENT_TOKEN,
+      SIMPLE_LOGIN_LIMIT_PER_MINUTE: '100000',
+      ...database.env,
+      ...extraEnv,
+    };
+    const started = performance.now();
+    const child = spawn(process.execPath, [resolve('dist/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHealth(baseUrl, child);
+    return new BenchServer(child, baseUrl, performance.now() - started, env);
+  }
+
+  /** Resident memory now, and the highest seen since start (kB from /proc). */
+  memory(): { rssMb: number; peakRssMb: number } {
+    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    this.peakRssKb = Math.max(this.peakRssKb, field('VmHWM'));
+    return { rssMb: field('VmRSS') / 1024, peakRssMb: this.peakRssKb / 1024 };
+  }
+
+  async load(options: LoadOptions): Promise<LoadResult> {
+    const headers = { authorization: BENCH_ADMIN_TOKEN, ...(options.body || options.requestFor ? { 'content-type': 'application/json' } : {}), ...options.headers };
+    let sequence = 0;
+    const result = await autocannon({
+      url: `${this.baseUrl}${options.path}`,
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body,
+      connections: options.connections ?? 10,
+      duration: options.durationSeconds ?? 8,
+      requests: options.requestFor
+        ? [
+            {
+              setupRequest: (request: autocannon.Request) => {
+                const varied = options.requestFor!(sequence++);
+                return { ...request, ...(varied.path ? { path: varied.path } : {}), ...(varied.body ? { body: varied.body } : {}) };
+              },
+            },
+          ]
+        : undefined,
+    });
+    return {
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      total: result.requests.total,
+    };
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.sampler);
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((done) => this.child.once('exit', done));
+    this.child.kill('SIGTERM');
+    await exited;
+  }
+
+  /** Environment the server ran with, to start another on the same database. */
+  get environment(): NodeJS.ProcessEnv {
+    return this.env;
+  }
+
+  private sample(): void {
+    try {
+      this.memory();
+    } catch {
+      // The process may be gone between two samples.
+    }
+  }
+}
+
+/** A fresh database for one scenario: a SQLite file in a temp folder, or a new PostgreSQL database. */
+export class BenchDatabase {
+  private constructor(
+    readonly kind: DatabaseKind,
+    readonly env: NodeJS.ProcessEnv,
+    private readonly cleanup: () => Promise<void>,
+  ) {}
+
+  static async create(ctx: BenchContext): Promise<BenchDatabase> {
+    const name = `flagwright_bench_${randomBytes(4).toString('hex')}`;
+    if (ctx.database === 'sqlite') {
+      const file = join('.bench-tmp', `${name}.sqlite`);
+      return new BenchDatabase('sqlite', { DATABASE_FILE: file, DATABASE_URL: '' }, async () =>
+        ['', '-wal', '-shm'].forEach((suffix) => rmSync(`${file}${suffix}`, { force: true })),
+      );
+    }
+    const admin = new DataSource({ type: 'postgres', url: withDatabase(ctx.postgresUrl, 'postgres') });
+    await admin.initialize();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.destroy();
+    return new BenchDatabase('postgres', { DATABASE_URL: withDatabase(ctx.postgresUrl, name) }, async () => {
+      const again = new DataSource({ type: 'postgres', url: withDatabase(ctx.postgresUrl, 'postgres') });
+      await again.initialize();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.destroy();
+    });
+  }
+
+  /** Direct access through the service's own Database layer, for seeding (the schema must exist: start a server first). */
+  async open(): Promise<{ db: Database; close: () => Promise<void> }> {
+    const dataSource = new DataSource(
+      dataSourceOptions({ databaseUrl: this.env.DATABASE_URL || undefined, databaseFile: this.env.DATABASE_FILE ?? '' }),
+    );
+    await dataSource.initialize();
+    return { db: new Database(dataSource), close: () => dataSource.destroy() };
+  }
+
+  drop(): Promise<void> {
+    return this.cleanup();
+  }
+}
+
+/** Runs `work` with a server on a fresh database, seeded by `seed` (after the server created the schema). */
+export async function withServer<T>(
+  ctx: BenchContext,
+  seed: ((db: Database) => Promise<void>) | undefined,
+  work: (server: BenchServer) => Promise<T>,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<T> {
+  const database = await BenchDatabase.create(ctx);
+  let server = await BenchServer.start(database, extraEnv);
+  try {
+    if (seed) {
+      const { db, close } = await database.open();
+      try {
+        await seed(db);
+      } finally {
+        await close();
+      }
+      // Restart so the measured server starts on the seeded database, as a deployment would.
+      await server.stop();
+      server = await BenchServer.start(database, extraEnv);
+    }
+    return await work(server);
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
+export function printResults(results: BenchResult[]): void {
+  for (const r of results) {
+    const size = r.features !== undefined ? ` @${r.features.toLocaleString('en')} features` : '';
+    const figures =
+      r.requestsPerSecond !== undefined
+        ? `${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors ? `, ${r.errors} errors` : ''}`
+        : `${r.value} ${r.unit}`;
+    console.log(`  [${r.database}] ${r.scenario}${size}: ${figures}${r.target ? `   (target ${r.target})` : ''}`);
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} during start-up.`);
+    try {
+      const response = await fetch(`${baseUrl}/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 10));
+  }
+  throw new Error('The server did not become healthy within 60 s.');
+}

@@ -1,0 +1,12 @@
+import type { BenchContext, BenchResult } from './lib/harness.js';
+import * as footprint from './footprint.bench.js';
+
+export interface Scenario {
+  name: string;
+  run: (ctx: BenchContext) => Promise<BenchResult[]>;
+}
+
+/** Every benchmark `npm run bench` runs, in order; `--only <name>` picks some. */
+export const SCENARIOS: Scenario[] = [
+  { name: 'footprint', run: footprint.run },
+];

@@ -1,0 +1,7 @@
+/** The public entry for host applications. The standalone service starts from main.ts instead. */
+export { FlagwrightModule } from './feature-flags.module.js';
+export type { FlagwrightModuleExtras } from './feature-flags.module-definition.js';
+export type { FlagwrightModuleOptions, FlagwrightConfig } from './core/config/flagwright-config.js';
+export { flagwrightEntities } from './core/database/entities/index.js';
+export { flagwrightMigrations } from './core/database/migrations/index.js';
+export { AppError, ERROR_STATUS, type ErrorName } from './core/errors/app-error.js';

@@ -8,6 +8,7 @@ import { FlagwrightModule } from '../feature-flags.module.js';
 import { dataSourceOptions } from './data-source-options.js';
 import type { StandaloneEnvironment } from './environment.js';
 import { loggerOptions } from './logging.js';
+import { ShutdownLogger } from './shutdown-logger.js';
 
 const ENVIRONMENT = 'flagwright';
 
@@ -58,7 +59,7 @@ export class AppModule {
     }),
       ],
       // Standalone only: unknown routes and errors outside our controllers get the same error body.
-      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }, ShutdownLogger],
     };
   }
 }

@@ -1,0 +1,57 @@
+import { readEnvironment } from './environment.js';
+
+describe('readEnvironment', () => {
+  it('fills every default from an empty environment', () => {
+    const env = readEnvironment({});
+    expect(env).toMatchObject({
+      port: 4242,
+      host: '0.0.0.0',
+      baseUriPath: '',
+      databaseUrl: undefined,
+      databaseFile: './data/flagwright.sqlite',
+      logLevel: 'info',
+      migrationsRun: true,
+      sessionTtlHours: 48,
+      sessionCookieName: 'unleash-session',
+      maxParallelSessions: 5,
+      loginRateLimitPerMinute: 10,
+      loginLockoutThreshold: 10,
+      loginLockoutMinutes: 15,
+      initAdminApiTokens: [],
+      sessionSecretGenerated: true,
+    });
+    expect(env.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('reads lists, numbers and booleans', () => {
+    const env = readEnvironment({
+      PORT: '8080',
+      INIT_ADMIN_API_TOKENS: '*:*.a, *:*.b',
+      INIT_BACKEND_API_TOKENS: 'default:development.c',
+      MIGRATIONS_RUN: 'false',
+      DATABASE_URL: 'postgres://u@h/db',
+      SESSION_SECRET: 'a-long-enough-secret',
+    });
+    expect(env).toMatchObject({ port: 8080, initAdminApiTokens: ['*:*.a', '*:*.b'], initClientApiTokens: ['default:development.c'], migrationsRun: false, databaseUrl: 'postgres://u@h/db', sessionSecretGenerated: false });
+  });
+
+  it('reports every bad value at once', () => {
+    expect(() =>
+      readEnvironment({ PORT: 'eighty', SESSION_TTL_HOURS: '0', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', MIGRATIONS_RUN: 'maybe', NODE_ENV: 'production' }),
+    ).toThrow(
+      [
+        'Invalid configuration:',
+        '- DATABASE_URL must be a postgres:// or postgresql:// URL; leave it unset to use the SQLite file.',
+        '- LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, but is "loud".',
+        '- SESSION_SECRET is required when NODE_ENV=production.',
+        '- PORT must be a whole number from 0 to 65535, but is "eighty".',
+        '- MIGRATIONS_RUN must be true or false, but is "maybe".',
+        '- SESSION_TTL_HOURS must be a whole number from 1 to 8760, but is "0".',
+      ].join('\n'),
+    );
+  });
+
+  it('wants the default admin username and password together', () => {
+    expect(() => readEnvironment({ UNLEASH_DEFAULT_ADMIN_USERNAME: 'root' })).toThrow(/must be set together/);
+  });
+});

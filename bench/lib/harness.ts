@@ -55,7 +55,7 @@ export interface LoadResult {
   total: number;
 }
 
-/** A server process of the built service (dist/src/main.js) on its own fresh database. */
+/** A server process of the built service (dist/flagwright.mjs, what npm start runs) on its own fresh database. */
 export class BenchServer {
   private peakRssKb = 0;
   private sampler?: NodeJS.Timeout;
@@ -85,7 +85,7 @@ export class BenchServer {
       ...extraEnv,
     };
     const started = performance.now();
-    const child = spawn(process.execPath, [resolve('dist/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, startCommand(), { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealth(baseUrl, child);
     return new BenchServer(child, baseUrl, performance.now() - started, env);
@@ -231,6 +231,14 @@ export function printResults(results: BenchResult[]): void {
         : `${r.value} ${r.unit}`;
     console.log(`  [${r.database}] ${r.scenario}${size}: ${figures}${r.target ? `   (target ${r.target})` : ''}`);
   }
+}
+
+/** The node arguments of `npm start` (flags and entry file), so the benchmark measures what users run. */
+function startCommand(): string[] {
+  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const [command, ...args] = start.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start is expected to run node, not: ${start}`);
+  return args.map((arg) => (arg.endsWith('.mjs') || arg.endsWith('.js') ? resolve(arg) : arg));
 }
 
 function withDatabase(url: string, database: string): string {

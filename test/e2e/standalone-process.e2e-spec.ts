@@ -12,12 +12,12 @@ describe('the standalone service process', () => {
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+    execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
     const database = await createTestDatabase();
     drop = database.drop;
     const port = 20000 + Math.floor(Math.random() * 20000);
     base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['dist/src/main.js'], {
+    child = spawn(process.execPath, ['--max-semi-space-size=2', 'dist/flagwright.mjs'], {
       env: {
         ...process.env,
         PORT: String(port),

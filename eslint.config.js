@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.vitest-tmp/', 'data/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.vitest-tmp/', '.bench-tmp/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,7 @@
 import type { BenchContext, BenchResult } from './lib/harness.js';
 import * as footprint from './footprint.bench.js';
+import * as search from './search.bench.js';
+import * as strategyUpdate from './strategy-update.bench.js';
 
 export interface Scenario {
   name: string;
@@ -9,4 +11,6 @@ export interface Scenario {
 /** Every benchmark `npm run bench` runs, in order; `--only <name>` picks some. */
 export const SCENARIOS: Scenario[] = [
   { name: 'footprint', run: footprint.run },
+  { name: 'strategy-update', run: strategyUpdate.run },
+  { name: 'search', run: search.run },
 ];

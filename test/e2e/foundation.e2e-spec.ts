@@ -156,6 +156,25 @@ describe('foundation: errors, authentication and storage', () => {
       expect(expired.body.name).toBe('AuthenticationRequired');
     });
 
+    it('answers concurrent creations with one description with one 201 and 409s, and keeps the limit of 10', async () => {
+      const cookie = await sessionCookieFor(t, 1);
+      const expiresAt = new Date(t.clock.now().getTime() + 24 * 3600_000).toISOString();
+      const same = await Promise.all(Array.from({ length: 5 }, () => t.http().post('/api/admin/user/tokens').set('Cookie', cookie).send({ description: 'race', expiresAt })));
+      expect(same.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+      const before = Number((await t.db.one<{ c: number }>('SELECT COUNT(*) AS c FROM personal_access_tokens WHERE user_id = 1'))!.c);
+      const many = await Promise.all(Array.from({ length: 12 }, (_, i) => t.http().post('/api/admin/user/tokens').set('Cookie', cookie).send({ description: `many-${i}`, expiresAt })));
+      const count = Number((await t.db.one<{ c: number }>('SELECT COUNT(*) AS c FROM personal_access_tokens WHERE user_id = 1'))!.c);
+      expect(count).toBe(10);
+      expect(many.filter((r) => r.status === 201)).toHaveLength(10 - before);
+      expect(many.filter((r) => r.status === 403)).toHaveLength(12 - (10 - before));
+      await t.db.execute('DELETE FROM personal_access_tokens');
+    });
+
+    it('wants a date-time, not a date, for expiresAt', async () => {
+      const res = await t.http().post('/api/admin/user/tokens').set('Authorization', ADMIN_TOKEN).send({ description: 'd', expiresAt: '2099-01-01' }).expect(400);
+      expect(res.body.details).toEqual([{ path: '/body/expiresAt', message: 'The `/body/expiresAt` property must match format "date-time". You sent "2099-01-01".' }]);
+    });
+
     it('ends a session on logout', async () => {
       const cookie = await sessionCookieFor(t, 1);
       await t.http().get('/api/admin/user/tokens').set('Cookie', cookie).expect(200);

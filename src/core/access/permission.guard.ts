@@ -7,7 +7,7 @@ import { type AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_PERMISSION } from './
 import { permissionScope } from './permissions.js';
 import type { Principal } from './principal.js';
 
-const TOKEN_API: Record<string, ApiKind> = { client: 'client', frontend: 'frontend' };
+const TOKEN_API: Record<string, ApiKind> = { client: 'client', backend: 'client', frontend: 'frontend' };
 
 /** Raises 403 NoAccessError when the principal lacks the route's permission, naming it and the environment. */
 @Injectable()

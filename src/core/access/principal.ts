@@ -1,4 +1,5 @@
-export type ApiTokenType = 'admin' | 'client' | 'frontend';
+/** `backend` is Unleash's newer name for a client token; both reach the client API only. */
+export type ApiTokenType = 'admin' | 'client' | 'backend' | 'frontend';
 
 /** A person or a service account, authenticated by session cookie or personal access token. */
 export interface UserPrincipal {

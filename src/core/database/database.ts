@@ -17,6 +17,7 @@ export class Database {
   readonly isPostgres: boolean;
   private readonly context = new AsyncLocalStorage<QueryRunner>();
   private sqliteLock: Promise<unknown> = Promise.resolve();
+  private sqliteRunner?: QueryRunner;
 
   constructor(readonly dataSource: DataSource) {
     this.isPostgres = dataSource.options.type === 'postgres';
@@ -62,11 +63,14 @@ export class Database {
     const inTransaction = this.context.getStore();
     if (inTransaction) return inTransaction.query(text, values, true);
     const runAlone = async () => {
+      // One long-lived runner on SQLite (there is one connection anyway): its prepared-statement cache survives
+      // from one query to the next, where a runner per query would parse and plan every statement again.
+      if (!this.isPostgres) return (this.sqliteRunner ??= this.dataSource.createQueryRunner()).query(text, values, true);
       const runner = this.dataSource.createQueryRunner();
       try {
         return await runner.query(text, values, true);
       } finally {
-        if (this.isPostgres) await runner.release();
+        await runner.release();
       }
     };
     return !this.isPostgres && isWrite(sql) ? this.withSqliteLock(runAlone) : runAlone();
@@ -77,6 +81,12 @@ export class Database {
     this.sqliteLock = result.catch(() => undefined);
     return result;
   }
+}
+
+/** True when a write failed on a unique constraint (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { driverError?: { code?: string } }).driverError?.code ?? (error as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /** A LIKE pattern matching `term` literally anywhere: `%` and `_` in the term are not wildcards. */

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDateString, IsDefined, IsString, MaxLength } from 'class-validator';
+import { IsDateString, IsDefined, IsString, Matches, MaxLength } from 'class-validator';
 
 /** `createPatSchema` */
 export class CreatePatDto {
@@ -11,6 +11,7 @@ export class CreatePatDto {
 
   @ApiProperty({ format: 'date-time', description: 'When the token stops working; must be in the future' })
   @IsDefined()
+  @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/, { message: 'must match format "date-time"' })
   @IsDateString({ strict: true }, { message: 'must match format "date-time"' })
   expiresAt: string;
 }

@@ -34,15 +34,25 @@ export class PatService {
     return this.store.listFor(ownerId);
   }
 
-  async create(ownerId: number, input: { description: string; expiresAt: string }, actor: Actor, eventTypes: PatEvents): Promise<CreatedPat> {
+  /**
+   * The checks that need only the request (400s). Callers that must answer 404 for the owner named in the URL
+   * run this first, so a bad body wins over an unknown owner as the order of checks says.
+   */
+  checkInput(input: { description: string; expiresAt: string }): { description: string; expiresAt: Date } {
     const description = input.description.trim();
     if (!description) throw invalidProperty('/body/description', 'PAT description cannot be empty.');
     const expiresAt = new Date(input.expiresAt);
+    if (!(expiresAt > this.clock.now())) throw invalidProperty('/body/expiresAt', 'The expiry date should be in future.');
+    return { description, expiresAt };
+  }
+
+  async create(ownerId: number, input: { description: string; expiresAt: string }, actor: Actor, eventTypes: PatEvents): Promise<CreatedPat> {
+    const { description, expiresAt } = this.checkInput(input);
     const now = this.clock.now();
-    if (!(expiresAt > now)) throw invalidProperty('/body/expiresAt', 'The expiry date should be in future.');
     const secret = `user:${randomSecret()}`;
     const pat = await this.db.transaction(async () => {
       const limit = this.config.limits.personalAccessTokensPerUser;
+      await this.store.lockOwner(ownerId);
       if ((await this.store.countFor(ownerId)) >= limit) {
         throw new AppError('NoAccessError', `Too many PATs (${limit}) already exist for this user.`);
       }

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Database, toIso } from '../../core/database/database.js';
+import { Database, isUniqueViolation, toIso } from '../../core/database/database.js';
+import { nameExists } from '../../core/errors/app-error.js';
 import type { Pat } from './pat.model.js';
 
 export abstract class PatStore {
   abstract insert(input: { userId: number; secretHash: string; description: string; expiresAt: Date; createdAt: Date }): Promise<Pat>;
   abstract listFor(userId: number): Promise<Pat[]>;
+  /** Serialises token creation per owner inside the current transaction, so the count limit holds under races. */
+  abstract lockOwner(userId: number): Promise<void>;
   abstract countFor(userId: number): Promise<number>;
   abstract descriptionTaken(userId: number, description: string): Promise<boolean>;
   abstract find(userId: number, id: number): Promise<Pat | undefined>;
@@ -29,12 +32,27 @@ export class SqlPatStore extends PatStore {
   }
 
   async insert(input: { userId: number; secretHash: string; description: string; expiresAt: Date; createdAt: Date }): Promise<Pat> {
-    const [row] = await this.db.query<PatRow>(
+    const [row] = await this.uniquely(() => this.db.query<PatRow>(
       `INSERT INTO personal_access_tokens (user_id, secret_hash, description, expires_at, created_at)
        VALUES (:userId, :secretHash, :description, :expiresAt, :createdAt) RETURNING ${COLUMNS}`,
       { ...input, expiresAt: this.db.toTimestamp(input.expiresAt), createdAt: this.db.toTimestamp(input.createdAt) },
-    );
+    ));
     return toPat(row);
+  }
+
+  async lockOwner(userId: number): Promise<void> {
+    // SQLite transactions are already serialised; PostgreSQL needs the owner's row locked.
+    if (this.db.isPostgres) await this.db.query('SELECT id FROM users WHERE id = :userId FOR UPDATE', { userId });
+  }
+
+  /** A concurrent creation with the same description loses on the unique index: that is a 409, not a 500. */
+  private async uniquely<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameExists('PAT description already exists.');
+      throw error;
+    }
   }
 
   async listFor(userId: number): Promise<Pat[]> {

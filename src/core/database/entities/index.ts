@@ -32,12 +32,14 @@ import {
   ProjectEnvironmentEntity,
   RoleUserEntity,
 } from './project.entities.js';
+import { SearchGenerationEntity } from './search.entities.js';
 
 export * from './access.entities.js';
 export * from './client.entities.js';
 export * from './event.entity.js';
 export * from './feature.entities.js';
 export * from './project.entities.js';
+export * from './search.entities.js';
 
 /** Every entity of the service, one per table of the migrations. Hosts pass this list to their DataSource. */
 export const flagwrightEntities = [
@@ -71,4 +73,5 @@ export const flagwrightEntities = [
   ClientInstanceEntity,
   ClientMetricsHourlyEntity,
   EventEntity,
+  SearchGenerationEntity,
 ];

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../src/core/database/database.js';
+import { type BenchContext, type BenchResult, withServer } from './lib/harness.js';
+
+/** The issue's figure: the strategy update at 10,000 features (the anchor manages about 140/s on this machine kind). */
+const FEATURES = 10_000;
+const BATCH = 500;
+
+/**
+ * Issue 3's benchmark: `PUT …/strategies/{id}` with valid, varying bodies (each request a different feature and a
+ * real change, so every request writes the row and an event), 10 connections for 10 s, on a database holding
+ * 10,000 features with one flexibleRollout strategy each in production.
+ */
+export async function run(ctx: BenchContext): Promise<BenchResult[]> {
+  const strategyIds: string[] = Array.from({ length: FEATURES }, () => randomUUID());
+  const seed = (db: Database) => seedFeatures(db, strategyIds);
+  return withServer(ctx, seed, async (server) => {
+    const target = (sequence: number) => {
+      const index = (sequence * 7919) % FEATURES;
+      return `/api/admin/projects/default/features/bench-feature-${index}/environments/production/strategies/${strategyIds[index]}`;
+    };
+    const body = (sequence: number) =>
+      JSON.stringify({
+        name: 'flexibleRollout',
+        title: `Rollout step ${sequence % 10}`,
+        // What clients send back unchanged: the order is set through set-sort-order.
+        sortOrder: 0,
+        parameters: { rollout: String(sequence % 101), stickiness: 'userId', groupId: `group-${sequence % 5}` },
+        constraints: [
+          { contextName: 'appName', operator: 'IN', values: ['web', `app-${sequence % 20}`] },
+          { contextName: 'version', operator: 'SEMVER_GTE', value: `1.${sequence % 9}.0` },
+        ],
+        variants: [
+          { name: 'control', weight: 0, weightType: 'variable', stickiness: 'userId' },
+          { name: 'treatment', weight: 0, weightType: 'variable', stickiness: 'userId', payload: { type: 'json', value: `{"step":${sequence % 4}}` } },
+        ],
+        // Clients send back what they read: these are ignored.
+        id: 'ignored',
+        featureName: 'ignored',
+      });
+    // Warm the JIT and the database's caches before measuring.
+    await server.load({ method: 'PUT', path: target(0), requestFor: (s) => ({ path: target(s + FEATURES / 2), body: body(s + 1) }), connections: 10, durationSeconds: 2 });
+    const result = await server.load({ method: 'PUT', path: target(0), requestFor: (s) => ({ path: target(s), body: body(s) }), connections: 10, durationSeconds: 10 });
+    return [
+      {
+        scenario: 'strategy update (PUT, valid varying bodies, 10 connections)',
+        database: ctx.database,
+        features: FEATURES,
+        requestsPerSecond: result.requestsPerSecond,
+        p50Ms: result.p50Ms,
+        p99Ms: result.p99Ms,
+        errors: result.errors + result.non2xx,
+        target: ctx.database === 'sqlite' ? '>= 1000 req/s, p99 <= 30 ms' : undefined,
+      },
+    ];
+  });
+}
+
+/** 10,000 features in the default project, on in production, each with one flexibleRollout strategy there. */
+async function seedFeatures(db: Database, strategyIds: string[]): Promise<void> {
+  const now = db.toTimestamp(new Date());
+  for (let start = 0; start < strategyIds.length; start += BATCH) {
+    const indexes = Array.from({ length: Math.min(BATCH, strategyIds.length - start) }, (_, i) => start + i);
+    const params: Record<string, unknown> = { now };
+    for (const i of indexes) {
+      params[`n${i}`] = `bench-feature-${i}`;
+      params[`s${i}`] = strategyIds[i];
+      params[`p${i}`] = JSON.stringify({ rollout: '50', stickiness: 'default', groupId: `bench-feature-${i}` });
+    }
+    await db.transaction(async () => {
+      await db.execute(
+        `INSERT INTO features (name, project, type, created_at) VALUES ${indexes.map((i) => `(:n${i}, 'default', 'release', :now)`).join(', ')}`,
+        params,
+      );
+      await db.execute(
+        `INSERT INTO feature_environments (feature_name, environment, enabled) VALUES ${indexes
+          .flatMap((i) => [`(:n${i}, 'production', true)`, `(:n${i}, 'development', false)`])
+          .join(', ')}`,
+        params,
+      );
+      await db.execute(
+        `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, parameters, sort_order, created_at)
+         VALUES ${indexes.map((i) => `(:s${i}, :n${i}, 'default', 'production', 'flexibleRollout', :p${i}, 0, :now)`).join(', ')}`,
+        params,
+      );
+    });
+  }
+}

@@ -1,0 +1,192 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { ddlFor, runAll } from './ddl.js';
+
+/**
+ * What feature search needs to answer a page at a cost that follows the page, not the table:
+ * - ordered partial indexes over active features, one per sort (and per direction: ties are always broken by
+ *   created_at then name ascending, which a backward scan of an ascending index would reverse);
+ * - substring search over names, descriptions and tags through an index: an FTS5 trigram table on SQLite (kept
+ *   in sync by triggers, keyed through `feature_search_keys` because VACUUM may renumber implicit rowids; it holds
+ *   the text lower-cased by SQLite's lower() and matches case-sensitively, so it agrees exactly with LIKE, which
+ *   search uses where the index cannot help), pg_trgm GIN indexes on PostgreSQL;
+ * - `search_generation`, a value triggers replace on every change a search filter or a result's configuration
+ *   can see, so totals and the configuration part of results can be cached safely (last-seen times and metrics
+ *   do not change it: SDK traffic must not invalidate the caches). It becomes a random value rather than the next
+ *   number, so a value seen inside a transaction that is rolled back never comes back. PostgreSQL changes it once
+ *   per statement: a bulk insert in one transaction must not update the row once per inserted row.
+ * Name, type and project order is byte order on both databases (COLLATE "C" on PostgreSQL).
+ */
+export class SearchIndexes1700000003000 implements MigrationInterface {
+  name = 'SearchIndexes1700000003000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    const { isPostgres } = ddlFor(queryRunner);
+    const c = isPostgres ? ' COLLATE "C"' : '';
+    const active = 'WHERE archived_at IS NULL';
+    await runAll(queryRunner, [
+      `CREATE INDEX features_search_created_idx ON features (created_at, name${c}) ${active}`,
+      `CREATE INDEX features_search_created_desc_idx ON features (created_at DESC, name${c}) ${active}`,
+      `CREATE INDEX features_search_name_idx ON features (name${c}) ${active}`,
+      `CREATE INDEX features_search_type_idx ON features (type${c}, created_at, name${c}) ${active}`,
+      `CREATE INDEX features_search_type_desc_idx ON features (type${c} DESC, created_at, name${c}) ${active}`,
+      `CREATE INDEX features_search_project_idx ON features (project${c}, created_at, name${c}) ${active}`,
+      `CREATE INDEX features_search_project_desc_idx ON features (project${c} DESC, created_at, name${c}) ${active}`,
+      `CREATE INDEX features_search_stale_idx ON features (stale, created_at, name${c}) ${active}`,
+      `CREATE INDEX features_search_stale_desc_idx ON features (stale DESC, created_at, name${c}) ${active}`,
+      `CREATE INDEX features_search_seen_idx ON features (last_seen_at, created_at, name${c}) ${active}`,
+      `CREATE INDEX features_search_seen_desc_idx ON features (last_seen_at DESC, created_at, name${c}) ${active}`,
+      `CREATE INDEX features_search_archived_created_idx ON features (created_at, name${c}) WHERE archived_at IS NOT NULL`,
+      `CREATE INDEX feature_lifecycles_latest_idx ON feature_lifecycles (feature_name, created_at)`,
+      // A result's last-seen times, read on every search, from the index alone.
+      `CREATE INDEX features_seen_idx ON features (name, last_seen_at) WHERE last_seen_at IS NOT NULL`,
+      `CREATE INDEX feature_environments_seen_idx ON feature_environments (feature_name, environment, last_seen_at) WHERE last_seen_at IS NOT NULL`,
+      `CREATE TABLE search_generation (id INTEGER PRIMARY KEY, generation BIGINT NOT NULL)`,
+      `INSERT INTO search_generation (id, generation) VALUES (1, 0)`,
+    ]);
+    if (isPostgres) await this.upPostgres(queryRunner);
+    else await this.upSqlite(queryRunner);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    const { isPostgres } = ddlFor(queryRunner);
+    if (isPostgres) {
+      for (const [table] of GENERATION_TRIGGERS) await queryRunner.query(`DROP TRIGGER IF EXISTS search_generation_bump ON ${table}`);
+      await runAll(queryRunner, [
+        'DROP FUNCTION IF EXISTS search_generation_bump()',
+        'DROP INDEX IF EXISTS features_name_trgm_idx',
+        'DROP INDEX IF EXISTS features_description_trgm_idx',
+        'DROP INDEX IF EXISTS feature_tags_trgm_idx',
+      ]);
+    } else {
+      for (const [table, events] of GENERATION_TRIGGERS) {
+        for (const event of events) await queryRunner.query(`DROP TRIGGER IF EXISTS ${triggerName(table, event)}`);
+      }
+      for (const trigger of SQLITE_FTS_TRIGGERS) await queryRunner.query(`DROP TRIGGER IF EXISTS ${trigger}`);
+      await runAll(queryRunner, ['DROP TABLE feature_search_fts', 'DROP TABLE feature_search_keys']);
+    }
+    await runAll(queryRunner, [
+      'DROP TABLE search_generation',
+      'DROP INDEX feature_environments_seen_idx',
+      'DROP INDEX features_seen_idx',
+      'DROP INDEX feature_lifecycles_latest_idx',
+      'DROP INDEX features_search_archived_created_idx',
+      'DROP INDEX features_search_seen_desc_idx',
+      'DROP INDEX features_search_seen_idx',
+      'DROP INDEX features_search_stale_desc_idx',
+      'DROP INDEX features_search_stale_idx',
+      'DROP INDEX features_search_project_desc_idx',
+      'DROP INDEX features_search_project_idx',
+      'DROP INDEX features_search_type_desc_idx',
+      'DROP INDEX features_search_type_idx',
+      'DROP INDEX features_search_name_idx',
+      'DROP INDEX features_search_created_desc_idx',
+      'DROP INDEX features_search_created_idx',
+    ]);
+  }
+
+  private async upPostgres(queryRunner: QueryRunner): Promise<void> {
+    // pg_trgm ships with PostgreSQL and is a trusted extension, but a locked-down server may refuse it; search then
+    // stays correct and scans instead of using trigram indexes.
+    await queryRunner.query('SAVEPOINT search_trgm');
+    try {
+      await queryRunner.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await runAll(queryRunner, [
+        'CREATE INDEX features_name_trgm_idx ON features USING gin (name gin_trgm_ops)',
+        'CREATE INDEX features_description_trgm_idx ON features USING gin (description gin_trgm_ops)',
+        `CREATE INDEX feature_tags_trgm_idx ON feature_tags USING gin ((tag_type || ':' || tag_value) gin_trgm_ops)`,
+      ]);
+      await queryRunner.query('RELEASE SAVEPOINT search_trgm');
+    } catch {
+      await queryRunner.query('ROLLBACK TO SAVEPOINT search_trgm');
+    }
+    await queryRunner.query(`CREATE FUNCTION search_generation_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE search_generation SET generation = floor(random() * 9007199254740991)::bigint WHERE id = 1;
+        RETURN NULL;
+      END $$`);
+    for (const [table, events] of GENERATION_TRIGGERS) {
+      const on = events.map((event) => (event === 'UPDATE' && UPDATE_COLUMNS[table] ? `UPDATE OF ${UPDATE_COLUMNS[table]}` : event)).join(' OR ');
+      await queryRunner.query(`CREATE TRIGGER search_generation_bump AFTER ${on} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump()`);
+    }
+  }
+
+  private async upSqlite(queryRunner: QueryRunner): Promise<void> {
+    const bump = 'UPDATE search_generation SET generation = abs(random() % 9007199254740991) WHERE id = 1;';
+    const tagsOf = (feature: string) =>
+      `lower(COALESCE((SELECT group_concat(tag_type || ':' || tag_value, char(10)) FROM feature_tags WHERE feature_name = ${feature}), ''))`;
+    const keyOf = (feature: string) => `(SELECT id FROM feature_search_keys WHERE feature_name = ${feature})`;
+    const refreshTags = (feature: string) => `UPDATE feature_search_fts SET tags = ${tagsOf(feature)} WHERE rowid = ${keyOf(feature)};`;
+    await runAll(queryRunner, [
+      'CREATE TABLE feature_search_keys (id INTEGER PRIMARY KEY, feature_name VARCHAR(255) NOT NULL UNIQUE)',
+      `CREATE VIRTUAL TABLE feature_search_fts USING fts5(name, description, tags, tokenize = 'trigram case_sensitive 1')`,
+      'INSERT INTO feature_search_keys (feature_name) SELECT name FROM features',
+      `INSERT INTO feature_search_fts (rowid, name, description, tags)
+         SELECT k.id, lower(f.name), lower(COALESCE(f.description, '')), ${tagsOf('f.name')} FROM features f JOIN feature_search_keys k ON k.feature_name = f.name`,
+      `CREATE TRIGGER feature_search_fts_insert AFTER INSERT ON features BEGIN
+         INSERT INTO feature_search_keys (feature_name) VALUES (new.name);
+         INSERT INTO feature_search_fts (rowid, name, description, tags)
+           VALUES (${keyOf('new.name')}, lower(new.name), lower(COALESCE(new.description, '')), ${tagsOf('new.name')});
+       END`,
+      `CREATE TRIGGER feature_search_fts_update AFTER UPDATE OF name, description ON features BEGIN
+         UPDATE feature_search_keys SET feature_name = new.name WHERE feature_name = old.name;
+         UPDATE feature_search_fts SET name = lower(new.name), description = lower(COALESCE(new.description, '')), tags = ${tagsOf('new.name')}
+           WHERE rowid = ${keyOf('new.name')};
+       END`,
+      `CREATE TRIGGER feature_search_fts_delete AFTER DELETE ON features BEGIN
+         DELETE FROM feature_search_fts WHERE rowid = ${keyOf('old.name')};
+         DELETE FROM feature_search_keys WHERE feature_name = old.name;
+       END`,
+      `CREATE TRIGGER feature_search_fts_tag_insert AFTER INSERT ON feature_tags BEGIN ${refreshTags('new.feature_name')} END`,
+      `CREATE TRIGGER feature_search_fts_tag_delete AFTER DELETE ON feature_tags BEGIN ${refreshTags('old.feature_name')} END`,
+      `CREATE TRIGGER feature_search_fts_tag_update AFTER UPDATE ON feature_tags BEGIN
+         ${refreshTags('old.feature_name')} ${refreshTags('new.feature_name')}
+       END`,
+    ]);
+    for (const [table, events] of GENERATION_TRIGGERS) {
+      for (const event of events) {
+        const on = event === 'UPDATE' && UPDATE_COLUMNS[table] ? `UPDATE OF ${UPDATE_COLUMNS[table]}` : event;
+        await queryRunner.query(`CREATE TRIGGER ${triggerName(table, event)} AFTER ${on} ON ${table} BEGIN ${bump} END`);
+      }
+    }
+  }
+}
+
+/** Tables whose changes can change which features a search filter matches, or what a result shows. */
+const GENERATION_TRIGGERS: [string, ('INSERT' | 'UPDATE' | 'DELETE')[]][] = [
+  ['features', ['INSERT', 'UPDATE', 'DELETE']],
+  ['feature_environments', ['INSERT', 'UPDATE', 'DELETE']],
+  ['feature_tags', ['INSERT', 'UPDATE', 'DELETE']],
+  ['feature_strategies', ['INSERT', 'UPDATE', 'DELETE']],
+  ['feature_strategy_segments', ['INSERT', 'UPDATE', 'DELETE']],
+  ['segments', ['UPDATE', 'DELETE']],
+  ['favorite_features', ['INSERT', 'UPDATE', 'DELETE']],
+  ['feature_lifecycles', ['INSERT', 'UPDATE', 'DELETE']],
+  ['feature_dependencies', ['INSERT', 'UPDATE', 'DELETE']],
+  ['tag_types', ['UPDATE', 'DELETE']],
+  ['environments', ['UPDATE', 'DELETE']],
+  ['users', ['INSERT', 'UPDATE', 'DELETE']],
+];
+
+/** Updates of other columns (last-seen times, strategy parameters, login bookkeeping) change no search answer. */
+const UPDATE_COLUMNS: Record<string, string> = {
+  features: 'name, project, type, description, stale, potentially_stale, impression_data, created_by_user_id, created_at, archived_at',
+  feature_environments: 'feature_name, environment, enabled, variants',
+  feature_strategies: 'feature_name, environment, disabled',
+  segments: 'name',
+  tag_types: 'name, color',
+  environments: 'name, type, sort_order',
+  users: 'id, name, username, email',
+};
+
+const SQLITE_FTS_TRIGGERS = [
+  'feature_search_fts_insert',
+  'feature_search_fts_update',
+  'feature_search_fts_delete',
+  'feature_search_fts_tag_insert',
+  'feature_search_fts_tag_delete',
+  'feature_search_fts_tag_update',
+];
+
+function triggerName(table: string, event: string): string {
+  return `search_generation_${table}_${event.toLowerCase()}`;
+}

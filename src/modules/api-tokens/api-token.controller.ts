@@ -1,0 +1,66 @@
+import { Body, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor, Principal } from '../../core/access/principal.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { IntParam } from '../../core/http/int-param.js';
+import { ApiTokenSchema, ApiTokensSchema, CreateApiTokenSchema, UpdateApiTokenSchema } from './api-token.dto.js';
+import { ALL_PROJECTS, type ApiToken, type CreatableTokenType, type CreatedApiToken, type NewApiToken } from './api-token.model.js';
+import { ApiTokenService } from './api-token.service.js';
+import { anyTokenPermission } from './token-permissions.js';
+
+/**
+ * API tokens. Each route admits the holders of any token permission of its action; the service then checks the
+ * permission for the token's type (client/backend: *_CLIENT_API_TOKEN, frontend: *_FRONTEND_API_TOKEN, admin: ADMIN).
+ */
+@AdminController('api-tokens', 'API tokens')
+export class ApiTokenController {
+  constructor(private readonly tokens: ApiTokenService) {}
+
+  @Get()
+  @RequirePermission(...anyTokenPermission('READ', 'CREATE', 'UPDATE', 'DELETE'))
+  @ApiOperation({ summary: 'List the API tokens of the types the caller may see, without their secrets.' })
+  @ApiOkResponse({ type: ApiTokensSchema })
+  async list(@CurrentPrincipal() principal: Principal): Promise<ApiTokensSchema> {
+    return { tokens: await this.tokens.list(principal) };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @RequirePermission(...anyTokenPermission('CREATE'))
+  @ApiOperation({ summary: 'Create a client (backend) or frontend token; its secret is in this response only.' })
+  @ApiCreatedResponse({ type: ApiTokenSchema })
+  create(@Body() body: CreateApiTokenSchema, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<CreatedApiToken> {
+    return this.tokens.create(toNewToken(body), principal, actor);
+  }
+
+  @Put(':id')
+  @RequirePermission(...anyTokenPermission('UPDATE'))
+  @ApiOperation({ summary: 'Change when a token expires. Tokens are named by their numeric id (Unleash uses the secret).' })
+  @ApiOkResponse({ type: ApiTokenSchema })
+  @ApiNotFoundResponse({ description: 'No API token with that id' })
+  update(@IntParam('id') id: number, @Body() body: UpdateApiTokenSchema, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<ApiToken> {
+    return this.tokens.updateExpiry(id, new Date(body.expiresAt), principal, actor);
+  }
+
+  @Delete(':id')
+  @RequirePermission(...anyTokenPermission('DELETE'))
+  @ApiOperation({ summary: 'Delete a token; it stops working at once. Tokens are named by their numeric id.' })
+  @ApiOkResponse({ description: 'Deleted' })
+  @ApiNotFoundResponse({ description: 'No API token with that id' })
+  async remove(@IntParam('id') id: number, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<void> {
+    await this.tokens.delete(id, principal, actor);
+  }
+}
+
+function toNewToken(body: CreateApiTokenSchema): NewApiToken {
+  const projects = body.projects ?? (body.project !== undefined ? [body.project] : [ALL_PROJECTS]);
+  return {
+    tokenName: (body.tokenName ?? body.username)!,
+    type: body.type as CreatableTokenType,
+    environment: body.environment,
+    projects: [...new Set(projects)],
+    projectsFrom: body.projects ? 'projects' : body.project !== undefined ? 'project' : 'default',
+    expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+  };
+}

@@ -1,0 +1,40 @@
+import type { ApiTokenType } from '../../core/access/principal.js';
+
+/** The token types that can be created through the API; admin tokens come only from INIT_ADMIN_API_TOKENS. */
+export const CREATABLE_TOKEN_TYPES = ['client', 'backend', 'frontend'] as const;
+export type CreatableTokenType = (typeof CREATABLE_TOKEN_TYPES)[number];
+
+/** `*` as a project means every project, now and later. */
+export const ALL_PROJECTS = '*';
+
+/**
+ * An API token as listings show it: never with its secret, only the visible prefix of it
+ * (`default:development.`, `[]:production.` for several projects, `*:development.` for all, `*:*.` for admin).
+ */
+export interface ApiToken {
+  id: number;
+  tokenName: string;
+  type: ApiTokenType;
+  environment: string;
+  /** The project part of the secret: one project id, `[]` for several, `*` for all. */
+  project: string;
+  projects: string[];
+  secretPrefix: string;
+  expiresAt: string | null;
+  createdAt: string;
+  seenAt: string | null;
+  alias: null;
+}
+
+/** The answer to a creation: the only time the secret is ever shown. */
+export type CreatedApiToken = Omit<ApiToken, 'secretPrefix'> & { secret: string };
+
+export interface NewApiToken {
+  tokenName: string;
+  type: CreatableTokenType;
+  environment: string;
+  projects: string[];
+  /** Which body property named the projects, so a 400 about them points at it. */
+  projectsFrom: 'project' | 'projects' | 'default';
+  expiresAt: Date | null;
+}

@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import { AccessReadModel, type Grant, holds } from '../../core/access/access.read-model.js';
+import { apiTokenPrefix } from '../../core/access/api-token-format.js';
+import type { Actor, ApiTokenType, Principal } from '../../core/access/principal.js';
+import { hashSecret, randomSecret } from '../../core/access/secrets.js';
+import { Clock } from '../../core/clock.js';
+import { Database } from '../../core/database/database.js';
+import { AppError, type ErrorDetail, notFound, validationError } from '../../core/errors/app-error.js';
+import { EVENT } from '../events/event-types.js';
+import { EventService } from '../events/event.service.js';
+import { ApiTokenReferencesReadModel } from './api-token-references.read-model.js';
+import { ALL_PROJECTS, type ApiToken, type CreatedApiToken, type NewApiToken } from './api-token.model.js';
+import { ApiTokenStore } from './api-token.store.js';
+import { maySee, type TokenAction, tokenPermission } from './token-permissions.js';
+
+/**
+ * API tokens for SDKs (client/backend), frontends (frontend) and, seeded only, the admin API. The secret
+ * (`<project>:<environment>.<64 hex>`, 32 random bytes) is returned once; only its SHA-256 digest and its visible
+ * prefix are stored. Who may act on a token depends on its type: the CLIENT or FRONTEND token permissions, or ADMIN.
+ */
+@Injectable()
+export class ApiTokenService {
+  constructor(
+    private readonly store: ApiTokenStore,
+    private readonly references: ApiTokenReferencesReadModel,
+    private readonly access: AccessReadModel,
+    private readonly events: EventService,
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The tokens of the types the caller may see. */
+  async list(principal: Principal): Promise<ApiToken[]> {
+    const [tokens, grants] = await Promise.all([this.store.list(), this.grantsOf(principal)]);
+    return grants === 'all' ? tokens : tokens.filter((token) => maySee(grants, token.type));
+  }
+
+  async create(input: NewApiToken, principal: Principal, actor: Actor): Promise<CreatedApiToken> {
+    await this.authorize(principal, 'CREATE', input.type);
+    await this.checkReferences(input);
+    const secretPrefix = apiTokenPrefix(input.type, input.projects, input.environment);
+    const secret = `${secretPrefix}${randomSecret()}`;
+    const token = await this.db.transaction(async () => {
+      const created = await this.store.insert({
+        tokenName: input.tokenName,
+        type: input.type,
+        environment: input.environment,
+        projects: input.projects,
+        expiresAt: input.expiresAt,
+        secretHash: hashSecret(secret),
+        secretPrefix,
+        createdBy: actor.username,
+        createdAt: this.clock.now(),
+      });
+      await this.events.record({ type: EVENT.API_TOKEN_CREATED, actor, ...eventScope(created), data: eventData(created) });
+      return created;
+    });
+    const { id, tokenName, type, environment, project, projects, expiresAt, createdAt, seenAt } = token;
+    return { id, secret, tokenName, type, environment, project, projects, expiresAt, createdAt, seenAt, alias: null };
+  }
+
+  async updateExpiry(id: number, expiresAt: Date, principal: Principal, actor: Actor): Promise<ApiToken> {
+    return this.db.transaction(async () => {
+      const before = await this.existing(id);
+      await this.authorize(principal, 'UPDATE', before.type);
+      await this.store.setExpiry(id, expiresAt);
+      const after = (await this.store.find(id))!;
+      await this.events.record({ type: EVENT.API_TOKEN_UPDATED, actor, ...eventScope(after), data: eventData(after), preData: eventData(before) });
+      return after;
+    });
+  }
+
+  async delete(id: number, principal: Principal, actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      const token = await this.existing(id);
+      await this.authorize(principal, 'DELETE', token.type);
+      if (!(await this.store.delete(id))) throw unknownToken(id);
+      await this.events.record({ type: EVENT.API_TOKEN_DELETED, actor, ...eventScope(token), preData: eventData(token) });
+    });
+  }
+
+  private async existing(id: number): Promise<ApiToken> {
+    const token = await this.store.find(id);
+    if (!token) throw unknownToken(id);
+    return token;
+  }
+
+  /** The routes admit anyone holding one of the token permissions; here the token's type decides. */
+  private async authorize(principal: Principal, action: TokenAction, type: ApiTokenType): Promise<void> {
+    const grants = await this.grantsOf(principal);
+    if (grants === 'all') return;
+    const permission = tokenPermission(action, type);
+    if (!holds(grants, permission)) {
+      throw new AppError(
+        'NoAccessError',
+        `You don't have the required permissions to perform this operation. To perform this action, you need the "${permission}" permission.`,
+      );
+    }
+  }
+
+  /** Admin API tokens may do everything (other token types never reach the admin API). */
+  private async grantsOf(principal: Principal): Promise<Grant[] | 'all'> {
+    return principal.kind === 'api-token' ? 'all' : this.access.grantsOf(principal.id);
+  }
+
+  /** The 400s that need the database or the clock, all reported together. */
+  private async checkReferences(input: NewApiToken): Promise<void> {
+    const problems: ErrorDetail[] = [];
+    if (!(await this.references.environmentExists(input.environment))) {
+      problems.push({ path: '/body/environment', message: `The \`/body/environment\` property must name an existing environment. There is no environment named ${JSON.stringify(input.environment)}.` });
+    }
+    const named = input.projects.filter((project) => project !== ALL_PROJECTS);
+    const unknown = await this.references.unknownProjects(named);
+    if (unknown.length > 0) {
+      const path = input.projectsFrom === 'project' ? '/body/project' : '/body/projects';
+      problems.push({ path, message: `The \`${path}\` property must name existing projects. There is no project named ${unknown.map((p) => JSON.stringify(p)).join(', ')}.` });
+    }
+    if (input.expiresAt && !(input.expiresAt > this.clock.now())) {
+      problems.push({ path: '/body/expiresAt', message: 'The expiry date should be in future.' });
+    }
+    if (problems.length > 0) throw validationError(problems);
+  }
+}
+
+function unknownToken(id: number): AppError {
+  return notFound(`Could not find API token with id ${id}.`);
+}
+
+function eventScope(token: ApiToken): { environment: string; project?: string } {
+  return { environment: token.environment, ...(token.projects.length === 1 && token.project !== ALL_PROJECTS ? { project: token.project } : {}) };
+}
+
+/** What events record of a token: never its secret, not even its prefix. */
+function eventData(token: ApiToken) {
+  return { id: token.id, tokenName: token.tokenName, type: token.type, environment: token.environment, projects: token.projects, expiresAt: token.expiresAt };
+}

@@ -1,0 +1,28 @@
+import { availableParallelism } from 'node:os';
+
+/**
+ * Bounds how many password checks run at once. Each argon2id check already uses 4 threads (its parallelism), on
+ * libuv's pool; twenty at once would oversubscribe the CPUs so badly that the event loop, though never blocked,
+ * gets too little CPU to answer other requests quickly. Login throughput stays the same: the CPUs are busy
+ * either way. Waiting checks queue in arrival order.
+ */
+export class HashingSlots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly size = Math.max(1, Math.floor(availableParallelism() / 4))) {
+    this.free = size;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free += 1;
+    }
+  }
+}

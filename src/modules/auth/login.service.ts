@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { PasswordHasher } from '../../core/access/password-hasher.js';
+import { randomSecret } from '../../core/access/secrets.js';
+import { Clock } from '../../core/clock.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
+import { Database } from '../../core/database/database.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { SessionService } from '../sessions/session.service.js';
+import type { UserJson } from '../users/user.model.js';
+import { UserReadModel } from '../users/user.read-model.js';
+import { UserService } from '../users/user.service.js';
+import { loginNameKey, minutesText } from './lockout-policy.js';
+import { HashingSlots } from './hashing-slots.js';
+import { LockoutService } from './lockout.service.js';
+
+/**
+ * An argon2id hash (default parameters) of a random password nobody knows. Unknown names, service accounts and
+ * people without a password are checked against it, so every failure costs the same time as a wrong password.
+ */
+const DUMMY_HASH = '$argon2id$v=19$m=65536,p=4,t=3$uN6xj0cjE50eSzS4Futq0Q$2oZALzMe7bQcC2U5WGPDn0+ieu1CRfTmDiL8eG54hxI';
+
+/**
+ * Username/password login. Checks, in order: the name's lock (stored in the database), the password (argon2id
+ * off the event loop, legacy bcrypt verified and upgraded), then starts a session. Unknown names, wrong
+ * passwords, service accounts and people without a password all get the same 401 in the same time.
+ */
+@Injectable()
+export class LoginService {
+  private dummyHash?: Promise<string>;
+  private readonly slots = new HashingSlots();
+
+  constructor(
+    private readonly users: UserReadModel,
+    private readonly userService: UserService,
+    private readonly lockout: LockoutService,
+    private readonly sessions: SessionService,
+    private readonly hasher: PasswordHasher,
+    private readonly db: Database,
+    private readonly clock: Clock,
+    @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
+  ) {}
+
+  async login(input: { username: string; password: string }, request: Request, response: Response): Promise<UserJson> {
+    const name = loginNameKey(input.username);
+    const now = this.clock.now();
+    await this.refuseIfLocked(name, now);
+    const account = await this.users.credentialsFor(input.username.trim());
+    const person = account && !account.isService ? account : undefined;
+    const hash = person?.passwordHash ?? null;
+    const against = hash ?? (await this.dummy());
+    const valid = await this.slots.run(() => this.hasher.verify(against, input.password));
+    if (!person || !hash || !valid) {
+      await this.lockout.recordFailure(name, person?.id, now);
+      throw new AppError(
+        'AuthenticationRequired',
+        `The combination of password and username you provided is invalid. If you have forgotten your password, visit ${this.config.basePath}/forgotten-password or get in touch with your instance administrator.`,
+      );
+    }
+    const upgradedHash = this.hasher.needsRehash(hash) ? await this.slots.run(() => this.hasher.hash(input.password)) : undefined;
+    await this.db.transaction(async () => {
+      // A lock set by concurrent failures while this password was checked still wins.
+      await this.refuseIfLocked(name, now);
+      await this.lockout.clear(name);
+      await this.userService.recordLoginSuccess(person.id, now, upgradedHash);
+    });
+    await this.sessions.start(person.id, request, response);
+    return (await this.users.person(person.id))!;
+  }
+
+  private async refuseIfLocked(name: string, now: Date): Promise<void> {
+    const remaining = await this.lockout.remainingLock(name, now);
+    if (remaining === 0) return;
+    throw new AppError(
+      'AuthenticationRequired',
+      `This login is temporarily locked after too many failed attempts. Try again in ${minutesText(remaining)}, or ask your instance administrator to unlock it.`,
+    );
+  }
+
+  /** The fixed dummy hash, unless the hasher's parameters changed since it was made. */
+  private dummy(): Promise<string> {
+    this.dummyHash ??= this.hasher.needsRehash(DUMMY_HASH) ? this.hasher.hash(randomSecret()) : Promise.resolve(DUMMY_HASH);
+    return this.dummyHash;
+  }
+}

@@ -1,0 +1,9 @@
+import type { FeatureDefinition } from '../../features.js';
+import { ClientFeaturesController } from './client-features.controller.js';
+import { ClientFeaturesReadModel } from './client-features.read-model.js';
+import { SdkScopeResolver } from './sdk-scope.resolver.js';
+
+export const clientApiFeature: FeatureDefinition = {
+  controllers: [ClientFeaturesController],
+  providers: [ClientFeaturesReadModel, SdkScopeResolver],
+};

@@ -1,0 +1,77 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsArray, IsDateString, IsDefined, IsNotEmpty, IsNumber, IsOptional, IsString, Min } from 'class-validator';
+import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
+
+class MetricsBucketSchema {
+  @ApiProperty({ format: 'date-time' }) start: string;
+  @ApiProperty({ format: 'date-time' }) stop: string;
+  @ApiProperty({
+    type: 'object',
+    description: 'Feature name to its counts: `yes` and `no` (evaluations answering true and false, default 0) and `variants` (variant name to times served)',
+    additionalProperties: {
+      type: 'object',
+      properties: {
+        yes: { type: 'integer', minimum: 0 },
+        no: { type: 'integer', minimum: 0 },
+        variants: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+      },
+    },
+  })
+  toggles: Record<string, { yes?: number; no?: number; variants?: Record<string, number> }>;
+}
+
+/**
+ * `clientMetricsSchema`, for documentation: the body is read by `parseClientMetrics`, which reports every offending
+ * property and ignores the ones the service does not use.
+ */
+@ApiSchema({ name: 'clientMetricsSchema' })
+export class ClientMetricsSchema {
+  @ApiProperty({ example: 'checkout-service' }) appName: string;
+  @ApiPropertyOptional({ description: 'Default "default"', example: 'checkout-7f9c' }) instanceId?: string;
+  @ApiPropertyOptional({ description: 'Used only with credentials that have no environment of their own (admin tokens, users); default development' })
+  environment?: string;
+  @ApiProperty({ type: MetricsBucketSchema }) bucket: MetricsBucketSchema;
+}
+
+/** `clientApplicationSchema`: what an SDK instance sends once at start-up. Unknown properties are ignored. */
+@IgnoreUnknownTopLevelProperties()
+@ApiSchema({ name: 'clientApplicationSchema' })
+export class ClientRegistrationDto {
+  @ApiProperty({ example: 'checkout-service' })
+  @IsDefined()
+  @IsString()
+  @IsNotEmpty()
+  appName: string;
+
+  @ApiPropertyOptional({ description: 'Default "default"' })
+  @IsOptional()
+  @IsString()
+  instanceId?: string;
+
+  @ApiPropertyOptional({ example: 'unleash-client-node:6.1.0' })
+  @IsOptional()
+  @IsString()
+  sdkVersion?: string;
+
+  @ApiPropertyOptional({ description: 'Used only with credentials that have no environment of their own; default development' })
+  @IsOptional()
+  @IsString()
+  environment?: string;
+
+  @ApiProperty({ type: [String], description: 'Strategy types the SDK implements' })
+  @IsDefined()
+  @IsArray()
+  @IsString({ each: true })
+  strategies: string[];
+
+  @ApiProperty({ format: 'date-time', description: 'When the instance started' })
+  @IsDefined()
+  @IsDateString({}, { message: 'must match format "date-time"' })
+  started: string;
+
+  @ApiProperty({ minimum: 0, description: 'Milliseconds between metrics reports' })
+  @IsDefined()
+  @IsNumber()
+  @Min(0)
+  interval: number;
+}

@@ -1,0 +1,45 @@
+import { Body, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor } from '../../core/access/principal.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { CreateEnvironmentSchema, EnvironmentSchema, EnvironmentsProjectSchema, EnvironmentsSchema } from './environment.dto.js';
+import { EnvironmentService } from './environment.service.js';
+
+@AdminController('environments', 'Environments')
+export class EnvironmentController {
+  constructor(private readonly environments: EnvironmentService) {}
+
+  @Get()
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'List every environment, by sort order, with how many projects, tokens and enabled features use it.' })
+  @ApiOkResponse({ type: EnvironmentsSchema })
+  async list(): Promise<EnvironmentsSchema> {
+    return { version: 1, environments: await this.environments.list() };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @RequirePermission('CREATE_ENVIRONMENT')
+  @ApiOperation({ summary: 'Create an environment. It is not enabled in any project until a project enables it.' })
+  @ApiCreatedResponse({ type: EnvironmentSchema })
+  create(@Body() body: CreateEnvironmentSchema, @CurrentActor() actor: Actor): Promise<EnvironmentSchema> {
+    return this.environments.create(body, actor);
+  }
+
+  @Get('project/:projectId')
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'Every environment as one project sees it: `visible` says whether the project has it enabled.' })
+  @ApiOkResponse({ type: EnvironmentsProjectSchema })
+  async forProject(@Param('projectId') projectId: string): Promise<EnvironmentsProjectSchema> {
+    return { version: 1, environments: await this.environments.forProject(projectId) };
+  }
+
+  @Get(':name')
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'One environment.' })
+  @ApiOkResponse({ type: EnvironmentSchema })
+  get(@Param('name') name: string): Promise<EnvironmentSchema> {
+    return this.environments.get(name);
+  }
+}

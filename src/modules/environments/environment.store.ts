@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../core/database/database.js';
+import type { NewEnvironment } from './environment.model.js';
+
+/** The write model of environments and of which projects use them (`environments`, `project_environments`). */
+export abstract class EnvironmentStore {
+  /** Answers false when an environment of that name exists already. */
+  abstract insert(environment: NewEnvironment, createdAt: Date): Promise<boolean>;
+  /** Enables every enabled environment in a (new) project; answers their names. */
+  abstract enableAllInProject(projectId: string): Promise<string[]>;
+  /**
+   * Enables the environment in the project and gives every feature of the project its (switched off) state
+   * there. Answers false when it was enabled already.
+   */
+  abstract enableInProject(projectId: string, environment: string): Promise<boolean>;
+  /** Disables the environment in the project and removes the project's features' state and strategies there. */
+  abstract disableInProject(projectId: string, environment: string): Promise<boolean>;
+}
+
+@Injectable()
+export class SqlEnvironmentStore extends EnvironmentStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async insert(environment: NewEnvironment, createdAt: Date): Promise<boolean> {
+    const rows = await this.db.query(
+      `INSERT INTO environments (name, type, sort_order, enabled, protected, created_at)
+       VALUES (:name, :type, :sortOrder, :enabled, false, :createdAt) ON CONFLICT (name) DO NOTHING RETURNING name`,
+      { ...environment, createdAt: this.db.toTimestamp(createdAt) },
+    );
+    return rows.length > 0;
+  }
+
+  async enableAllInProject(projectId: string): Promise<string[]> {
+    const rows = await this.db.query<{ environment_name: string }>(
+      `INSERT INTO project_environments (project_id, environment_name)
+       SELECT :projectId, name FROM environments WHERE enabled = true
+       ON CONFLICT DO NOTHING RETURNING environment_name`,
+      { projectId },
+    );
+    return rows.map((row) => row.environment_name);
+  }
+
+  async enableInProject(projectId: string, environment: string): Promise<boolean> {
+    const added = await this.db.execute(
+      `INSERT INTO project_environments (project_id, environment_name) VALUES (:projectId, :environment) ON CONFLICT DO NOTHING`,
+      { projectId, environment },
+    );
+    if (added === 0) return false;
+    await this.db.execute(
+      `INSERT INTO feature_environments (feature_name, environment, enabled, variants)
+       SELECT f.name, :environment, false, '[]' FROM features f WHERE f.project = :projectId
+       ON CONFLICT DO NOTHING`,
+      { projectId, environment },
+    );
+    return true;
+  }
+
+  async disableInProject(projectId: string, environment: string): Promise<boolean> {
+    const params = { projectId, environment };
+    const ofProject = 'feature_name IN (SELECT name FROM features WHERE project = :projectId)';
+    await this.db.execute(`DELETE FROM feature_strategies WHERE environment = :environment AND ${ofProject}`, params);
+    await this.db.execute(`DELETE FROM feature_environments WHERE environment = :environment AND ${ofProject}`, params);
+    return (await this.db.execute('DELETE FROM project_environments WHERE project_id = :projectId AND environment_name = :environment', params)) > 0;
+  }
+}

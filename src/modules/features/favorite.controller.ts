@@ -1,0 +1,42 @@
+import { Delete, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor, Principal } from '../../core/access/principal.js';
+import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { FavoriteService } from './favorite.service.js';
+
+const PATH = ':projectId/features/:featureName/favorites';
+
+/** The calling user's favourite features. */
+@AdminController('projects', 'Features')
+@RequirePermission('NONE')
+export class FavoriteController {
+  constructor(private readonly favorites: FavoriteService) {}
+
+  @Post(PATH)
+  @HttpCode(200)
+  @AcceptsNoBody()
+  @ApiOperation({ summary: "Add a feature to the calling user's favourites (API tokens have none)." })
+  @ApiOkResponse({ description: 'Added' })
+  async add(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.favorites.add(projectId, featureName, principal, actor);
+  }
+
+  @Delete(PATH)
+  @ApiOperation({ summary: "Remove a feature from the calling user's favourites." })
+  @ApiOkResponse({ description: 'Removed' })
+  async remove(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.favorites.remove(projectId, featureName, principal, actor);
+  }
+}

@@ -1,0 +1,76 @@
+import { Body, Delete, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor } from '../../core/access/principal.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { FeatureDependencyService } from './feature-dependency.service.js';
+import { CreateDependentFeatureSchema, DependencySchema } from './feature.dto.js';
+import type { FeatureDependency } from './feature.model.js';
+
+const PATH = ':projectId/features/:featureName';
+
+@AdminController('projects', 'Dependencies')
+export class FeatureDependencyController {
+  constructor(private readonly dependencies: FeatureDependencyService) {}
+
+  @Post(`${PATH}/dependencies`)
+  @HttpCode(200)
+  @RequirePermission('UPDATE_FEATURE_DEPENDENCY')
+  @ApiOperation({ summary: 'Make the feature depend on a parent of the same project (replacing its earlier parent).' })
+  @ApiOkResponse({ description: 'Added' })
+  async add(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Body() body: CreateDependentFeatureSchema,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.dependencies.add(projectId, featureName, body, actor);
+  }
+
+  @Get(`${PATH}/dependencies`)
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'The parent the feature depends on (a list of at most one).' })
+  @ApiOkResponse({ type: [DependencySchema] })
+  list(@Param('projectId') projectId: string, @Param('featureName') featureName: string): Promise<FeatureDependency[]> {
+    return this.dependencies.list(projectId, featureName);
+  }
+
+  @Delete(`${PATH}/dependencies/:parent`)
+  @RequirePermission('UPDATE_FEATURE_DEPENDENCY')
+  @ApiOperation({ summary: 'Remove the dependency of the feature on one parent.' })
+  @ApiOkResponse({ description: 'Removed' })
+  async remove(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('parent') parent: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.dependencies.remove(projectId, featureName, parent, actor);
+  }
+
+  @Delete(`${PATH}/dependencies`)
+  @RequirePermission('UPDATE_FEATURE_DEPENDENCY')
+  @ApiOperation({ summary: 'Remove every dependency of the feature.' })
+  @ApiOkResponse({ description: 'Removed' })
+  async removeAll(@Param('projectId') projectId: string, @Param('featureName') featureName: string, @CurrentActor() actor: Actor): Promise<void> {
+    await this.dependencies.removeAll(projectId, featureName, actor);
+  }
+
+  @Get(`${PATH}/parents`)
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'Features of the project this feature could depend on.' })
+  @ApiOkResponse({ type: [String] })
+  parents(@Param('projectId') projectId: string, @Param('featureName') featureName: string): Promise<string[]> {
+    return this.dependencies.possibleParents(projectId, featureName);
+  }
+
+  @Get(':projectId/dependencies')
+  @RequirePermission('NONE')
+  // A bare boolean would otherwise go out as text.
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  @ApiOperation({ summary: 'Whether any feature of the project depends on another.' })
+  @ApiOkResponse({ type: Boolean })
+  hasDependencies(@Param('projectId') projectId: string): Promise<boolean> {
+    return this.dependencies.projectHasDependencies(projectId);
+  }
+}

@@ -1,0 +1,112 @@
+import { Body, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor, Principal } from '../../core/access/principal.js';
+import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { PatchOperationSchema } from '../strategies/strategy.dto.js';
+import { type FeatureEnvironmentInfo, FeatureEnvironmentService } from './feature-environment.service.js';
+import { FeatureEnvironmentInfoSchema, VariantSchema, VariantsSchema } from './feature.dto.js';
+import { userIdOf } from './project-feature.controller.js';
+
+export class ToggleQuery {
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'On: enable the disabled strategies instead of adding the default strategy' })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'must be equal to one of the allowed values: true, false' })
+  shouldActivateDisabledStrategies?: string;
+}
+
+const PATH = ':projectId/features/:featureName/environments/:environment';
+
+@AdminController('projects', 'Features')
+export class FeatureEnvironmentController {
+  constructor(private readonly environments: FeatureEnvironmentService) {}
+
+  @Get(PATH)
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'A feature in one environment: whether it is on, its strategies and variants.' })
+  @ApiOkResponse({ type: FeatureEnvironmentInfoSchema })
+  get(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<FeatureEnvironmentInfo> {
+    return this.environments.get({ projectId, featureName, environment }, userIdOf(principal));
+  }
+
+  @Post(`${PATH}/on`)
+  @HttpCode(200)
+  @RequirePermission('UPDATE_FEATURE_ENVIRONMENT')
+  @AcceptsNoBody()
+  @ApiOperation({
+    summary:
+      'Switch a feature on in an environment. With no strategy (or only disabled ones) there, the default strategy (gradual rollout to 100%) is added, which also needs CREATE_FEATURE_STRATEGY.',
+  })
+  @ApiOkResponse({ description: 'On' })
+  async on(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+    @Query() query: ToggleQuery,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.environments.setEnabled({ projectId, featureName, environment }, true, principal, actor, query.shouldActivateDisabledStrategies === 'true');
+  }
+
+  @Post(`${PATH}/off`)
+  @HttpCode(200)
+  @RequirePermission('UPDATE_FEATURE_ENVIRONMENT')
+  @AcceptsNoBody()
+  @ApiOperation({ summary: 'Switch a feature off in an environment.' })
+  @ApiOkResponse({ description: 'Off' })
+  async off(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.environments.setEnabled({ projectId, featureName, environment }, false, principal, actor);
+  }
+
+  @Get(`${PATH}/variants`)
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'The variants of a feature in one environment, by name.' })
+  @ApiOkResponse({ type: VariantsSchema })
+  async variants(@Param('projectId') projectId: string, @Param('featureName') featureName: string, @Param('environment') environment: string): Promise<VariantsSchema> {
+    return { version: 1, variants: await this.environments.variants({ projectId, featureName, environment }) };
+  }
+
+  @Put(`${PATH}/variants`)
+  @RequirePermission('UPDATE_FEATURE_ENVIRONMENT_VARIANTS')
+  @ApiOperation({ summary: 'Replace the variants of a feature in one environment; variable weights are computed so all total 1000.' })
+  @ApiBody({ type: [VariantSchema] })
+  @ApiOkResponse({ type: VariantsSchema })
+  async setVariants(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+  ): Promise<VariantsSchema> {
+    return { version: 1, variants: await this.environments.setVariants({ projectId, featureName, environment }, body, actor) };
+  }
+
+  @Patch(`${PATH}/variants`)
+  @RequirePermission('UPDATE_FEATURE_ENVIRONMENT_VARIANTS')
+  @ApiOperation({ summary: 'Change the variants of a feature in one environment with a JSON Patch (RFC 6902) on the list.' })
+  @ApiBody({ type: [PatchOperationSchema] })
+  @ApiOkResponse({ type: VariantsSchema })
+  async patchVariants(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+  ): Promise<VariantsSchema> {
+    return { version: 1, variants: await this.environments.patchVariants({ projectId, featureName, environment }, body, actor) };
+  }
+}

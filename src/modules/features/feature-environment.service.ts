@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { Inject, Injectable } from '@nestjs/common';
+import { AccessReadModel, holds } from '../../core/access/access.read-model.js';
+import type { Actor, Principal } from '../../core/access/principal.js';
+import { Clock } from '../../core/clock.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
+import { Database } from '../../core/database/database.js';
+import { AppError, invalidProperty, validationError } from '../../core/errors/app-error.js';
+import { EVENT } from '../events/event-types.js';
+import { Problems } from '../strategies/input-problems.js';
+import { applyPatch, parsePatch } from '../strategies/json-patch.js';
+import { FeatureEnvironmentStore } from './feature-environment.store.js';
+import { FeatureEvents } from './feature-events.js';
+import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
+import { FeatureLookup } from './feature-lookup.js';
+import type { StoredStrategy } from './feature-strategy.mapper.js';
+import { toFeatureStrategy } from './feature-strategy.mapper.js';
+import { parseFeatureVariants } from './feature-variant.parser.js';
+import type { FeatureEnvironmentView, FeatureVariant } from './feature.model.js';
+import { FeatureReadModel } from './feature.read-model.js';
+import { patchFailure } from './feature.service.js';
+
+/** The URL of a feature in one environment. */
+export interface FeatureEnvironmentAddress {
+  projectId: string;
+  featureName: string;
+  environment: string;
+}
+
+/** A feature in one environment, as `GET …/environments/{environment}` answers. */
+export interface FeatureEnvironmentInfo extends FeatureEnvironmentView {
+  /** The feature (Unleash names it `name` here). */
+  featureName: string;
+  environment: string;
+}
+
+const PRODUCTION = 'production';
+
+/** A feature in one environment: switching it on and off, and its (environment-level) variants. */
+@Injectable()
+export class FeatureEnvironmentService {
+  constructor(
+    private readonly store: FeatureEnvironmentStore,
+    private readonly readModel: FeatureReadModel,
+    private readonly lookup: FeatureLookup,
+    private readonly lifecycle: FeatureLifecycleStore,
+    private readonly access: AccessReadModel,
+    private readonly events: FeatureEvents,
+    private readonly db: Database,
+    private readonly clock: Clock,
+    @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
+  ) {}
+
+  async get(address: FeatureEnvironmentAddress, userId?: number): Promise<FeatureEnvironmentInfo> {
+    await this.lookup.require(address.projectId, address.featureName, 'hide', address.environment);
+    const view = await this.readModel.view(address.featureName, userId);
+    const environment = view!.environments.find((env) => env.name === address.environment)!;
+    return { ...environment, name: address.featureName, featureName: address.featureName, environment: address.environment };
+  }
+
+  /**
+   * Switches the feature on or off in the environment. Switching on where the feature has no strategy, or only
+   * disabled ones, adds the default strategy (a gradual rollout to 100%), which needs CREATE_FEATURE_STRATEGY
+   * there; with `activateDisabledStrategies` the disabled strategies are enabled instead. The first time a
+   * feature is on in a production environment it enters the lifecycle stage `live`.
+   */
+  async setEnabled(address: FeatureEnvironmentAddress, enabled: boolean, principal: Principal, actor: Actor, activateDisabledStrategies = false): Promise<void> {
+    const { projectId, featureName, environment } = address;
+    await this.db.transaction(async () => {
+      const found = await this.lookup.require(projectId, featureName, 'refuse', environment);
+      await this.store.lock(featureName, environment);
+      const now = this.clock.now();
+      if (enabled) {
+        const strategies = await this.store.strategies(featureName, environment);
+        const disabled = strategies.filter((strategy) => strategy.disabled);
+        if (activateDisabledStrategies && disabled.length > 0) {
+          await this.enableStrategies(address, disabled, actor);
+        } else if (disabled.length === strategies.length) {
+          await this.addDefaultStrategy(address, strategies, principal, actor, now);
+        }
+      }
+      if (await this.store.setEnabled(featureName, environment, enabled)) {
+        await this.events.record({
+          type: enabled ? EVENT.FEATURE_ENVIRONMENT_ENABLED : EVENT.FEATURE_ENVIRONMENT_DISABLED,
+          actor,
+          project: projectId,
+          featureName,
+          environment,
+          data: { enabled },
+          preData: { enabled: !enabled },
+        });
+      }
+      if (enabled && found.environment?.type === PRODUCTION) await this.lifecycle.enter(featureName, 'live', now);
+    });
+  }
+
+  async variants(address: FeatureEnvironmentAddress): Promise<FeatureVariant[]> {
+    await this.lookup.require(address.projectId, address.featureName, 'hide', address.environment);
+    return this.readModel.variantsOf(address.featureName, address.environment);
+  }
+
+  /** Replaces the variants of the feature in the environment with `body` (a list), weights fixed as in the spec's 2.2. */
+  async setVariants(address: FeatureEnvironmentAddress, body: unknown, actor: Actor): Promise<FeatureVariant[]> {
+    const problems = new Problems();
+    const variants = parseFeatureVariants(body, '/body', problems);
+    if (problems.any) throw validationError(problems.details);
+    return this.db.transaction(async () => {
+      const before = await this.lockVariants(address);
+      return this.saveVariants(address, before, variants, actor);
+    });
+  }
+
+  /**
+   * Applies a JSON Patch to the list of variants, then saves the result as a replacement would. Problems of the
+   * patched list are named by their pointer in it (`/0/weight`).
+   */
+  async patchVariants(address: FeatureEnvironmentAddress, body: unknown, actor: Actor): Promise<FeatureVariant[]> {
+    const patchProblems = new Problems();
+    const operations = parsePatch(body, '/body', patchProblems);
+    if (patchProblems.any) throw validationError(patchProblems.details);
+    return this.db.transaction(async () => {
+      const before = await this.lockVariants(address);
+      let patched: unknown;
+      try {
+        patched = applyPatch(before, operations);
+      } catch (error) {
+        throw patchFailure(error, 'variant list');
+      }
+      const problems = new Problems();
+      const variants = parseFeatureVariants(patched, '', problems);
+      if (problems.any) throw validationError(problems.details);
+      return this.saveVariants(address, before, variants, actor);
+    });
+  }
+
+  private async lockVariants(address: FeatureEnvironmentAddress): Promise<FeatureVariant[]> {
+    await this.lookup.require(address.projectId, address.featureName, 'refuse', address.environment);
+    return (await this.store.lock(address.featureName, address.environment))!.variants;
+  }
+
+  private async saveVariants(address: FeatureEnvironmentAddress, before: FeatureVariant[], variants: FeatureVariant[], actor: Actor): Promise<FeatureVariant[]> {
+    if (isDeepStrictEqual(before, variants)) return variants;
+    await this.store.setVariants(address.featureName, address.environment, variants);
+    await this.events.record({
+      type: EVENT.FEATURE_ENVIRONMENT_VARIANTS_UPDATED,
+      actor,
+      project: address.projectId,
+      featureName: address.featureName,
+      environment: address.environment,
+      data: { variants },
+      preData: { variants: before },
+    });
+    return variants;
+  }
+
+  private async enableStrategies(address: FeatureEnvironmentAddress, disabled: StoredStrategy[], actor: Actor): Promise<void> {
+    await this.store.enableStrategies(disabled.map((strategy) => strategy.id));
+    for (const strategy of disabled) {
+      await this.events.record({
+        type: EVENT.FEATURE_STRATEGY_UPDATE,
+        actor,
+        project: address.projectId,
+        featureName: address.featureName,
+        environment: address.environment,
+        data: toFeatureStrategy({ ...strategy, disabled: false }),
+        preData: toFeatureStrategy(strategy),
+      });
+    }
+  }
+
+  /** The default strategy Unleash adds when a feature is switched on with nothing to evaluate: everyone, sticky by default. */
+  private async addDefaultStrategy(address: FeatureEnvironmentAddress, existing: StoredStrategy[], principal: Principal, actor: Actor, now: Date): Promise<void> {
+    const { projectId, featureName, environment } = address;
+    await this.requireStrategyCreation(principal, projectId, environment);
+    const limit = this.config.limits.strategiesPerFeatureEnvironment;
+    if (existing.length >= limit) {
+      throw invalidProperty(
+        '/params/environment',
+        `Cannot add the default strategy that switching ${featureName} on in ${environment} needs: it has ${existing.length} (disabled) strategies, the limit is ${limit}. Enable one of them or remove some first.`,
+      );
+    }
+    const strategy: StoredStrategy = {
+      id: randomUUID(),
+      name: 'flexibleRollout',
+      title: null,
+      disabled: false,
+      featureName,
+      sortOrder: existing.length === 0 ? 0 : Math.max(...existing.map((s) => s.sortOrder)) + 1,
+      segments: [],
+      constraints: [],
+      variants: [],
+      parameters: { rollout: '100', stickiness: 'default', groupId: featureName },
+      projectId,
+      environment,
+    };
+    await this.store.insertStrategy(strategy, actor.userId, now);
+    await this.events.record({ type: EVENT.FEATURE_STRATEGY_ADD, actor, project: projectId, featureName, environment, data: toFeatureStrategy(strategy) });
+  }
+
+  /** Adding the default strategy is creating a strategy: the caller needs that right too, as in Unleash. */
+  private async requireStrategyCreation(principal: Principal, projectId: string, environment: string): Promise<void> {
+    if (principal.kind === 'api-token') return;
+    if (holds(await this.access.grantsOf(principal.id), 'CREATE_FEATURE_STRATEGY', projectId, environment)) return;
+    throw new AppError(
+      'NoAccessError',
+      `You don't have the required permissions to perform this operation. To perform this action, you need the "CREATE_FEATURE_STRATEGY" permission in the "${environment}" environment of the "${projectId}" project.`,
+    );
+  }
+}

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { Database, parseJson, toBool } from '../../core/database/database.js';
+import { STRATEGY_COLUMNS, type StoredStrategy, type StrategyRow, toStoredStrategy } from './feature-strategy.mapper.js';
+import type { FeatureVariant } from './feature.model.js';
+
+/** A feature's state in one environment. */
+export interface FeatureEnvironmentState {
+  enabled: boolean;
+  variants: FeatureVariant[];
+}
+
+/**
+ * The write model of a feature in one environment (`feature_environments`), and the strategies switching a
+ * feature on adds or re-enables there.
+ */
+export abstract class FeatureEnvironmentStore {
+  /** The state, its row held until the transaction ends on PostgreSQL; undefined when the feature has no such row. */
+  abstract lock(featureName: string, environment: string): Promise<FeatureEnvironmentState | undefined>;
+  /** Answers whether the state changed. */
+  abstract setEnabled(featureName: string, environment: string, enabled: boolean): Promise<boolean>;
+  abstract setVariants(featureName: string, environment: string, variants: FeatureVariant[]): Promise<void>;
+  /** The feature's strategies in the environment, in their order, with their segment ids. */
+  abstract strategies(featureName: string, environment: string): Promise<StoredStrategy[]>;
+  abstract insertStrategy(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void>;
+  abstract enableStrategies(ids: string[]): Promise<void>;
+}
+
+@Injectable()
+export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async lock(featureName: string, environment: string): Promise<FeatureEnvironmentState | undefined> {
+    const row = await this.db.one<{ enabled: unknown; variants: unknown }>(
+      `SELECT enabled, variants FROM feature_environments WHERE feature_name = :featureName AND environment = :environment${this.db.isPostgres ? ' FOR UPDATE' : ''}`,
+      { featureName, environment },
+    );
+    return row && { enabled: toBool(row.enabled), variants: parseJson<FeatureVariant[]>(row.variants, []) };
+  }
+
+  async setEnabled(featureName: string, environment: string, enabled: boolean): Promise<boolean> {
+    const changed = await this.db.execute(
+      'UPDATE feature_environments SET enabled = :enabled WHERE feature_name = :featureName AND environment = :environment AND enabled <> :enabled',
+      { featureName, environment, enabled },
+    );
+    return changed > 0;
+  }
+
+  async setVariants(featureName: string, environment: string, variants: FeatureVariant[]): Promise<void> {
+    await this.db.execute('UPDATE feature_environments SET variants = :variants WHERE feature_name = :featureName AND environment = :environment', {
+      featureName,
+      environment,
+      variants: JSON.stringify(variants),
+    });
+  }
+
+  async strategies(featureName: string, environment: string): Promise<StoredStrategy[]> {
+    const params = { featureName, environment };
+    const [rows, links] = await Promise.all([
+      this.db.query<StrategyRow>(
+        `SELECT ${STRATEGY_COLUMNS} FROM feature_strategies s
+          WHERE s.feature_name = :featureName AND s.environment = :environment ORDER BY s.sort_order, s.created_at, s.id`,
+        params,
+      ),
+      this.db.query<{ strategy_id: string; segment_id: number | string }>(
+        `SELECT fss.strategy_id, fss.segment_id FROM feature_strategy_segments fss JOIN feature_strategies s ON s.id = fss.strategy_id
+          WHERE s.feature_name = :featureName AND s.environment = :environment`,
+        params,
+      ),
+    ]);
+    return rows.map((row) => toStoredStrategy({ ...row, segment_ids: links.filter((l) => l.strategy_id === row.id).map((l) => Number(l.segment_id)) }));
+  }
+
+  async insertStrategy(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, title, disabled, parameters, constraints,
+                                       variants, sort_order, created_by_user_id, created_at)
+       VALUES (:id, :featureName, :projectId, :environment, :name, :title, :disabled, :parameters, :constraints, :variants, :sortOrder,
+               :createdByUserId, :createdAt)`,
+      {
+        id: strategy.id,
+        featureName: strategy.featureName,
+        projectId: strategy.projectId,
+        environment: strategy.environment,
+        name: strategy.name,
+        title: strategy.title,
+        disabled: strategy.disabled,
+        parameters: JSON.stringify(strategy.parameters),
+        constraints: JSON.stringify(strategy.constraints),
+        variants: JSON.stringify(strategy.variants),
+        sortOrder: strategy.sortOrder,
+        createdByUserId,
+        createdAt: this.db.toTimestamp(createdAt),
+      },
+    );
+  }
+
+  async enableStrategies(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.execute('UPDATE feature_strategies SET disabled = false WHERE id IN (:...ids)', { ids });
+  }
+}

@@ -1,0 +1,126 @@
+import { isPlainObject, pointer, type Problems } from '../strategies/input-problems.js';
+import { distributeWeights, TOTAL_WEIGHT } from '../strategies/variant.parser.js';
+import { type FeatureVariant, VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './feature.model.js';
+
+const KEYS = new Set(['name', 'weight', 'weightType', 'stickiness', 'payload', 'overrides']);
+const PAYLOAD_KEYS = new Set(['type', 'value']);
+const OVERRIDE_KEYS = new Set(['contextName', 'values']);
+const WEIGHT_TYPES = new Set<string>(VARIANT_WEIGHT_TYPES);
+const PAYLOAD_TYPES = new Set<string>(VARIANT_PAYLOAD_TYPES);
+
+/**
+ * Parses the variants of a feature environment (the spec's 2.6): `weightType` defaults to variable and
+ * `stickiness` to default, names are unique and URL-friendly, json payloads parse, `overrides` pin context values
+ * to a variant. Weights are fixed as for strategy variants: fix ones keep theirs, the rest of 1000 is split over
+ * the variable ones; the list comes back sorted by name. Every offending property is reported under `path`.
+ */
+export function parseFeatureVariants(input: unknown, path: string, problems: Problems): FeatureVariant[] {
+  if (!Array.isArray(input)) {
+    problems.invalid(path, 'must be array', input);
+    return [];
+  }
+  const before = problems.details.length;
+  const seen = new Map<string, number>();
+  const variants = input.flatMap((item, index) => {
+    const variant = parseVariant(item, pointer(path, index), problems);
+    if (variant) {
+      const first = seen.get(variant.name);
+      if (first !== undefined) problems.invalid(`${pointer(path, index)}/name`, `must be unique within the list: variant ${first} has the same name`, variant.name);
+      else seen.set(variant.name, index);
+    }
+    return variant ? [variant] : [];
+  });
+  if (problems.details.length > before || variants.length === 0) return [];
+  if (!variants.some((v) => v.weightType === 'variable')) {
+    problems.invalid(path, 'must contain at least one "variable" variant', input);
+    return [];
+  }
+  const fixed = variants.filter((v) => v.weightType === 'fix').reduce((sum, v) => sum + v.weight, 0);
+  if (fixed > TOTAL_WEIGHT) {
+    problems.invalid(path, `must not have "fix" weights totalling more than ${TOTAL_WEIGHT} (they total ${fixed})`, input);
+    return [];
+  }
+  return distributeWeights(variants) as FeatureVariant[];
+}
+
+function parseVariant(input: unknown, path: string, problems: Problems): FeatureVariant | undefined {
+  if (!isPlainObject(input)) {
+    problems.invalid(path, 'must be object', input);
+    return undefined;
+  }
+  const before = problems.details.length;
+  problems.onlyKnown(input, KEYS, path);
+  const { name, weight, weightType, stickiness, payload, overrides } = input;
+  if (name === undefined) problems.required(`${path}/name`);
+  else if (typeof name !== 'string' || name.length < 1 || name.length > 100) problems.invalid(`${path}/name`, 'must be a string of 1 to 100 characters', name);
+  else if (encodeURIComponent(name) !== name) problems.invalid(`${path}/name`, "must be URL friendly (letters, digits and - _ . ! ~ * ' ( ) only)", name);
+  if (weight === undefined) problems.required(`${path}/weight`);
+  else if (typeof weight !== 'number' || !Number.isInteger(weight)) problems.invalid(`${path}/weight`, 'must be integer', weight);
+  else if (weight < 0 || weight > TOTAL_WEIGHT) problems.invalid(`${path}/weight`, `must be between 0 and ${TOTAL_WEIGHT}`, weight);
+  if (weightType !== undefined && (typeof weightType !== 'string' || !WEIGHT_TYPES.has(weightType))) {
+    problems.invalid(`${path}/weightType`, 'must be one of the allowed values: variable, fix', weightType);
+  }
+  if (stickiness !== undefined && (typeof stickiness !== 'string' || stickiness.length === 0)) problems.invalid(`${path}/stickiness`, 'must be a non-empty string', stickiness);
+  const parsedPayload = payload === undefined ? undefined : parsePayload(payload, `${path}/payload`, problems);
+  const parsedOverrides = overrides === undefined ? undefined : parseOverrides(overrides, `${path}/overrides`, problems);
+  if (problems.details.length > before) return undefined;
+  const variant: FeatureVariant = {
+    name: name as string,
+    weight: weight as number,
+    weightType: (weightType ?? 'variable') as FeatureVariant['weightType'],
+    stickiness: (stickiness as string | undefined) ?? 'default',
+  };
+  if (parsedPayload) variant.payload = parsedPayload;
+  if (parsedOverrides) variant.overrides = parsedOverrides;
+  return variant;
+}
+
+function parsePayload(input: unknown, path: string, problems: Problems): FeatureVariant['payload'] {
+  if (!isPlainObject(input)) {
+    problems.invalid(path, 'must be object', input);
+    return undefined;
+  }
+  const before = problems.details.length;
+  problems.onlyKnown(input, PAYLOAD_KEYS, path);
+  const { type, value } = input;
+  if (type === undefined) problems.required(`${path}/type`);
+  else if (typeof type !== 'string' || !PAYLOAD_TYPES.has(type)) problems.invalid(`${path}/type`, `must be one of the allowed values: ${VARIANT_PAYLOAD_TYPES.join(', ')}`, type);
+  if (value === undefined) problems.required(`${path}/value`);
+  else if (typeof value !== 'string') problems.invalid(`${path}/value`, 'must be a string', value);
+  else if (type === 'json' && !parsesAsJson(value)) problems.invalid(`${path}/value`, 'must be a valid JSON string when the payload type is json', value);
+  if (problems.details.length > before) return undefined;
+  return { type: type as NonNullable<FeatureVariant['payload']>['type'], value: value as string };
+}
+
+function parseOverrides(input: unknown, path: string, problems: Problems): FeatureVariant['overrides'] {
+  if (!Array.isArray(input)) {
+    problems.invalid(path, 'must be array', input);
+    return undefined;
+  }
+  const before = problems.details.length;
+  const overrides = input.map((item, index) => {
+    const at = pointer(path, index);
+    if (!isPlainObject(item)) {
+      problems.invalid(at, 'must be object', item);
+      return { contextName: '', values: [] };
+    }
+    problems.onlyKnown(item, OVERRIDE_KEYS, at);
+    const { contextName, values } = item;
+    if (contextName === undefined) problems.required(`${at}/contextName`);
+    else if (typeof contextName !== 'string' || contextName.length === 0) problems.invalid(`${at}/contextName`, 'must be a non-empty string', contextName);
+    if (values === undefined) problems.required(`${at}/values`);
+    else if (!Array.isArray(values)) problems.invalid(`${at}/values`, 'must be array', values);
+    else values.forEach((value, i) => typeof value !== 'string' && problems.invalid(pointer(`${at}/values`, i), 'must be a string', value));
+    return { contextName: contextName as string, values: values as string[] };
+  });
+  return problems.details.length > before ? undefined : overrides;
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,244 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
+import { FeatureStrategySchema } from '../strategies/strategy.dto.js';
+import { COMPLETED_STATUSES, FEATURE_TYPES, LIFECYCLE_STAGES } from './feature.model.js';
+import { IsUrlSafeName } from './url-safe-name.js';
+
+const TYPE_MESSAGE = `must be equal to one of the allowed values: ${FEATURE_TYPES.join(', ')}`;
+
+@ApiSchema({ name: 'createFeatureSchema' })
+export class CreateFeatureSchema {
+  @ApiProperty({ description: 'Unique across the service (archived features included) and URL-safe', example: 'new-checkout', minLength: 1, maxLength: 100 })
+  @IsUrlSafeName()
+  name: string;
+
+  @ApiPropertyOptional({ enum: FEATURE_TYPES, default: 'release' })
+  @IsOptional()
+  @IsIn(FEATURE_TYPES, { message: TYPE_MESSAGE })
+  type?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'The new checkout flow' })
+  @IsOptional()
+  @IsString()
+  description?: string | null;
+
+  @ApiPropertyOptional({ description: 'Whether SDKs emit impression events for the feature; default false' })
+  @IsOptional()
+  @IsBoolean()
+  impressionData?: boolean;
+}
+
+/** Clients send back what they read (project, createdAt, environments, …): unknown top-level properties are ignored. */
+@ApiSchema({ name: 'updateFeatureSchema', description: 'Omitted fields are kept; unknown top-level properties are ignored.' })
+@IgnoreUnknownTopLevelProperties()
+export class UpdateFeatureSchema {
+  @ApiPropertyOptional({ description: 'If given, must be the name in the URL: a feature cannot be renamed' })
+  @IsOptional()
+  @IsString()
+  name?: string;
+
+  @ApiPropertyOptional({ enum: FEATURE_TYPES })
+  @IsOptional()
+  @IsIn(FEATURE_TYPES, { message: TYPE_MESSAGE })
+  type?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString()
+  description?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  impressionData?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  stale?: boolean;
+}
+
+@ApiSchema({ name: 'batchStaleSchema' })
+export class BatchStaleSchema {
+  @ApiProperty({ type: [String], description: "Names of the project's features; names of no feature are ignored", example: ['old-checkout'] })
+  @IsDefined()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @Length(1, 255, { each: true, message: 'must contain feature names of 1 to 255 characters' })
+  features: string[];
+
+  @ApiProperty({ description: 'true marks the features stale, false not stale' })
+  @IsDefined()
+  @IsBoolean()
+  stale: boolean;
+}
+
+@ApiSchema({ name: 'variantOverrideSchema' })
+class VariantOverrideSchema {
+  @ApiProperty({ example: 'userId' }) contextName: string;
+  @ApiProperty({ type: [String] }) values: string[];
+}
+
+@ApiSchema({ name: 'featureVariantPayloadSchema' })
+class FeatureVariantPayloadSchema {
+  @ApiProperty({ enum: ['json', 'csv', 'string', 'number'] }) type: string;
+  @ApiProperty() value: string;
+}
+
+@ApiSchema({ name: 'variantSchema' })
+export class VariantSchema {
+  @ApiProperty({ description: 'Unique among the variants, URL-friendly', example: 'blue' }) name: string;
+  @ApiProperty({ minimum: 0, maximum: 1000, description: 'Per mille; fixed for `fix` variants, computed for `variable` ones' }) weight: number;
+  @ApiPropertyOptional({ enum: ['variable', 'fix'], default: 'variable' }) weightType: string;
+  @ApiPropertyOptional({ default: 'default' }) stickiness: string;
+  @ApiPropertyOptional({ type: FeatureVariantPayloadSchema }) payload?: FeatureVariantPayloadSchema;
+  @ApiPropertyOptional({ type: [VariantOverrideSchema] }) overrides?: VariantOverrideSchema[];
+}
+
+@ApiSchema({ name: 'variantsSchema' })
+export class VariantsSchema {
+  @ApiProperty({ example: 1 }) version: number;
+  @ApiProperty({ type: [VariantSchema] }) variants: VariantSchema[];
+}
+
+@ApiSchema({ name: 'tagSchema' })
+export class TagSchema {
+  @ApiProperty({ example: 'simple', minLength: 2, maxLength: 50 }) type: string;
+  @ApiProperty({ example: 'team-checkout', minLength: 2, maxLength: 50 }) value: string;
+}
+
+@ApiSchema({ name: 'dependencySchema' })
+export class DependencySchema {
+  @ApiProperty({ description: 'The parent feature' }) feature: string;
+  @ApiProperty({ description: 'Whether the parent must be enabled (true) or disabled (false)' }) enabled: boolean;
+  @ApiProperty({ type: [String], description: 'Variants of the parent the child requires (any when empty)' }) variants: string[];
+}
+
+@ApiSchema({ name: 'featureLifecycleStageSchema' })
+export class LifecycleSchema {
+  @ApiProperty({ enum: LIFECYCLE_STAGES }) stage: string;
+  @ApiPropertyOptional({ description: 'For completed: kept or discarded' }) status?: string;
+  @ApiProperty({ format: 'date-time' }) enteredStageAt: string;
+}
+
+@ApiSchema({ name: 'featureEnvironmentSchema' })
+export class FeatureEnvironmentSchema {
+  @ApiProperty({ example: 'production' }) name: string;
+  @ApiProperty({ example: 'production' }) type: string;
+  @ApiProperty() enabled: boolean;
+  @ApiProperty() sortOrder: number;
+  @ApiProperty({ type: [FeatureStrategySchema], description: 'In their order' }) strategies: FeatureStrategySchema[];
+  @ApiProperty({ type: [VariantSchema] }) variants: VariantSchema[];
+  @ApiProperty({ format: 'date-time', type: String, nullable: true }) lastSeenAt: string | null;
+}
+
+class FeatureFields {
+  @ApiProperty({ example: 'new-checkout' }) name: string;
+  @ApiProperty({ enum: FEATURE_TYPES }) type: string;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ example: 'default' }) project: string;
+  @ApiProperty() stale: boolean;
+  @ApiProperty() impressionData: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time', type: String, nullable: true }) archivedAt: string | null;
+  @ApiProperty({ format: 'date-time', type: String, nullable: true, description: 'Deprecated: see each environment' }) lastSeenAt: string | null;
+}
+
+@ApiSchema({ name: 'featureSchema' })
+export class FeatureSchema extends FeatureFields {
+  @ApiProperty() archived: boolean;
+  @ApiProperty({ description: "In the calling user's favourites (always false for API tokens)" }) favorite: boolean;
+  @ApiProperty({ type: [DependencySchema], description: 'The parent this feature depends on (at most one)' }) dependencies: DependencySchema[];
+  @ApiProperty({ type: [String], description: 'Features that depend on this one' }) children: string[];
+  @ApiPropertyOptional({ type: LifecycleSchema, description: 'The furthest lifecycle stage reached' }) lifecycle?: LifecycleSchema;
+  @ApiProperty({ type: [FeatureEnvironmentSchema] }) environments: FeatureEnvironmentSchema[];
+  @ApiProperty({ type: [VariantSchema], description: 'Deprecated: the variants of every environment, merged by name' }) variants: VariantSchema[];
+  @ApiProperty({ type: [TagSchema] }) tags: TagSchema[];
+}
+
+@ApiSchema({ name: 'projectFeatureEnvironmentSchema' })
+class FeatureEnvironmentSummarySchema {
+  @ApiProperty() name: string;
+  @ApiProperty() type: string;
+  @ApiProperty() enabled: boolean;
+  @ApiProperty() sortOrder: number;
+  @ApiProperty() variantCount: number;
+  @ApiProperty({ format: 'date-time', type: String, nullable: true }) lastSeenAt: string | null;
+  @ApiProperty() hasStrategies: boolean;
+  @ApiProperty() hasEnabledStrategies: boolean;
+}
+
+@ApiSchema({ name: 'projectFeatureSchema' })
+export class ProjectFeatureSchema extends FeatureFields {
+  @ApiProperty() favorite: boolean;
+  @ApiProperty({ enum: ['parent', 'child'], nullable: true, type: String }) dependencyType: string | null;
+  @ApiProperty({ type: [FeatureEnvironmentSummarySchema] }) environments: FeatureEnvironmentSummarySchema[];
+  @ApiProperty({ type: [TagSchema] }) tags: TagSchema[];
+}
+
+@ApiSchema({ name: 'projectFeaturesSchema' })
+export class ProjectFeaturesSchema {
+  @ApiProperty({ example: 2 }) version: number;
+  @ApiProperty({ type: [ProjectFeatureSchema] }) features: ProjectFeatureSchema[];
+}
+
+@ApiSchema({ name: 'archivedFeatureSchema' })
+export class ArchivedFeatureSchema extends FeatureFields {
+  @ApiProperty({ example: true }) archived: boolean;
+}
+
+@ApiSchema({ name: 'archivedFeaturesSchema' })
+export class ArchivedFeaturesSchema {
+  @ApiProperty({ example: 2 }) version: number;
+  @ApiProperty({ type: [ArchivedFeatureSchema] }) features: ArchivedFeatureSchema[];
+}
+
+@ApiSchema({ name: 'featureEnvironmentInfoSchema' })
+export class FeatureEnvironmentInfoSchema {
+  @ApiProperty({ description: 'The feature (as Unleash names it here)', example: 'new-checkout' }) name: string;
+  @ApiProperty({ example: 'new-checkout' }) featureName: string;
+  @ApiProperty({ example: 'production' }) environment: string;
+  @ApiProperty({ example: 'production', description: 'Type of the environment' }) type: string;
+  @ApiProperty() enabled: boolean;
+  @ApiProperty() sortOrder: number;
+  @ApiProperty({ type: [FeatureStrategySchema], description: 'In their order' }) strategies: FeatureStrategySchema[];
+  @ApiProperty({ type: [VariantSchema] }) variants: VariantSchema[];
+  @ApiProperty({ format: 'date-time', type: String, nullable: true }) lastSeenAt: string | null;
+}
+
+@ApiSchema({ name: 'featureLifecycleCompletedSchema' })
+export class FeatureLifecycleCompletedSchema {
+  @ApiProperty({ enum: COMPLETED_STATUSES, description: 'Whether the feature is kept (cleaned up in code, flag kept on) or discarded' })
+  @IsDefined()
+  @IsIn(COMPLETED_STATUSES, { message: `must be equal to one of the allowed values: ${COMPLETED_STATUSES.join(', ')}` })
+  status: string;
+
+  @ApiPropertyOptional({ description: 'E.g. the variant that was kept', maxLength: 255 })
+  @IsOptional()
+  @IsString()
+  @Length(1, 255, { message: 'must be from 1 to 255 characters long' })
+  statusValue?: string;
+}
+
+@ApiSchema({ name: 'createDependentFeatureSchema' })
+export class CreateDependentFeatureSchema {
+  @ApiProperty({ description: 'The parent: an active feature of the same project that has no parent itself', example: 'new-checkout' })
+  @IsUrlSafeName()
+  feature: string;
+
+  @ApiPropertyOptional({ description: 'Whether the parent must be enabled (default) or disabled', default: true })
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+
+  @ApiPropertyOptional({ type: [String], description: 'Variants of the parent the child requires; only with an enabled parent' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true, message: 'must contain variant names of 1 to 100 characters' })
+  variants?: string[];
+}
+

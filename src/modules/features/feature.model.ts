@@ -1,0 +1,119 @@
+import type { FeatureStrategy } from './feature-strategy.mapper.js';
+
+/** Flag types, as Unleash offers them. */
+export const FEATURE_TYPES = ['release', 'experiment', 'operational', 'kill-switch', 'permission'] as const;
+export type FeatureType = (typeof FEATURE_TYPES)[number];
+export const DEFAULT_FEATURE_TYPE: FeatureType = 'release';
+
+/** A feature's own fields (the `features` row). */
+export interface FeatureRecord {
+  name: string;
+  type: string;
+  description: string | null;
+  project: string;
+  stale: boolean;
+  impressionData: boolean;
+  createdAt: string;
+  archivedAt: string | null;
+  lastSeenAt: string | null;
+}
+
+/** What events record of a feature. */
+export interface FeatureMetadata {
+  name: string;
+  type: string;
+  description: string | null;
+  project: string;
+  stale: boolean;
+  impressionData: boolean;
+  createdAt: string;
+}
+
+export function metadataOf(feature: FeatureRecord): FeatureMetadata {
+  const { name, type, description, project, stale, impressionData, createdAt } = feature;
+  return { name, type, description, project, stale, impressionData, createdAt };
+}
+
+export const VARIANT_WEIGHT_TYPES = ['variable', 'fix'] as const;
+export const VARIANT_PAYLOAD_TYPES = ['json', 'csv', 'string', 'number'] as const;
+
+/** A feature variant of one environment (the spec's 2.6). */
+export interface FeatureVariant {
+  name: string;
+  weight: number;
+  weightType: (typeof VARIANT_WEIGHT_TYPES)[number];
+  stickiness: string;
+  payload?: { type: (typeof VARIANT_PAYLOAD_TYPES)[number]; value: string };
+  overrides?: { contextName: string; values: string[] }[];
+}
+
+export interface FeatureTag {
+  type: string;
+  value: string;
+}
+
+export const LIFECYCLE_STAGES = ['initial', 'pre-live', 'live', 'completed', 'archived'] as const;
+export type LifecycleStageName = (typeof LIFECYCLE_STAGES)[number];
+export const COMPLETED_STATUSES = ['kept', 'discarded'] as const;
+
+/** One lifecycle stage a feature reached; `status` only for `completed`. */
+export interface LifecycleStage {
+  stage: LifecycleStageName;
+  status?: string;
+  enteredStageAt: string;
+}
+
+/** A feature's parent: the child is evaluated only when the parent is enabled (or, with `enabled: false`, disabled). */
+export interface FeatureDependency {
+  feature: string;
+  enabled: boolean;
+  variants: string[];
+}
+
+export interface FeatureEnvironmentView {
+  name: string;
+  type: string;
+  enabled: boolean;
+  sortOrder: number;
+  strategies: FeatureStrategy[];
+  variants: FeatureVariant[];
+  lastSeenAt: string | null;
+}
+
+/** A feature with everything about it, as `GET …/features/{featureName}` answers. */
+export interface FeatureView extends FeatureRecord {
+  archived: boolean;
+  favorite: boolean;
+  dependencies: FeatureDependency[];
+  children: string[];
+  lifecycle?: LifecycleStage;
+  environments: FeatureEnvironmentView[];
+  /** Deprecated: the variants of every environment, merged by name. */
+  variants: FeatureVariant[];
+  tags: FeatureTag[];
+}
+
+/** An environment of a feature as listings show it. */
+export interface FeatureEnvironmentSummary {
+  name: string;
+  type: string;
+  enabled: boolean;
+  sortOrder: number;
+  variantCount: number;
+  lastSeenAt: string | null;
+  hasStrategies: boolean;
+  hasEnabledStrategies: boolean;
+}
+
+/** A feature as the project listing shows it. */
+export interface FeatureListItem extends FeatureRecord {
+  favorite: boolean;
+  dependencyType: 'parent' | 'child' | null;
+  environments: FeatureEnvironmentSummary[];
+  tags: FeatureTag[];
+}
+
+/** An archived feature as the archive lists it. */
+export interface ArchivedFeature extends FeatureRecord {
+  archived: true;
+}

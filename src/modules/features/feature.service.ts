@@ -1,0 +1,286 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../../core/access/principal.js';
+import { Clock } from '../../core/clock.js';
+import { Database } from '../../core/database/database.js';
+import { invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
+import { EVENT } from '../events/event-types.js';
+import { Problems } from '../strategies/input-problems.js';
+import { applyPatch, parsePatch, PatchFailure } from '../strategies/json-patch.js';
+import { FeatureDependencyStore } from './feature-dependency.store.js';
+import { FeatureEvents } from './feature-events.js';
+import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
+import { archivedFeature, FeatureLookup } from './feature-lookup.js';
+import {
+  type ArchivedFeature,
+  DEFAULT_FEATURE_TYPE,
+  FEATURE_TYPES,
+  type FeatureListItem,
+  type FeatureRecord,
+  type FeatureView,
+  metadataOf,
+} from './feature.model.js';
+import { FeatureReadModel } from './feature.read-model.js';
+import { type FeatureChanges, FeatureStore } from './feature.store.js';
+
+export interface CreateFeatureInput {
+  name: string;
+  type?: string;
+  description?: string | null;
+  impressionData?: boolean;
+}
+
+export interface UpdateFeatureInput {
+  name?: string;
+  type?: string;
+  description?: string | null;
+  impressionData?: boolean;
+  stale?: boolean;
+}
+
+/** The fields of a feature a JSON Patch may change; `name` and `project` are there to be read, not changed. */
+const PATCHABLE = new Set(['name', 'project', 'type', 'description', 'stale', 'impressionData']);
+
+/** Features of a project: creation, changes, staleness, archive, revival and deletion. */
+@Injectable()
+export class FeatureService {
+  constructor(
+    private readonly store: FeatureStore,
+    private readonly readModel: FeatureReadModel,
+    private readonly lookup: FeatureLookup,
+    private readonly lifecycle: FeatureLifecycleStore,
+    private readonly dependencies: FeatureDependencyStore,
+    private readonly events: FeatureEvents,
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async listInProject(projectId: string, userId?: number): Promise<FeatureListItem[]> {
+    if (!(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
+    return this.readModel.listInProject(projectId, userId);
+  }
+
+  async get(projectId: string, featureName: string, userId?: number): Promise<FeatureView> {
+    await this.lookup.require(projectId, featureName, 'hide');
+    return this.view(featureName, userId);
+  }
+
+  /**
+   * Creates the feature with its (switched off) state in every environment of the project, and records it at the
+   * lifecycle stage `initial`. Names are unique across the service, archived features included.
+   */
+  async create(projectId: string, input: CreateFeatureInput, actor: Actor, userId?: number): Promise<FeatureView> {
+    await this.db.transaction(async () => {
+      if (!(await this.store.holdProject(projectId))) throw notFound(`Could not find project ${projectId}`);
+      const now = this.clock.now();
+      const feature = {
+        name: input.name,
+        project: projectId,
+        type: input.type ?? DEFAULT_FEATURE_TYPE,
+        description: input.description || null,
+        impressionData: input.impressionData ?? false,
+      };
+      if (!(await this.store.insert(feature, actor.userId, now))) {
+        const existing = await this.readModel.find(input.name);
+        throw nameExists(existing?.archivedAt ? `An archived flag with the name ${input.name} already exists` : `A flag with the name ${input.name} already exists`);
+      }
+      await this.store.connectEnvironments(feature.name, projectId);
+      await this.lifecycle.enter(feature.name, 'initial', now);
+      const created = await this.readModel.find(feature.name);
+      await this.events.record({ type: EVENT.FEATURE_CREATED, actor, project: projectId, featureName: feature.name, data: metadataOf(created!), tags: [] });
+    });
+    return this.view(input.name, userId);
+  }
+
+  /** Changes the fields given; the others are kept. A feature cannot be renamed. */
+  async update(projectId: string, featureName: string, input: UpdateFeatureInput, actor: Actor, userId?: number): Promise<FeatureView> {
+    if (input.name !== undefined && input.name !== featureName) {
+      throw invalidProperty('/body/name', `Cannot change name of feature flag: the body says ${JSON.stringify(input.name)} but the URL names ${featureName}.`);
+    }
+    await this.db.transaction(async () => {
+      const before = await this.lockForChange(projectId, featureName);
+      await this.applyChanges(before, input, actor);
+    });
+    return this.view(featureName, userId);
+  }
+
+  /** Applies a JSON Patch to `{name, project, type, description, stale, impressionData}`; name and project cannot change. */
+  async patch(projectId: string, featureName: string, body: unknown, actor: Actor, userId?: number): Promise<FeatureView> {
+    const problems = new Problems();
+    const operations = parsePatch(body, '/body', problems);
+    if (problems.any) throw validationError(problems.details);
+    await this.db.transaction(async () => {
+      const before = await this.lockForChange(projectId, featureName);
+      const document = { name: before.name, project: before.project, type: before.type, description: before.description, stale: before.stale, impressionData: before.impressionData };
+      let patched: unknown;
+      try {
+        patched = applyPatch(document, operations);
+      } catch (error) {
+        throw patchFailure(error, 'feature');
+      }
+      await this.applyChanges(before, checkPatchedFeature(patched, before), actor);
+    });
+    return this.view(featureName, userId);
+  }
+
+  /** Marks features of the project stale or not; names of no feature are ignored, features of other projects refused. */
+  async setStale(projectId: string, input: { features: string[]; stale: boolean }, actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      if (!(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
+      const features = await this.readModel.findMany([...new Set(input.features)]);
+      const elsewhere = new Map(features.filter((f) => f.project !== projectId).map((f) => [f.name, f.project]));
+      if (elsewhere.size > 0) {
+        throw validationError(
+          input.features.flatMap((name, index) =>
+            elsewhere.has(name) ? [{ path: `/body/features/${index}`, message: `The feature ${name} belongs to project ${elsewhere.get(name)}, not ${projectId}.` }] : [],
+          ),
+        );
+      }
+      const changing = features.filter((feature) => feature.stale !== input.stale);
+      await this.store.setStale(changing.map((feature) => feature.name), input.stale);
+      for (const feature of changing) {
+        await this.events.record({
+          type: input.stale ? EVENT.FEATURE_STALE_ON : EVENT.FEATURE_STALE_OFF,
+          actor,
+          project: projectId,
+          featureName: feature.name,
+          data: { stale: input.stale },
+          preData: { stale: feature.stale },
+        });
+      }
+    });
+  }
+
+  /**
+   * Archives the feature: refused while other features depend on it; its own dependency on a parent is removed.
+   * It enters the lifecycle stage `archived`.
+   */
+  async archive(projectId: string, featureName: string, actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      const feature = await this.lockForChange(projectId, featureName);
+      const children = await this.readModel.childrenOf(featureName);
+      if (children.length > 0) {
+        throw invalidProperty('/params/featureName', `You can not archive this feature since other features depend on it: ${children.join(', ')}.`);
+      }
+      const parent = await this.readModel.parentOf(featureName);
+      if (parent && (await this.dependencies.remove(featureName)) > 0) {
+        await this.events.record({ type: EVENT.FEATURE_DEPENDENCIES_REMOVED, actor, project: projectId, featureName, preData: [parent] });
+      }
+      const now = this.clock.now();
+      await this.store.setArchivedAt(featureName, now);
+      await this.lifecycle.enter(featureName, 'archived', now);
+      await this.events.record({ type: EVENT.FEATURE_ARCHIVED, actor, project: feature.project, featureName, data: { archivedAt: now.toISOString() } });
+    });
+  }
+
+  /** Brings an archived feature back, switched off everywhere, at the lifecycle stage `initial` again. */
+  async revive(featureName: string, actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      const feature = await this.lookup.requireByName(featureName);
+      if (!feature.archivedAt) throw invalidProperty('/params/featureName', `The feature ${featureName} is not archived.`);
+      await this.store.lock(featureName);
+      await this.store.setArchivedAt(featureName, null);
+      await this.store.disableAllEnvironments(featureName);
+      await this.lifecycle.reset(featureName);
+      await this.lifecycle.enter(featureName, 'initial', this.clock.now());
+      await this.events.record({ type: EVENT.FEATURE_REVIVED, actor, project: feature.project, featureName, preData: { archivedAt: feature.archivedAt } });
+    });
+  }
+
+  /** Deletes an archived feature for good; an active one must be archived first. */
+  async deleteArchivedFeature(featureName: string, actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      const feature = await this.lookup.requireByName(featureName);
+      if (!feature.archivedAt) throw invalidProperty('/params/featureName', `The feature ${featureName} is not archived: archive it before deleting it.`);
+      await this.deleteArchived([featureName], actor);
+    });
+  }
+
+  /** Deletes features (archived ones, as the caller checked) in the caller's transaction, each with its event. */
+  async deleteArchived(names: string[], actor: Actor): Promise<void> {
+    if (names.length === 0) return;
+    await this.db.transaction(async () => {
+      const features = await this.readModel.findMany(names);
+      const tags = await this.readModel.tagsOfMany(names);
+      await this.store.delete(names);
+      for (const feature of features) {
+        await this.events.record({
+          type: EVENT.FEATURE_DELETED,
+          actor,
+          project: feature.project,
+          featureName: feature.name,
+          preData: metadataOf(feature),
+          tags: tags.get(feature.name) ?? [],
+        });
+      }
+    });
+  }
+
+  async listArchived(projectId?: string): Promise<ArchivedFeature[]> {
+    if (projectId !== undefined && !(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
+    return this.readModel.listArchived(projectId);
+  }
+
+  private async view(featureName: string, userId?: number): Promise<FeatureView> {
+    const view = await this.readModel.view(featureName, userId);
+    if (!view) throw notFound(`Could not find feature ${featureName}`);
+    return view;
+  }
+
+  /** The active feature of the URL, its row held for the rest of the transaction, read after the lock. */
+  private async lockForChange(projectId: string, featureName: string): Promise<FeatureRecord> {
+    await this.lookup.require(projectId, featureName, 'refuse');
+    await this.store.lock(featureName);
+    const feature = await this.readModel.find(featureName);
+    // Archived (or deleted) by a concurrent request between the lookup and the lock.
+    if (!feature) throw notFound(`Could not find feature ${featureName} in project ${projectId}`);
+    if (feature.archivedAt) throw archivedFeature(featureName);
+    return feature;
+  }
+
+  private async applyChanges(before: FeatureRecord, input: UpdateFeatureInput, actor: Actor): Promise<void> {
+    const changes: FeatureChanges = {
+      type: input.type ?? before.type,
+      description: input.description === undefined ? before.description : input.description || null,
+      impressionData: input.impressionData ?? before.impressionData,
+      stale: input.stale ?? before.stale,
+    };
+    const metadataChanged = changes.type !== before.type || changes.description !== before.description || changes.impressionData !== before.impressionData;
+    const staleChanged = changes.stale !== before.stale;
+    if (!metadataChanged && !staleChanged) return;
+    await this.store.update(before.name, changes);
+    const after = { ...before, ...changes };
+    const event = { actor, project: before.project, featureName: before.name };
+    if (metadataChanged) await this.events.record({ ...event, type: EVENT.FEATURE_METADATA_UPDATED, data: metadataOf(after), preData: metadataOf(before) });
+    if (staleChanged) {
+      await this.events.record({ ...event, type: changes.stale ? EVENT.FEATURE_STALE_ON : EVENT.FEATURE_STALE_OFF, data: { stale: changes.stale }, preData: { stale: before.stale } });
+    }
+  }
+}
+
+/**
+ * A JSON Patch operation that cannot be applied, as a 400 naming the operation. The shared patcher words its
+ * messages for strategies; `subject` names what was patched instead.
+ */
+export function patchFailure(error: unknown, subject: string): unknown {
+  if (!(error instanceof PatchFailure)) return error;
+  return invalidProperty(error.path, error.message.replace(/\bstrategy\b/g, subject));
+}
+
+/**
+ * The patched document must still be a feature: known fields of the right types, same name and project.
+ * Problems are named by their pointer in the patched document (`/type`), as for patched strategies.
+ */
+function checkPatchedFeature(patched: unknown, before: FeatureRecord): UpdateFeatureInput {
+  if (typeof patched !== 'object' || patched === null || Array.isArray(patched)) throw invalidProperty('', 'The patched feature must be an object.');
+  const doc = patched as Record<string, unknown>;
+  const problems = new Problems();
+  for (const key of Object.keys(doc)) if (!PATCHABLE.has(key)) problems.add(`/${key}`, `The \`/${key}\` property is not a field of a feature a patch can set.`);
+  if (doc.name !== before.name) problems.add('/name', `The \`/name\` property cannot be changed: a feature cannot be renamed.`);
+  if (doc.project !== before.project) problems.add('/project', `The \`/project\` property cannot be changed by a patch.`);
+  if (!(FEATURE_TYPES as readonly unknown[]).includes(doc.type)) problems.invalid('/type', `must be equal to one of the allowed values: ${FEATURE_TYPES.join(', ')}`, doc.type);
+  if (doc.description !== null && doc.description !== undefined && typeof doc.description !== 'string') problems.invalid('/description', 'must be a string or null', doc.description);
+  if (typeof doc.stale !== 'boolean') problems.invalid('/stale', 'must be boolean', doc.stale);
+  if (typeof doc.impressionData !== 'boolean') problems.invalid('/impressionData', 'must be boolean', doc.impressionData);
+  if (problems.any) throw validationError(problems.details);
+  return { type: doc.type as string, description: (doc.description as string | null | undefined) ?? null, stale: doc.stale as boolean, impressionData: doc.impressionData as boolean };
+}

@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../core/database/database.js';
+
+export interface NewFeature {
+  name: string;
+  project: string;
+  type: string;
+  description: string | null;
+  impressionData: boolean;
+}
+
+export interface FeatureChanges {
+  type: string;
+  description: string | null;
+  impressionData: boolean;
+  stale: boolean;
+}
+
+/** The write model of features (`features`, and their per-environment rows as a whole). */
+export abstract class FeatureStore {
+  /**
+   * Answers whether the project exists; on PostgreSQL its row is read FOR SHARE until the transaction ends, so the
+   * project cannot be deleted while a feature is being created in it.
+   */
+  abstract holdProject(projectId: string): Promise<boolean>;
+  /** Holds the feature's row until the transaction ends (PostgreSQL; SQLite transactions are serial already). */
+  abstract lock(featureName: string): Promise<void>;
+  /** Answers false when a feature of that name exists already (active or archived). */
+  abstract insert(feature: NewFeature, createdByUserId: number, createdAt: Date): Promise<boolean>;
+  /** Gives the feature its switched-off row in every environment enabled in its project. */
+  abstract connectEnvironments(featureName: string, projectId: string): Promise<void>;
+  abstract update(featureName: string, changes: FeatureChanges): Promise<void>;
+  abstract setStale(names: string[], stale: boolean): Promise<void>;
+  abstract setArchivedAt(featureName: string, archivedAt: Date | null): Promise<void>;
+  abstract disableAllEnvironments(featureName: string): Promise<void>;
+  abstract delete(names: string[]): Promise<void>;
+}
+
+@Injectable()
+export class SqlFeatureStore extends FeatureStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async holdProject(projectId: string): Promise<boolean> {
+    const share = this.db.isPostgres ? ' FOR SHARE' : '';
+    return Boolean(await this.db.one(`SELECT id FROM projects WHERE id = :projectId${share}`, { projectId }));
+  }
+
+  async lock(featureName: string): Promise<void> {
+    if (this.db.isPostgres) await this.db.query('SELECT name FROM features WHERE name = :featureName FOR UPDATE', { featureName });
+  }
+
+  async insert(feature: NewFeature, createdByUserId: number, createdAt: Date): Promise<boolean> {
+    const rows = await this.db.query(
+      `INSERT INTO features (name, project, type, description, stale, potentially_stale, impression_data, created_by_user_id, created_at)
+       VALUES (:name, :project, :type, :description, false, false, :impressionData, :createdByUserId, :createdAt)
+       ON CONFLICT (name) DO NOTHING RETURNING name`,
+      { ...feature, createdByUserId, createdAt: this.db.toTimestamp(createdAt) },
+    );
+    return rows.length > 0;
+  }
+
+  async connectEnvironments(featureName: string, projectId: string): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO feature_environments (feature_name, environment, enabled, variants)
+       SELECT :featureName, pe.environment_name, false, '[]' FROM project_environments pe WHERE pe.project_id = :projectId
+       ON CONFLICT DO NOTHING`,
+      { featureName, projectId },
+    );
+  }
+
+  async update(featureName: string, changes: FeatureChanges): Promise<void> {
+    await this.db.execute(
+      `UPDATE features SET type = :type, description = :description, impression_data = :impressionData, stale = :stale WHERE name = :featureName`,
+      { featureName, ...changes },
+    );
+  }
+
+  async setStale(names: string[], stale: boolean): Promise<void> {
+    if (names.length === 0) return;
+    await this.db.execute('UPDATE features SET stale = :stale WHERE name IN (:...names)', { names, stale });
+  }
+
+  async setArchivedAt(featureName: string, archivedAt: Date | null): Promise<void> {
+    await this.db.execute('UPDATE features SET archived_at = :archivedAt WHERE name = :featureName', {
+      featureName,
+      archivedAt: archivedAt && this.db.toTimestamp(archivedAt),
+    });
+  }
+
+  async disableAllEnvironments(featureName: string): Promise<void> {
+    await this.db.execute('UPDATE feature_environments SET enabled = false WHERE feature_name = :featureName', { featureName });
+  }
+
+  async delete(names: string[]): Promise<void> {
+    if (names.length === 0) return;
+    await this.db.execute('DELETE FROM features WHERE name IN (:...names)', { names });
+  }
+}

@@ -1,0 +1,98 @@
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor, Principal } from '../../core/access/principal.js';
+import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { PatchOperationSchema } from '../strategies/strategy.dto.js';
+import { BatchStaleSchema, CreateFeatureSchema, FeatureSchema, ProjectFeaturesSchema, UpdateFeatureSchema } from './feature.dto.js';
+import type { FeatureView } from './feature.model.js';
+import { FeatureService } from './feature.service.js';
+
+/** The user whose favourites a view marks; API tokens have none. */
+export function userIdOf(principal: Principal): number | undefined {
+  return principal.kind === 'user' ? principal.id : undefined;
+}
+
+@AdminController('projects', 'Features')
+export class ProjectFeatureController {
+  constructor(private readonly features: FeatureService) {}
+
+  @Get(':projectId/features')
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'The active features of a project, oldest first, with their environments and tags.' })
+  @ApiOkResponse({ type: ProjectFeaturesSchema })
+  async list(@Param('projectId') projectId: string, @CurrentPrincipal() principal: Principal): Promise<ProjectFeaturesSchema> {
+    return { version: 2, features: await this.features.listInProject(projectId, userIdOf(principal)) };
+  }
+
+  @Post(':projectId/features')
+  @HttpCode(201)
+  @RequirePermission('CREATE_FEATURE')
+  @ApiOperation({ summary: 'Create a feature, switched off in every environment of the project; its name must be unique across the service.' })
+  @ApiCreatedResponse({ type: FeatureSchema })
+  create(
+    @Param('projectId') projectId: string,
+    @Body() body: CreateFeatureSchema,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<FeatureView> {
+    return this.features.create(projectId, body, actor, userIdOf(principal));
+  }
+
+  @Get(':projectId/features/:featureName')
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'One active feature with its environments, strategies, variants, tags, dependencies and lifecycle stage.' })
+  @ApiOkResponse({ type: FeatureSchema })
+  get(@Param('projectId') projectId: string, @Param('featureName') featureName: string, @CurrentPrincipal() principal: Principal): Promise<FeatureView> {
+    return this.features.get(projectId, featureName, userIdOf(principal));
+  }
+
+  @Put(':projectId/features/:featureName')
+  @RequirePermission('UPDATE_FEATURE')
+  @ApiOperation({ summary: "Change a feature's type, description, impression data or staleness; omitted fields are kept." })
+  @ApiOkResponse({ type: FeatureSchema })
+  update(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Body() body: UpdateFeatureSchema,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<FeatureView> {
+    return this.features.update(projectId, featureName, body, actor, userIdOf(principal));
+  }
+
+  @Patch(':projectId/features/:featureName')
+  @RequirePermission('UPDATE_FEATURE')
+  @ApiOperation({ summary: 'Change a feature with a JSON Patch (RFC 6902) on {name, project, type, description, stale, impressionData}.' })
+  @ApiBody({ type: [PatchOperationSchema] })
+  @ApiOkResponse({ type: FeatureSchema })
+  patch(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Body() body: unknown,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<FeatureView> {
+    return this.features.patch(projectId, featureName, body, actor, userIdOf(principal));
+  }
+
+  @Delete(':projectId/features/:featureName')
+  @HttpCode(202)
+  @RequirePermission('DELETE_FEATURE')
+  @AcceptsNoBody()
+  @ApiOperation({ summary: 'Archive a feature (refused while other features depend on it).' })
+  @ApiAcceptedResponse({ description: 'Archived' })
+  async archive(@Param('projectId') projectId: string, @Param('featureName') featureName: string, @CurrentActor() actor: Actor): Promise<void> {
+    await this.features.archive(projectId, featureName, actor);
+  }
+
+  @Post(':projectId/stale')
+  @HttpCode(202)
+  @RequirePermission('UPDATE_FEATURE')
+  @ApiOperation({ summary: "Mark features of the project stale or not stale; names of no feature are ignored." })
+  @ApiAcceptedResponse({ description: 'Done' })
+  async stale(@Param('projectId') projectId: string, @Body() body: BatchStaleSchema, @CurrentActor() actor: Actor): Promise<void> {
+    await this.features.setStale(projectId, body, actor);
+  }
+}

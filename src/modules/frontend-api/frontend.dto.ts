@@ -1,0 +1,26 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+
+export class ToggleVariantPayloadSchema {
+  @ApiProperty({ enum: ['json', 'csv', 'string', 'number'] }) type: string;
+  @ApiProperty() value: string;
+}
+
+export class ToggleVariantSchema {
+  @ApiProperty({ description: '`disabled` when the feature gives no variant for the context', example: 'blue' }) name: string;
+  @ApiProperty() enabled: boolean;
+  @ApiPropertyOptional({ type: ToggleVariantPayloadSchema }) payload?: ToggleVariantPayloadSchema;
+  @ApiProperty({ description: 'Whether the feature itself is enabled (always true here)' }) feature_enabled: boolean;
+}
+
+@ApiSchema({ name: 'frontendApiFeatureSchema' })
+export class FrontendToggleSchema {
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: [true] }) enabled: true;
+  @ApiProperty({ type: ToggleVariantSchema }) variant: ToggleVariantSchema;
+  @ApiProperty() impressionData: boolean;
+}
+
+@ApiSchema({ name: 'frontendApiFeaturesSchema' })
+export class FrontendTogglesSchema {
+  @ApiProperty({ type: [FrontendToggleSchema], description: 'Only the features enabled for the context, by name' }) toggles: FrontendToggleSchema[];
+}

@@ -1,0 +1,53 @@
+import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor, Principal } from '../../core/access/principal.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { CreateProjectSchema, ProjectCreatedSchema, ProjectOverviewSchema, ProjectsSchema, UpdateProjectSchema } from './project.dto.js';
+import { ProjectService } from './project.service.js';
+
+@AdminController('projects', 'Projects')
+export class ProjectController {
+  constructor(private readonly projects: ProjectService) {}
+
+  @Get()
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'List every project with its feature and member counts.' })
+  @ApiOkResponse({ type: ProjectsSchema })
+  async list(): Promise<ProjectsSchema> {
+    return { version: 1, projects: await this.projects.list() };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @RequirePermission('CREATE_PROJECT')
+  @ApiOperation({ summary: 'Create a project. Every enabled environment is enabled in it, and a user who creates it becomes its Owner.' })
+  @ApiCreatedResponse({ type: ProjectCreatedSchema })
+  create(@Body() body: CreateProjectSchema, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<ProjectCreatedSchema> {
+    return this.projects.create(body, principal, actor);
+  }
+
+  @Get(':projectId')
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'One project, with the environments it uses.' })
+  @ApiOkResponse({ type: ProjectOverviewSchema })
+  async get(@Param('projectId') projectId: string): Promise<ProjectOverviewSchema> {
+    return { version: 1, ...(await this.projects.get(projectId)) };
+  }
+
+  @Put(':projectId')
+  @RequirePermission('UPDATE_PROJECT')
+  @ApiOperation({ summary: "Change a project's name, description or default stickiness (omitted optional fields are kept)." })
+  @ApiOkResponse({ description: 'Updated' })
+  async update(@Param('projectId') projectId: string, @Body() body: UpdateProjectSchema, @CurrentActor() actor: Actor): Promise<void> {
+    await this.projects.update(projectId, body, actor);
+  }
+
+  @Delete(':projectId')
+  @RequirePermission('DELETE_PROJECT')
+  @ApiOperation({ summary: 'Delete a project without active features (its archived features are deleted with it). `default` cannot be deleted.' })
+  @ApiOkResponse({ description: 'Deleted' })
+  async remove(@Param('projectId') projectId: string, @CurrentActor() actor: Actor): Promise<void> {
+    await this.projects.delete(projectId, actor);
+  }
+}

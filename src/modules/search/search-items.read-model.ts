@@ -1,0 +1,411 @@
+import { Injectable } from '@nestjs/common';
+import { ADMIN_TOKEN_USER_ID, SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../core/access/principal.js';
+import { Database, toBool, toIso } from '../../core/database/database.js';
+import { imageUrlFor } from '../users/image-url.js';
+import { LIFECYCLE_STAGES, type SearchCreatedBy, type SearchCriteria, type SearchEnvironment, type SearchFeature, type SearchLifecycle, type Searcher, type SearchTag } from './search.model.js';
+
+/** Accounts that act without a users row, named as Unleash names them. */
+const BUILT_IN_ACCOUNTS = new Map<number, { name: string; username: string }>([
+  [ADMIN_TOKEN_USER_ID, { name: 'Unleash Admin Token User', username: 'unleash_admin_token' }],
+  [SYSTEM_USER_ID, { name: 'Unleash System', username: SYSTEM_USER_NAME }],
+]);
+
+/** Features whose configuration is kept in memory, least recently used dropped first (about 2 kB each). */
+const ITEM_CACHE_CAPACITY = 5000;
+const HOUR_MS = 3_600_000;
+
+type ConfiguredEnvironment = Omit<SearchEnvironment, 'lastSeenAt' | 'yes' | 'no'>;
+
+/** What a result shows that only configuration changes can change (the `search_generation` moves with them). */
+interface ConfiguredFeature extends Omit<SearchFeature, 'favorite' | 'lastSeenAt' | 'environments'> {
+  environments: ConfiguredEnvironment[];
+}
+
+/**
+ * A feature's configuration serialized once, in pieces around the values each request fills in (favorite,
+ * last-seen times, evaluations), so a page is written by joining strings instead of building and serializing
+ * objects. Environments are pieces of their own, for `status` to leave some out.
+ */
+interface Template {
+  /** Before favorite, before lastSeenAt, before environments, after them. */
+  parts: string[];
+  /** Each: before lastSeenAt, before yes, before no, after no. */
+  environments: { name: string; enabled: boolean; parts: string[] }[];
+}
+
+/** A string no configured value is (a value equal to it only makes that feature take the slow path). */
+const SLOT = '\u0000search-slot\u0000';
+const SLOT_JSON = JSON.stringify(SLOT);
+
+/** What changes with SDK traffic and per caller: last-seen times, the last hour's evaluations, favorites. */
+interface Activity {
+  favorites: Set<string>;
+  featureSeen: Map<string, string>;
+  environmentSeen: Map<string, string>;
+  evaluations: Map<string, { yes: number; no: number }>;
+}
+
+interface FeatureRow {
+  name: string;
+  type: string;
+  description: string | null;
+  project: string;
+  stale: unknown;
+  impression_data: unknown;
+  created_at: unknown;
+  archived_at: unknown;
+  created_by_user_id: number | string | null;
+  user_id: number | string | null;
+  user_name: string | null;
+  username: string | null;
+  email: string | null;
+  dependency_type: 'parent' | 'child' | null;
+}
+
+interface EnvironmentRow {
+  feature_name: string;
+  environment: string;
+  enabled: unknown;
+  variant_count: number | string | null;
+  type: string;
+  sort_order: number | string;
+  /** NULL: no strategy; 0: some enabled; 1: only disabled ones. */
+  strategy_state: unknown;
+}
+
+/**
+ * The result items of a page. Their configuration (fields, environments, strategies, segments, tags, lifecycle,
+ * creator) is loaded for just the page's features, one query each, and kept per `search_generation`, which every
+ * configuration change moves; the activity (favorites, last-seen times, evaluations of the last hour) is read on
+ * every request, in one query.
+ */
+@Injectable()
+export class SearchItemsReadModel {
+  private readonly configured = new Map<string, { generation: string; feature: ConfiguredFeature; template?: Template }>();
+  private readonly imageUrls = new Map<string, string>();
+
+  constructor(private readonly db: Database) {}
+
+  /** The page's result items, each serialized as JSON, in the order of `names`. */
+  async load(names: string[], generation: string, status: SearchCriteria['status'], searcher: Searcher, now: Date): Promise<string[]> {
+    if (!names.length) return [];
+    const [configured, activity] = await Promise.all([this.configuration(names, generation), this.activity(names, searcher, now)]);
+    return names.flatMap((name) => {
+      const entry = configured.get(name);
+      if (!entry) return []; // Deleted since the page was found.
+      return [entry.template ? fill(entry.template, name, activity, status) : JSON.stringify(present(entry.feature, activity, status))];
+    });
+  }
+
+  private async configuration(names: string[], generation: string): Promise<Map<string, { feature: ConfiguredFeature; template?: Template }>> {
+    const found = new Map<string, { feature: ConfiguredFeature; template?: Template }>();
+    const missing: string[] = [];
+    for (const name of names) {
+      const entry = this.configured.get(name);
+      if (entry?.generation === generation) {
+        this.configured.delete(name);
+        this.configured.set(name, entry);
+        found.set(name, entry);
+      } else {
+        missing.push(name);
+      }
+    }
+    if (!missing.length) return found;
+    // In a transaction: on SQLite's single connection, reads outside one could see another request's uncommitted
+    // writes, and those must not be remembered if they are rolled back.
+    await this.db.transaction(async () => {
+      const row = await this.db.one<{ generation: unknown }>('SELECT generation FROM search_generation WHERE id = 1');
+      const loaded = await this.loadConfiguration(missing);
+      for (const [name, feature] of loaded) {
+        const entry = { generation: String(row?.generation), feature, template: templateOf(feature) };
+        found.set(name, entry);
+        this.configured.delete(name);
+        this.configured.set(name, entry);
+      }
+    });
+    while (this.configured.size > ITEM_CACHE_CAPACITY) this.configured.delete(this.configured.keys().next().value!);
+    return found;
+  }
+
+  private async loadConfiguration(names: string[]): Promise<Map<string, ConfiguredFeature>> {
+    const [features, environments, lifecycles, segments, tags] = await Promise.all([
+      this.features(names),
+      this.environments(names),
+      this.lifecycles(names),
+      this.segments(names),
+      this.tags(names),
+    ]);
+    for (const [name, feature] of features) {
+      feature.environments = environments.get(name) ?? [];
+      feature.segments = segments.get(name) ?? [];
+      feature.tags = tags.get(name) ?? [];
+      const lifecycle = feature.archivedAt ? archivedStage(feature.archivedAt, lifecycles.get(name)) : lifecycles.get(name);
+      if (lifecycle) feature.lifecycle = lifecycle;
+    }
+    return features;
+  }
+
+  private async features(names: string[]): Promise<Map<string, ConfiguredFeature>> {
+    const rows = await this.db.query<FeatureRow>(
+      `SELECT f.name, f.type, f.description, f.project, f.stale, f.impression_data, f.created_at, f.archived_at,
+              f.created_by_user_id, u.id AS user_id, u.name AS user_name, u.username, u.email,
+              CASE WHEN EXISTS (SELECT 1 FROM feature_dependencies d WHERE d.parent = f.name) THEN 'parent'
+                   WHEN EXISTS (SELECT 1 FROM feature_dependencies d WHERE d.child = f.name) THEN 'child' END AS dependency_type
+         FROM features f LEFT JOIN users u ON u.id = f.created_by_user_id
+        WHERE f.name IN (:...names)`,
+      { names },
+    );
+    return new Map(
+      rows.map((row): [string, ConfiguredFeature] => [
+        row.name,
+        {
+          name: row.name,
+          type: row.type,
+          description: row.description ?? null,
+          dependencyType: row.dependency_type ?? null,
+          archived: row.archived_at !== null && row.archived_at !== undefined,
+          project: row.project,
+          stale: toBool(row.stale),
+          impressionData: toBool(row.impression_data),
+          createdAt: toIso(row.created_at)!,
+          archivedAt: toIso(row.archived_at),
+          environments: [],
+          segments: [],
+          tags: [],
+          createdBy: this.createdBy(row),
+        },
+      ]),
+    );
+  }
+
+  /** As Unleash: the name, else the username, else the email; a creator without a users row is "unknown". */
+  private createdBy(row: FeatureRow): SearchCreatedBy {
+    const id = row.created_by_user_id === null ? 0 : Number(row.created_by_user_id);
+    const builtIn = BUILT_IN_ACCOUNTS.get(id);
+    const account =
+      row.user_id !== null
+        ? { id, name: row.user_name || row.username || row.email || 'unknown', email: row.email, username: row.username }
+        : builtIn
+          ? { id, name: builtIn.name, email: null, username: builtIn.username }
+          : { id, name: 'unknown', email: null, username: null };
+    const key = String(account.email || account.username || account.id);
+    let imageUrl = this.imageUrls.get(key);
+    if (!imageUrl) {
+      if (this.imageUrls.size >= 10_000) this.imageUrls.clear();
+      imageUrl = imageUrlFor(account);
+      this.imageUrls.set(key, imageUrl);
+    }
+    return { id, name: account.name, imageUrl };
+  }
+
+  /** Environments sorted by sortOrder then name. */
+  private async environments(names: string[]): Promise<Map<string, ConfiguredEnvironment[]>> {
+    const variantCount = this.db.isPostgres ? 'json_array_length(fe.variants::json)' : 'json_array_length(fe.variants)';
+    const rows = await this.db.query<EnvironmentRow>(
+      `SELECT fe.feature_name, fe.environment, fe.enabled, ${variantCount} AS variant_count, e.type, e.sort_order,
+              (SELECT MIN(CASE WHEN s.disabled THEN 1 ELSE 0 END) FROM feature_strategies s
+                WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS strategy_state
+         FROM feature_environments fe JOIN environments e ON e.name = fe.environment
+        WHERE fe.feature_name IN (:...names)`,
+      { names },
+    );
+    const byFeature = groupBy(
+      rows,
+      (row) => row.feature_name,
+      (row): ConfiguredEnvironment => {
+        const state = row.strategy_state === null || row.strategy_state === undefined ? null : Number(row.strategy_state);
+        return {
+          name: row.environment,
+          type: row.type,
+          enabled: toBool(row.enabled),
+          sortOrder: Number(row.sort_order),
+          variantCount: Number(row.variant_count ?? 0),
+          hasStrategies: state !== null,
+          hasEnabledStrategies: state === 0,
+        };
+      },
+    );
+    for (const list of byFeature.values()) list.sort((a, b) => a.sortOrder - b.sortOrder || compare(a.name, b.name));
+    return byFeature;
+  }
+
+  /** The current stage: the latest entered (on a tie, the later stage). */
+  private async lifecycles(names: string[]): Promise<Map<string, SearchLifecycle>> {
+    const rows = await this.db.query<{ feature_name: string; stage: string; status: string | null; created_at: unknown }>(
+      'SELECT feature_name, stage, status, created_at FROM feature_lifecycles WHERE feature_name IN (:...names)',
+      { names },
+    );
+    const rank = (stage: string) => (LIFECYCLE_STAGES as readonly string[]).indexOf(stage);
+    const latest = new Map<string, { stage: string; status: string | null; at: string }>();
+    for (const row of rows) {
+      const at = toIso(row.created_at)!;
+      const current = latest.get(row.feature_name);
+      if (!current || at > current.at || (at === current.at && rank(row.stage) > rank(current.stage))) {
+        latest.set(row.feature_name, { stage: row.stage, status: row.status ?? null, at });
+      }
+    }
+    return new Map([...latest].map(([name, l]) => [name, { stage: l.stage, status: l.status, enteredStageAt: l.at }]));
+  }
+
+  /** Distinct names of the segments the feature's strategies use, in any environment, sorted. */
+  private async segments(names: string[]): Promise<Map<string, string[]>> {
+    const rows = await this.db.query<{ feature_name: string; name: string }>(
+      `SELECT DISTINCT s.feature_name, sg.name FROM feature_strategies s
+         JOIN feature_strategy_segments fss ON fss.strategy_id = s.id
+         JOIN segments sg ON sg.id = fss.segment_id
+        WHERE s.feature_name IN (:...names)`,
+      { names },
+    );
+    return groupBy(rows.sort((a, b) => compare(a.name, b.name)), (row) => row.feature_name, (row) => row.name);
+  }
+
+  /** Tags sorted by type then value, each with its type's colour. */
+  private async tags(names: string[]): Promise<Map<string, SearchTag[]>> {
+    const rows = await this.db.query<{ feature_name: string; tag_type: string; tag_value: string; color: string | null }>(
+      `SELECT ft.feature_name, ft.tag_type, ft.tag_value, tt.color FROM feature_tags ft LEFT JOIN tag_types tt ON tt.name = ft.tag_type
+        WHERE ft.feature_name IN (:...names)`,
+      { names },
+    );
+    return groupBy(
+      rows.sort((a, b) => compare(a.tag_type, b.tag_type) || compare(a.tag_value, b.tag_value)),
+      (row) => row.feature_name,
+      (row) => ({ value: row.tag_value, type: row.tag_type, color: row.color ?? null }),
+    );
+  }
+
+  /**
+   * One statement, JSON lists (parsed natively, much cheaper than a row per environment): the page's features SDKs
+   * have seen, its environments SDKs have seen (both from partial indexes), its evaluations since an hour ago, and
+   * those of its features the caller favours.
+   */
+  private async activity(names: string[], searcher: Searcher, now: Date): Promise<Activity> {
+    const pg = this.db.isPostgres;
+    const among = (column: string) => (pg ? `${column} = ANY(:names)` : `${column} IN (SELECT name FROM page)`);
+    const list = (items: string, from: string) =>
+      pg ? `(SELECT COALESCE(json_agg(json_build_array(${items})), '[]')::text ${from})` : `(SELECT json_group_array(json_array(${items})) ${from})`;
+    const favorites =
+      searcher.userId === undefined ? `'[]'` : list('ff.feature_name', `FROM favorite_features ff WHERE ff.user_id = :userId AND ${among('ff.feature_name')}`);
+    const row = await this.db.one<{ features: string; environments: string; evaluations: string; favorites: string }>(
+      `${pg ? '' : 'WITH page(name) AS (SELECT value FROM json_each(:names)) '}
+       SELECT ${list('f.name, f.last_seen_at', `FROM features f WHERE ${among('f.name')} AND f.last_seen_at IS NOT NULL`)} AS features,
+              ${list('fe.feature_name, fe.environment, fe.last_seen_at', `FROM feature_environments fe WHERE ${among('fe.feature_name')} AND fe.last_seen_at IS NOT NULL`)} AS environments,
+              ${list(
+                'm.feature_name, m.environment, m.yes, m.no',
+                `FROM (SELECT feature_name, environment, SUM(yes_count) AS yes, SUM(no_count) AS no FROM client_metrics_hourly
+                        WHERE ${among('feature_name')} AND hour_start >= :since GROUP BY feature_name, environment) m`,
+              )} AS evaluations,
+              ${favorites} AS favorites`,
+      { names: pg ? names : JSON.stringify(names), userId: searcher.userId, since: this.db.toTimestamp(new Date(now.getTime() - HOUR_MS)) },
+    );
+    const activity: Activity = { favorites: new Set(), featureSeen: new Map(), environmentSeen: new Map(), evaluations: new Map() };
+    for (const [name] of JSON.parse(row?.favorites ?? '[]') as [string][]) activity.favorites.add(name);
+    for (const [name, seen] of JSON.parse(row?.features ?? '[]') as [string, unknown][]) activity.featureSeen.set(name, toIso(seen)!);
+    for (const [name, environment, seen] of JSON.parse(row?.environments ?? '[]') as [string, string, unknown][]) {
+      activity.environmentSeen.set(`${name}\n${environment}`, toIso(seen)!);
+    }
+    for (const [name, environment, yes, no] of JSON.parse(row?.evaluations ?? '[]') as [string, string, number | string, number | string][]) {
+      activity.evaluations.set(`${name}\n${environment}`, { yes: Number(yes), no: Number(no) });
+    }
+    return activity;
+  }
+}
+
+/** A result item, its fields in the order of the spec; `status` trims the environments to the matching ones. */
+function present(feature: ConfiguredFeature, activity: Activity, status: SearchCriteria['status']): SearchFeature {
+  const environments = status.length
+    ? feature.environments.filter((e) => status.some((s) => s.environment === e.name && s.enabled === e.enabled))
+    : feature.environments;
+  return {
+    name: feature.name,
+    type: feature.type,
+    description: feature.description,
+    dependencyType: feature.dependencyType,
+    archived: feature.archived,
+    project: feature.project,
+    stale: feature.stale,
+    favorite: activity.favorites.has(feature.name),
+    impressionData: feature.impressionData,
+    createdAt: feature.createdAt,
+    archivedAt: feature.archivedAt,
+    lastSeenAt: activity.featureSeen.get(feature.name) ?? null,
+    environments: environments.map((e) => {
+      const key = `${feature.name}\n${e.name}`;
+      const evaluations = activity.evaluations.get(key);
+      return {
+        name: e.name,
+        type: e.type,
+        enabled: e.enabled,
+        sortOrder: e.sortOrder,
+        variantCount: e.variantCount,
+        lastSeenAt: activity.environmentSeen.get(key) ?? null,
+        hasStrategies: e.hasStrategies,
+        hasEnabledStrategies: e.hasEnabledStrategies,
+        yes: evaluations?.yes ?? 0,
+        no: evaluations?.no ?? 0,
+      };
+    }),
+    segments: feature.segments,
+    tags: feature.tags,
+    ...(feature.lifecycle ? { lifecycle: feature.lifecycle } : {}),
+    createdBy: feature.createdBy,
+  };
+}
+
+/** An archived flag is in stage `archived`, entered when it was archived (unless a stage row says when). */
+function archivedStage(archivedAt: string, latest: SearchLifecycle | undefined): SearchLifecycle {
+  return latest?.stage === 'archived' ? latest : { stage: 'archived', status: null, enteredStageAt: archivedAt };
+}
+
+function templateOf(feature: ConfiguredFeature): Template | undefined {
+  const serialized = (values: Record<string, unknown>) => JSON.stringify(values).split(SLOT_JSON);
+  const parts = serialized({ ...present(feature, EMPTY_ACTIVITY, []), favorite: SLOT, lastSeenAt: SLOT, environments: SLOT });
+  const environments = feature.environments.map((e) => ({
+    name: e.name,
+    enabled: e.enabled,
+    parts: serialized({
+      name: e.name,
+      type: e.type,
+      enabled: e.enabled,
+      sortOrder: e.sortOrder,
+      variantCount: e.variantCount,
+      lastSeenAt: SLOT,
+      hasStrategies: e.hasStrategies,
+      hasEnabledStrategies: e.hasEnabledStrategies,
+      yes: SLOT,
+      no: SLOT,
+    }),
+  }));
+  return parts.length === 4 && environments.every((e) => e.parts.length === 4) ? { parts, environments } : undefined;
+}
+
+/** The same JSON as `JSON.stringify(present(...))`, from the template. */
+function fill(template: Template, name: string, activity: Activity, status: SearchCriteria['status']): string {
+  const time = (iso: string | undefined) => (iso === undefined ? 'null' : `"${iso}"`);
+  const [beforeFavorite, beforeSeen, beforeEnvironments, end] = template.parts;
+  let json = `${beforeFavorite}${activity.favorites.has(name)}${beforeSeen}${time(activity.featureSeen.get(name))}${beforeEnvironments}[`;
+  let first = true;
+  for (const e of template.environments) {
+    if (status.length && !status.some((s) => s.environment === e.name && s.enabled === e.enabled)) continue;
+    const key = `${name}\n${e.name}`;
+    const evaluations = activity.evaluations.get(key);
+    json += `${first ? '' : ','}${e.parts[0]}${time(activity.environmentSeen.get(key))}${e.parts[1]}${evaluations?.yes ?? 0}${e.parts[2]}${evaluations?.no ?? 0}${e.parts[3]}`;
+    first = false;
+  }
+  return `${json}]${end}`;
+}
+
+const EMPTY_ACTIVITY: Activity = { favorites: new Set(), featureSeen: new Map(), environmentSeen: new Map(), evaluations: new Map() };
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function groupBy<T, V>(rows: T[], key: (row: T) => string, value: (row: T) => V): Map<string, V[]> {
+  const groups = new Map<string, V[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(value(row));
+    else groups.set(key(row), [value(row)]);
+  }
+  return groups;
+}

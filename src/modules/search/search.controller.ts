@@ -1,0 +1,27 @@
+import { Get, Header, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import type { Principal } from '../../core/access/principal.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { SearchFeaturesQueryDto, SearchFeaturesSchema } from './search.dto.js';
+import { SearchService } from './search.service.js';
+
+@AdminController('search', 'Search')
+export class SearchController {
+  constructor(private readonly searchService: SearchService) {}
+
+  @Get('features')
+  @RequirePermission('NONE')
+  @ApiOperation({
+    operationId: 'searchFeatures',
+    summary: 'Search and filter features, a page at a time.',
+    description:
+      'Any authenticated user may search; client and frontend tokens may not. All filters are ANDed. Archived features appear only with `archived=IS:true` or a `lifecycle` filter listing `archived`. A malformed parameter is a 400 naming it.',
+  })
+  @ApiOkResponse({ type: SearchFeaturesSchema })
+  // The body comes serialized: a page is assembled from pre-serialized pieces (see SearchItemsReadModel).
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  search(@Query() query: SearchFeaturesQueryDto, @CurrentPrincipal() principal: Principal): Promise<string> {
+    return this.searchService.search(query, principal);
+  }
+}

@@ -1,0 +1,74 @@
+import { Body, Delete, Get, HttpCode, Inject, Post, Put, Res } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor } from '../../core/access/principal.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { IntParam } from '../../core/http/int-param.js';
+import { SegmentSchema, SegmentsSchema, SegmentStrategiesSchema, UpsertSegmentSchema } from './segment.dto.js';
+import type { SegmentWithUsage } from './segment.model.js';
+import { SegmentService } from './segment.service.js';
+
+/** Segments: `/api/admin/segments`. Bodies are raw JSON checked by the service's parser. */
+@AdminController('segments', 'Segments')
+export class SegmentController {
+  constructor(
+    private readonly segments: SegmentService,
+    @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
+  ) {}
+
+  @Get()
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'List the segments, with how many features and projects use each.' })
+  @ApiOkResponse({ type: SegmentsSchema })
+  async list(): Promise<SegmentsSchema> {
+    return { segments: await this.segments.list() };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @RequirePermission('CREATE_SEGMENT')
+  @ApiOperation({ summary: 'Create a segment; 409 when the name is taken.' })
+  @ApiBody({ type: UpsertSegmentSchema })
+  @ApiCreatedResponse({ type: SegmentSchema, description: 'Created; the `location` header gives its URL' })
+  async create(@Body() body: unknown, @CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<SegmentWithUsage> {
+    const segment = await this.segments.create(body, actor);
+    res.setHeader('location', `${this.config.basePath}/api/admin/segments/${segment.id}`);
+    return segment;
+  }
+
+  @Get(':id')
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'One segment.' })
+  @ApiOkResponse({ type: SegmentSchema })
+  get(@IntParam('id') id: number): Promise<SegmentWithUsage> {
+    return this.segments.get(id);
+  }
+
+  @Put(':id')
+  @HttpCode(204)
+  @RequirePermission('UPDATE_SEGMENT')
+  @ApiOperation({ summary: 'Replace a segment (answers 204, as Unleash does).' })
+  @ApiBody({ type: UpsertSegmentSchema })
+  @ApiNoContentResponse({ description: 'Updated' })
+  async update(@IntParam('id') id: number, @Body() body: unknown, @CurrentActor() actor: Actor): Promise<void> {
+    await this.segments.update(id, body, actor);
+  }
+
+  @Delete(':id')
+  @RequirePermission('DELETE_SEGMENT')
+  @ApiOperation({ summary: 'Delete a segment; refused (400) while a strategy uses it.' })
+  @ApiOkResponse({ description: 'Deleted' })
+  async remove(@IntParam('id') id: number, @CurrentActor() actor: Actor): Promise<void> {
+    await this.segments.delete(id, actor);
+  }
+
+  @Get(':id/strategies')
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'The strategies that use the segment.' })
+  @ApiOkResponse({ type: SegmentStrategiesSchema })
+  async strategies(@IntParam('id') id: number): Promise<SegmentStrategiesSchema> {
+    return { strategies: await this.segments.strategiesUsing(id), changeRequestStrategies: [] };
+  }
+}

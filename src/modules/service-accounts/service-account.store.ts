@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { Database, toIso } from '../../core/database/database.js';
+import type { ServiceAccountInput, ServiceAccountRecord } from './service-account.model.js';
+
+/** The write model of service accounts: `users` rows with `is_service = true`. */
+export abstract class ServiceAccountStore {
+  /** Answers undefined when the username is already used by any user or service account. */
+  abstract insert(input: ServiceAccountInput & { createdAt: Date; createdByUserId: number }): Promise<ServiceAccountRecord | undefined>;
+  abstract find(id: number): Promise<ServiceAccountRecord | undefined>;
+  abstract update(id: number, changes: { name: string; rootRole: number }): Promise<ServiceAccountRecord | undefined>;
+  /** Deletes the account; its tokens, sessions and memberships go with it (foreign keys cascade). */
+  abstract delete(id: number): Promise<boolean>;
+}
+
+interface Row {
+  id: number;
+  name: string | null;
+  username: string;
+  root_role_id: number;
+  created_at: unknown;
+}
+
+const COLUMNS = 'id, name, username, root_role_id, created_at';
+
+@Injectable()
+export class SqlServiceAccountStore extends ServiceAccountStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async insert(input: ServiceAccountInput & { createdAt: Date; createdByUserId: number }): Promise<ServiceAccountRecord | undefined> {
+    // The unique username is the arbiter, so two concurrent creations cannot both succeed.
+    const [row] = await this.db.query<Row>(
+      `INSERT INTO users (name, username, root_role_id, is_service, created_at, created_by_user_id)
+       VALUES (:name, :username, :rootRole, true, :createdAt, :createdByUserId)
+       ON CONFLICT (username) DO NOTHING RETURNING ${COLUMNS}`,
+      { ...input, createdAt: this.db.toTimestamp(input.createdAt) },
+    );
+    return row && toRecord(row);
+  }
+
+  async find(id: number): Promise<ServiceAccountRecord | undefined> {
+    const row = await this.db.one<Row>(`SELECT ${COLUMNS} FROM users WHERE id = :id AND is_service = true`, { id });
+    return row && toRecord(row);
+  }
+
+  async update(id: number, changes: { name: string; rootRole: number }): Promise<ServiceAccountRecord | undefined> {
+    const [row] = await this.db.query<Row>(
+      `UPDATE users SET name = :name, root_role_id = :rootRole WHERE id = :id AND is_service = true RETURNING ${COLUMNS}`,
+      { id, ...changes },
+    );
+    return row && toRecord(row);
+  }
+
+  async delete(id: number): Promise<boolean> {
+    return (await this.db.execute('DELETE FROM users WHERE id = :id AND is_service = true', { id })) > 0;
+  }
+}
+
+export function toRecord(row: Row): ServiceAccountRecord {
+  return { id: Number(row.id), name: row.name ?? '', username: row.username, rootRole: Number(row.root_role_id), createdAt: toIso(row.created_at)! };
+}

@@ -1,0 +1,143 @@
+import { applyDecorators, Body, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor } from '../../core/access/principal.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { FeatureStrategyService } from './feature-strategy.service.js';
+import {
+  CreateFeatureStrategySchema,
+  FeatureStrategySchema,
+  PatchOperationSchema,
+  StrategySortOrderSchema,
+  UpdateFeatureStrategySchema,
+} from './strategy.dto.js';
+import type { FeatureStrategy } from './strategy.model.js';
+
+const errorResponses = [
+  ApiResponse({ status: 400, description: 'The body does not match the schema; `details` names every offending property' }),
+  ApiResponse({ status: 401, description: 'Authorization missing or invalid' }),
+  ApiResponse({ status: 403, description: 'The permission is missing in this project and environment' }),
+  ApiResponse({ status: 404, description: 'The project, feature, environment or strategy of the URL does not exist there' }),
+];
+const Errors = () => applyDecorators(...errorResponses);
+const BodyErrors = () => applyDecorators(...errorResponses, ApiResponse({ status: 415, description: 'The content type is not application/json' }));
+
+/**
+ * Strategies of a feature in one environment. The bodies are raw JSON handed to the service, whose parsers report
+ * every offending property (see strategy.dto.ts for the schemas).
+ */
+@AdminController('projects/:projectId/features/:featureName/environments/:environment/strategies', 'Strategies')
+export class FeatureStrategyController {
+  constructor(private readonly strategies: FeatureStrategyService) {}
+
+  @Get()
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'The strategies of the feature in the environment, in their order.' })
+  @ApiOkResponse({ type: [FeatureStrategySchema] })
+  @Errors()
+  list(@Param('projectId') projectId: string, @Param('featureName') featureName: string, @Param('environment') environment: string): Promise<FeatureStrategy[]> {
+    return this.strategies.list({ projectId, featureName, environment });
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePermission('CREATE_FEATURE_STRATEGY')
+  @ApiOperation({ summary: 'Add a strategy to the feature in the environment (answers 200, as Unleash does).' })
+  @ApiBody({ type: CreateFeatureStrategySchema })
+  @ApiOkResponse({ type: FeatureStrategySchema })
+  @BodyErrors()
+  create(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+  ): Promise<FeatureStrategy> {
+    return this.strategies.create({ projectId, featureName, environment }, body, actor);
+  }
+
+  @Post('set-sort-order')
+  @HttpCode(200)
+  @RequirePermission('UPDATE_FEATURE_STRATEGY')
+  @ApiOperation({ summary: 'Set the sort order of strategies of the feature in the environment: `[{id, sortOrder}]`.' })
+  @ApiBody({ type: [StrategySortOrderSchema] })
+  @ApiOkResponse({ description: 'Reordered' })
+  @BodyErrors()
+  async setSortOrder(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.strategies.setSortOrder({ projectId, featureName, environment }, body, actor);
+  }
+
+  @Get(':strategyId')
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'One strategy of the feature in the environment.' })
+  @ApiOkResponse({ type: FeatureStrategySchema })
+  @Errors()
+  get(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+    @Param('strategyId') strategyId: string,
+  ): Promise<FeatureStrategy> {
+    return this.strategies.get({ projectId, featureName, environment, strategyId });
+  }
+
+  @Put(':strategyId')
+  @RequirePermission('UPDATE_FEATURE_STRATEGY')
+  @ApiOperation({
+    operationId: 'updateFeatureStrategy',
+    summary: 'Replace the configuration of a strategy (spec 4.1).',
+    description:
+      'Constraints, variants and parameters are replaced (omitted → empty); name, title, disabled, sortOrder and segments are kept when omitted; title null clears the title. When every strategy of the feature in the environment ends up disabled, the feature is switched off there.',
+  })
+  @ApiBody({ type: UpdateFeatureStrategySchema })
+  @ApiOkResponse({ type: FeatureStrategySchema, description: 'Updated' })
+  @BodyErrors()
+  update(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+    @Param('strategyId') strategyId: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+  ): Promise<FeatureStrategy> {
+    return this.strategies.update({ projectId, featureName, environment, strategyId }, body, actor);
+  }
+
+  @Patch(':strategyId')
+  @RequirePermission('UPDATE_FEATURE_STRATEGY')
+  @ApiOperation({ summary: 'Change a strategy with a JSON Patch (RFC 6902) on its featureStrategySchema form; saved as the update saves.' })
+  @ApiBody({ type: [PatchOperationSchema] })
+  @ApiOkResponse({ type: FeatureStrategySchema })
+  @BodyErrors()
+  patch(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+    @Param('strategyId') strategyId: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+  ): Promise<FeatureStrategy> {
+    return this.strategies.patch({ projectId, featureName, environment, strategyId }, body, actor);
+  }
+
+  @Delete(':strategyId')
+  @RequirePermission('DELETE_FEATURE_STRATEGY')
+  @ApiOperation({ summary: 'Remove a strategy; when no enabled strategy is left, the feature is switched off in the environment.' })
+  @ApiOkResponse({ description: 'Removed' })
+  @Errors()
+  async remove(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+    @Param('strategyId') strategyId: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.strategies.delete({ projectId, featureName, environment, strategyId }, actor);
+  }
+}

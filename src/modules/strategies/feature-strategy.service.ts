@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Actor } from '../../core/access/principal.js';
+import { Clock } from '../../core/clock.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
+import { Database } from '../../core/database/database.js';
+import { invalidProperty, notFound, validationError } from '../../core/errors/app-error.js';
+import type { EventTag } from '../events/event.model.js';
+import { EVENT } from '../events/event-types.js';
+import { EventService } from '../events/event.service.js';
+import { SegmentReadModel } from '../segments/segment.read-model.js';
+import { FeatureStrategyStore, type StrategyLocation } from './feature-strategy.store.js';
+import { isInt32, isPlainObject, pointer, Problems } from './input-problems.js';
+import { applyPatch, parsePatch, PatchFailure } from './json-patch.js';
+import { parseStrategyBody, type StrategyChanges } from './strategy-body.parser.js';
+import { toFeatureStrategy } from './strategy.mapper.js';
+import { type FeatureStrategy, FLEXIBLE_ROLLOUT, type StoredStrategy, type StrategyAddress } from './strategy.model.js';
+import { StrategyTypeStore } from './strategy-type.store.js';
+
+type StrategyUrl = Required<StrategyAddress>;
+
+/**
+ * Strategies of a feature in an environment: list, read, create, the spec's update (PUT), JSON Patch, delete and
+ * reordering. Order of answers: 400 for everything checkable on the request (including unknown strategy types and
+ * segment ids named in the body) → 404 for what the URL names, in URL order → the change, in one transaction
+ * with its events. Writes lock the feature's environment row first (PostgreSQL; SQLite transactions are serial) and
+ * read the strategy inside the transaction, so concurrent writes apply one after the other: each event's `preData`
+ * is the state it replaced, and the "all strategies disabled" check sees every other write there.
+ */
+@Injectable()
+export class FeatureStrategyService {
+  constructor(
+    private readonly store: FeatureStrategyStore,
+    private readonly types: StrategyTypeStore,
+    private readonly segments: SegmentReadModel,
+    private readonly events: EventService,
+    private readonly db: Database,
+    private readonly clock: Clock,
+    @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
+  ) {}
+
+  async list(address: StrategyAddress): Promise<FeatureStrategy[]> {
+    assertFound(await this.store.locate(address), address);
+    return (await this.store.list(address.featureName, address.environment)).map(toFeatureStrategy);
+  }
+
+  async get(address: StrategyUrl): Promise<FeatureStrategy> {
+    return toFeatureStrategy(found(await this.store.locate(address), address));
+  }
+
+  async create(address: StrategyAddress, body: unknown, actor: Actor): Promise<FeatureStrategy> {
+    const { changes, problems } = parseStrategyBody(body, 'create', this.config.limits);
+    return this.db.transaction(async () => {
+      const location = await this.locateForWrite(address, changes, problems);
+      // The feature may have no row for the environment yet: add it (switched off), then hold it like the others.
+      await this.store.ensureFeatureEnvironment(address.featureName, address.environment);
+      await this.store.lockFeatureEnvironment(address.featureName, address.environment);
+      const { count, maxSortOrder } = await this.store.countIn(address.featureName, address.environment);
+      const limit = this.config.limits.strategiesPerFeatureEnvironment;
+      if (count >= limit) {
+        throw validationError([
+          { message: `Failed to create strategy. You can't create more than the established limit of ${limit} strategies per feature environment.` },
+        ]);
+      }
+      const name = changes.name!;
+      const strategy: StoredStrategy = {
+        id: randomUUID(),
+        name,
+        title: changes.title ?? null,
+        disabled: changes.disabled ?? false,
+        featureName: address.featureName,
+        sortOrder: changes.sortOrder ?? (maxSortOrder === null ? 0 : maxSortOrder + 1),
+        segments: sortedIds(changes.segments ?? []),
+        constraints: changes.constraints,
+        variants: changes.variants,
+        parameters: parametersFor(name, changes.parameters, location.defaultStickiness, address.featureName),
+        projectId: address.projectId,
+        environment: address.environment,
+      };
+      const now = this.clock.now();
+      await this.store.insert(strategy, actor.userId, now);
+      if (strategy.segments.length > 0) await this.store.replaceSegments(strategy.id, strategy.segments, now);
+      const data = toFeatureStrategy(strategy);
+      await this.events.record({ ...eventScope(strategy, actor), type: EVENT.FEATURE_STRATEGY_ADD, data, tags: location.tags });
+      return data;
+    });
+  }
+
+  /** The spec's PUT: see `merge` for what is replaced and what is kept. */
+  async update(address: StrategyUrl, body: unknown, actor: Actor): Promise<FeatureStrategy> {
+    const { changes, problems } = parseStrategyBody(body, 'update', this.config.limits);
+    return this.db.transaction(async () => {
+      const location = await this.locateForWrite(address, changes, problems);
+      return this.save(location.strategy!, changes, location, actor);
+    });
+  }
+
+  /**
+   * Applies an RFC 6902 JSON Patch to the strategy as the API shows it, then saves the result as a PUT would.
+   * Problems of the patched strategy are named by their pointer in it (`/constraints/0/operator`); `id` and
+   * `featureName` cannot be changed.
+   */
+  async patch(address: StrategyUrl, body: unknown, actor: Actor): Promise<FeatureStrategy> {
+    const patchProblems = new Problems();
+    const operations = parsePatch(body, '/body', patchProblems);
+    if (patchProblems.any) throw validationError(patchProblems.details);
+    return this.db.transaction(async () => {
+      await this.store.lockFeatureEnvironment(address.featureName, address.environment);
+      const location = await this.store.locate(address, { withTags: true });
+      const current = found(location, address);
+      const before = toFeatureStrategy(current);
+      let patched: unknown;
+      try {
+        patched = applyPatch(before, operations);
+      } catch (error) {
+        if (error instanceof PatchFailure) throw invalidProperty(error.path, error.message);
+        throw error;
+      }
+      if (!isPlainObject(patched)) throw invalidProperty('', 'The patched strategy must be an object.');
+      for (const key of ['id', 'featureName'] as const) {
+        if (patched[key] !== before[key]) throw invalidProperty(`/${key}`, `The \`/${key}\` property of a strategy cannot be changed by a patch.`);
+      }
+      const { changes, problems } = parseStrategyBody(patched, 'update', this.config.limits, '');
+      const typeExists = changes.name === undefined || changes.name === current.name || (await this.types.find(changes.name)) !== undefined;
+      await this.checkReferences(changes, typeExists, address.projectId, '', problems);
+      if (problems.any) throw validationError(problems.details);
+      // Variants the patch left alone stay as stored: re-splitting them would move the remainder point around.
+      if (isDeepStrictEqual(patched.variants, before.variants)) changes.variants = current.variants;
+      return this.save(current, changes, location, actor);
+    });
+  }
+
+  async delete(address: StrategyUrl, actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      await this.store.lockFeatureEnvironment(address.featureName, address.environment);
+      const location = await this.store.locate(address, { withTags: true });
+      const current = found(location, address);
+      await this.store.delete(current.id);
+      await this.events.record({ ...eventScope(current, actor), type: EVENT.FEATURE_STRATEGY_REMOVE, preData: toFeatureStrategy(current), tags: location.tags });
+      await this.disableIfNoEnabledStrategy(current, actor, location.tags);
+    });
+  }
+
+  /** `[{id, sortOrder}]`: sets the order of the listed strategies; the others keep theirs. */
+  async setSortOrder(address: StrategyAddress, body: unknown, actor: Actor): Promise<void> {
+    const problems = new Problems();
+    const wanted = parseSortOrders(body, problems);
+    if (problems.any) throw validationError(problems.details);
+    await this.db.transaction(async () => {
+      await this.store.lockFeatureEnvironment(address.featureName, address.environment);
+      const location = await this.store.locate(address, { withTags: true });
+      assertFound(location, address);
+      const strategies = await this.store.list(address.featureName, address.environment);
+      const byId = new Map(strategies.map((strategy) => [strategy.id, strategy]));
+      wanted.forEach(({ id }, index) => {
+        if (!byId.has(id)) problems.invalid(`/body/${index}/id`, `must be the id of a strategy of feature ${address.featureName} in environment ${address.environment}`, id);
+      });
+      if (problems.any) throw validationError(problems.details);
+      const order = (list: StoredStrategy[]) =>
+        [...list].sort((a, b) => a.sortOrder - b.sortOrder).map(({ id, name, title, sortOrder }) => ({ id, name, title, sortOrder }));
+      const before = order(strategies);
+      for (const { id, sortOrder } of wanted) {
+        const strategy = byId.get(id)!;
+        if (strategy.sortOrder === sortOrder) continue;
+        await this.store.setSortOrder(id, sortOrder);
+        byId.set(id, { ...strategy, sortOrder });
+      }
+      const after = order([...byId.values()]);
+      if (isDeepStrictEqual(before, after)) return;
+      await this.events.record({
+        type: EVENT.STRATEGY_ORDER_CHANGED,
+        actor,
+        project: address.projectId,
+        featureName: address.featureName,
+        environment: address.environment,
+        data: after,
+        preData: before,
+        tags: location.tags,
+      });
+    });
+  }
+
+  /**
+   * The start of every write of a body, inside its transaction: lock the feature, read the URL's things (and the
+   * strategy) in one statement, then answer 400 with every problem of the body (its parse, the strategy type, the
+   * segments) before any 404.
+   */
+  private async locateForWrite(address: StrategyAddress, changes: StrategyChanges, problems: Problems): Promise<StrategyLocation> {
+    await this.store.lockFeatureEnvironment(address.featureName, address.environment);
+    const location = await this.store.locate(address, { strategyType: changes.name, withTags: true });
+    await this.checkReferences(changes, location.strategyTypeExists, address.projectId, '/body', problems);
+    if (problems.any) throw validationError(problems.details);
+    assertFound(location, address);
+    return location;
+  }
+
+  /** Writes `current` changed as asked, with its event; a request that changes nothing writes nothing. */
+  private async save(current: StoredStrategy, changes: StrategyChanges, location: StrategyLocation, actor: Actor): Promise<FeatureStrategy> {
+    const next = merge(current, changes, location.defaultStickiness);
+    const before = toFeatureStrategy(current);
+    const after = toFeatureStrategy(next);
+    if (!isDeepStrictEqual(before, after)) {
+      await this.store.update(next);
+      if (!isDeepStrictEqual(current.segments, next.segments)) await this.store.replaceSegments(next.id, next.segments, this.clock.now());
+      await this.events.record({ ...eventScope(next, actor), type: EVENT.FEATURE_STRATEGY_UPDATE, data: after, preData: before, tags: location.tags });
+    }
+    if (next.disabled) await this.disableIfNoEnabledStrategy(next, actor, location.tags);
+    return after;
+  }
+
+  /** A feature whose strategies in an environment are all disabled (or gone) is switched off there. */
+  private async disableIfNoEnabledStrategy(strategy: StoredStrategy, actor: Actor, tags: EventTag[]): Promise<void> {
+    if (await this.store.disableIfNoEnabledStrategy(strategy.featureName, strategy.environment)) {
+      await this.events.record({ ...eventScope(strategy, actor), type: EVENT.FEATURE_ENVIRONMENT_DISABLED, data: { enabled: false }, preData: { enabled: true }, tags });
+    }
+  }
+
+  /** The strategy type must exist; segments must exist and be usable in the project. */
+  private async checkReferences(changes: StrategyChanges, typeExists: boolean, projectId: string, root: string, problems: Problems): Promise<void> {
+    if (changes.name !== undefined && !typeExists) problems.invalid(`${root}/name`, 'must be the name of an existing strategy type', changes.name);
+    const ids = changes.segments ?? [];
+    if (ids.length === 0) return;
+    const found = new Map((await this.segments.findByIds(ids)).map((segment) => [segment.id, segment]));
+    ids.forEach((id, index) => {
+      const segment = found.get(id);
+      const path = pointer(`${root}/segments`, index);
+      if (!segment) problems.invalid(path, 'must be the id of an existing segment', id);
+      else if (segment.project !== null && segment.project !== projectId) {
+        problems.invalid(path, `must be a segment usable in project ${projectId}: segment "${segment.name}" belongs to project ${segment.project}`, id);
+      }
+    });
+  }
+
+}
+
+/**
+ * Replace-versus-keep of the update: constraints, variants and parameters are replaced (omitted → empty);
+ * name, title, disabled, sortOrder and segments are kept when omitted; `title: null` clears the title. For a
+ * flexibleRollout (sent or kept) the missing parameters get their defaults.
+ */
+export function merge(current: StoredStrategy, changes: StrategyChanges, defaultStickiness: string): StoredStrategy {
+  const name = changes.name ?? current.name;
+  return {
+    ...current,
+    name,
+    title: changes.title === undefined ? current.title : changes.title,
+    disabled: changes.disabled ?? current.disabled,
+    sortOrder: changes.sortOrder ?? current.sortOrder,
+    constraints: changes.constraints,
+    variants: changes.variants,
+    parameters: parametersFor(name, changes.parameters, defaultStickiness, current.featureName),
+    segments: changes.segments ? sortedIds(changes.segments) : current.segments,
+  };
+}
+
+/** flexibleRollout: rollout 100 when missing; stickiness (project default) and groupId (feature name) when missing or empty. */
+export function parametersFor(type: string, parameters: Record<string, string>, defaultStickiness: string, featureName: string): Record<string, string> {
+  if (type !== FLEXIBLE_ROLLOUT) return parameters;
+  return {
+    ...parameters,
+    rollout: parameters.rollout ?? '100',
+    stickiness: parameters.stickiness || defaultStickiness || 'default',
+    groupId: parameters.groupId || featureName,
+  };
+}
+
+function eventScope(strategy: StoredStrategy, actor: Actor) {
+  return { actor, project: strategy.projectId, featureName: strategy.featureName, environment: strategy.environment };
+}
+
+function sortedIds(ids: number[]): number[] {
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** 404 for the first thing of the URL, in URL order, that is not where the URL puts it. */
+function assertFound(location: StrategyLocation, address: StrategyAddress): void {
+  if (!location.projectExists) throw notFound(`Could not find project ${address.projectId}`);
+  if (!location.featureFound) throw notFound(`Could not find feature ${address.featureName} in project ${address.projectId}`);
+  if (!location.environmentFound) throw notFound(`Could not find environment ${address.environment} in project ${address.projectId}`);
+  if (address.strategyId !== undefined && !location.strategy) {
+    throw notFound(`Could not find strategy ${address.strategyId} in environment ${address.environment} of feature ${address.featureName}`);
+  }
+}
+
+/** The strategy of the URL, or the 404 naming the first thing missing. */
+function found(location: StrategyLocation, address: StrategyAddress): StoredStrategy {
+  assertFound(location, address);
+  return location.strategy!;
+}
+
+const SORT_ORDER_KEYS = new Set(['id', 'sortOrder']);
+
+function parseSortOrders(body: unknown, problems: Problems): { id: string; sortOrder: number }[] {
+  if (!Array.isArray(body)) {
+    problems.invalid('/body', 'must be array', body);
+    return [];
+  }
+  const seen = new Set<string>();
+  return body.flatMap((item, index) => {
+    const path = `/body/${index}`;
+    if (!isPlainObject(item)) {
+      problems.invalid(path, 'must be object', item);
+      return [];
+    }
+    problems.onlyKnown(item, SORT_ORDER_KEYS, path);
+    const before = problems.details.length;
+    const { id, sortOrder } = item;
+    if (id === undefined) problems.required(`${path}/id`);
+    else if (typeof id !== 'string' || id === '') problems.invalid(`${path}/id`, 'must be a non-empty string', id);
+    else if (seen.has(id)) problems.invalid(`${path}/id`, 'must not repeat a strategy id', id);
+    else seen.add(id);
+    if (sortOrder === undefined) problems.required(`${path}/sortOrder`);
+    else if (!isInt32(sortOrder)) problems.invalid(`${path}/sortOrder`, 'must be a whole number', sortOrder);
+    return problems.details.length > before ? [] : [{ id: id as string, sortOrder: sortOrder as number }];
+  });
+}

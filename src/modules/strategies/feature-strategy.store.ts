@@ -1,0 +1,211 @@
+import { Injectable } from '@nestjs/common';
+import { Database, parseJson } from '../../core/database/database.js';
+import type { EventTag } from '../events/event.model.js';
+import { STRATEGY_COLUMNS, type StrategyRow, toStoredStrategy } from './strategy.mapper.js';
+import type { StoredStrategy, StrategyAddress } from './strategy.model.js';
+
+/**
+ * What exists of a strategy URL, read in one statement so a request answers its 400s (strategy type) and 404s at
+ * once, and a write needs no second read: the strategy itself (with its segments) and the feature's tags come along.
+ */
+export interface StrategyLocation {
+  projectExists: boolean;
+  /** The project's default stickiness, for flexibleRollout defaults. */
+  defaultStickiness: string;
+  /** The feature exists and belongs to the URL's project. */
+  featureFound: boolean;
+  /** The environment is enabled for the URL's project. */
+  environmentFound: boolean;
+  /** The strategy of the URL, if it exists under the URL's feature and environment. */
+  strategy?: StoredStrategy;
+  /** The strategy type named (if any) exists. */
+  strategyTypeExists: boolean;
+  /** The feature's tags, which events carry (read when asked for). */
+  tags: EventTag[];
+}
+
+export interface LocateOptions {
+  strategyType?: string;
+  withTags?: boolean;
+}
+
+/** The write model of strategies: `feature_strategies`, their segment links, and the environment switch-off. */
+export abstract class FeatureStrategyStore {
+  abstract locate(address: StrategyAddress, options?: LocateOptions): Promise<StrategyLocation>;
+  /** The feature's strategies in the environment, in their order. */
+  abstract list(featureName: string, environment: string): Promise<StoredStrategy[]>;
+  abstract insert(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void>;
+  abstract update(strategy: StoredStrategy): Promise<void>;
+  abstract replaceSegments(strategyId: string, segmentIds: number[], createdAt: Date): Promise<void>;
+  abstract delete(strategyId: string): Promise<void>;
+  abstract setSortOrder(strategyId: string, sortOrder: number): Promise<void>;
+  /** How many strategies the feature has in the environment, and the highest sort order among them. */
+  abstract countIn(featureName: string, environment: string): Promise<{ count: number; maxSortOrder: number | null }>;
+  /** Makes sure the feature has its row for the environment (switched off when new). */
+  abstract ensureFeatureEnvironment(featureName: string, environment: string): Promise<void>;
+  /** Switches the feature off in the environment if it is on and has no enabled strategy; answers whether it did. */
+  abstract disableIfNoEnabledStrategy(featureName: string, environment: string): Promise<boolean>;
+  /**
+   * Holds the feature's row for the environment until the transaction ends (PostgreSQL; SQLite transactions are
+   * serial already), so strategy writes of one feature environment apply one after the other and what a write reads
+   * afterwards is what it replaces. Switching the feature on or off locks the same row first, so the two never
+   * deadlock.
+   */
+  abstract lockFeatureEnvironment(featureName: string, environment: string): Promise<void>;
+}
+
+interface LocationRow extends Partial<StrategyRow> {
+  project_id: string | null;
+  default_stickiness: string | null;
+  feature_project: string | null;
+  environment_name: string | null;
+  strategy_type: string | null;
+  tags?: unknown;
+}
+
+@Injectable()
+export class SqlFeatureStrategyStore extends FeatureStrategyStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async locate(address: StrategyAddress, options: LocateOptions = {}): Promise<StrategyLocation> {
+    const row = await this.db.one<LocationRow>(
+      `SELECT p.id AS project_id, p.default_stickiness, f.project AS feature_project, pe.environment_name, st.name AS strategy_type,
+              ${STRATEGY_COLUMNS}, ${this.segmentIdsColumn()}${options.withTags ? `, ${this.tagsColumn()}` : ''}
+         FROM (SELECT 1 AS here) x
+         LEFT JOIN projects p ON p.id = :projectId
+         LEFT JOIN features f ON f.name = :featureName
+         LEFT JOIN project_environments pe ON pe.project_id = :projectId AND pe.environment_name = :environment
+         LEFT JOIN strategy_types st ON st.name = :strategyType
+         LEFT JOIN feature_strategies s ON s.id = :strategyId AND s.feature_name = :featureName AND s.environment = :environment`,
+      { ...address, strategyId: address.strategyId ?? null, strategyType: options.strategyType ?? null },
+    );
+    return {
+      projectExists: row?.project_id != null,
+      defaultStickiness: row?.default_stickiness || 'default',
+      featureFound: row?.feature_project != null && row.feature_project === address.projectId,
+      environmentFound: row?.environment_name != null,
+      strategy: row?.id != null ? toStoredStrategy(row as StrategyRow) : undefined,
+      strategyTypeExists: row?.strategy_type != null,
+      tags: parseJson<EventTag[]>(row?.tags, []),
+    };
+  }
+
+  async list(featureName: string, environment: string): Promise<StoredStrategy[]> {
+    const rows = await this.db.query<StrategyRow>(
+      `SELECT ${STRATEGY_COLUMNS}, ${this.segmentIdsColumn()}
+         FROM feature_strategies s
+        WHERE s.feature_name = :featureName AND s.environment = :environment
+        ORDER BY s.sort_order, s.created_at, s.id`,
+      { featureName, environment },
+    );
+    return rows.map(toStoredStrategy);
+  }
+
+  async insert(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, title, disabled, parameters, constraints,
+                                       variants, sort_order, created_by_user_id, created_at)
+       VALUES (:id, :featureName, :projectId, :environment, :name, :title, :disabled, :parameters, :constraints, :variants, :sortOrder,
+               :createdByUserId, :createdAt)`,
+      { ...columnsOf(strategy), createdByUserId, createdAt: this.db.toTimestamp(createdAt) },
+    );
+  }
+
+  async update(strategy: StoredStrategy): Promise<void> {
+    await this.db.execute(
+      `UPDATE feature_strategies
+          SET strategy_name = :name, title = :title, disabled = :disabled, parameters = :parameters, constraints = :constraints,
+              variants = :variants, sort_order = :sortOrder
+        WHERE id = :id`,
+      columnsOf(strategy),
+    );
+  }
+
+  async replaceSegments(strategyId: string, segmentIds: number[], createdAt: Date): Promise<void> {
+    await this.db.execute('DELETE FROM feature_strategy_segments WHERE strategy_id = :strategyId', { strategyId });
+    if (segmentIds.length === 0) return;
+    const params: Record<string, unknown> = { strategyId, createdAt: this.db.toTimestamp(createdAt) };
+    segmentIds.forEach((id, index) => (params[`segment${index}`] = id));
+    await this.db.execute(
+      `INSERT INTO feature_strategy_segments (strategy_id, segment_id, created_at)
+       VALUES ${segmentIds.map((_, index) => `(:strategyId, :segment${index}, :createdAt)`).join(', ')}`,
+      params,
+    );
+  }
+
+  async delete(strategyId: string): Promise<void> {
+    await this.db.execute('DELETE FROM feature_strategies WHERE id = :strategyId', { strategyId });
+  }
+
+  async setSortOrder(strategyId: string, sortOrder: number): Promise<void> {
+    await this.db.execute('UPDATE feature_strategies SET sort_order = :sortOrder WHERE id = :strategyId', { strategyId, sortOrder });
+  }
+
+  async countIn(featureName: string, environment: string): Promise<{ count: number; maxSortOrder: number | null }> {
+    const row = await this.db.one<{ count: number | string; max_sort_order: number | string | null }>(
+      `SELECT COUNT(*) AS count, MAX(sort_order) AS max_sort_order FROM feature_strategies WHERE feature_name = :featureName AND environment = :environment`,
+      { featureName, environment },
+    );
+    return { count: Number(row?.count ?? 0), maxSortOrder: row?.max_sort_order == null ? null : Number(row.max_sort_order) };
+  }
+
+  async ensureFeatureEnvironment(featureName: string, environment: string): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO feature_environments (feature_name, environment, enabled, variants) VALUES (:featureName, :environment, false, '[]')
+       ON CONFLICT (feature_name, environment) DO NOTHING`,
+      { featureName, environment },
+    );
+  }
+
+  async disableIfNoEnabledStrategy(featureName: string, environment: string): Promise<boolean> {
+    const changed = await this.db.execute(
+      `UPDATE feature_environments SET enabled = false
+        WHERE feature_name = :featureName AND environment = :environment AND enabled = true
+          AND NOT EXISTS (SELECT 1 FROM feature_strategies
+                           WHERE feature_name = :featureName AND environment = :environment AND disabled = false)`,
+      { featureName, environment },
+    );
+    return changed > 0;
+  }
+
+  async lockFeatureEnvironment(featureName: string, environment: string): Promise<void> {
+    if (!this.db.isPostgres) return;
+    await this.db.query('SELECT enabled FROM feature_environments WHERE feature_name = :featureName AND environment = :environment FOR UPDATE', {
+      featureName,
+      environment,
+    });
+  }
+
+  /** The feature's tags as a JSON list in one column. */
+  private tagsColumn(): string {
+    return this.db.isPostgres
+      ? `(SELECT COALESCE(json_agg(json_build_object('type', t.tag_type, 'value', t.tag_value) ORDER BY t.tag_type, t.tag_value), '[]')
+            FROM feature_tags t WHERE t.feature_name = :featureName) AS tags`
+      : `(SELECT json_group_array(json_object('type', t.tag_type, 'value', t.tag_value))
+            FROM (SELECT tag_type, tag_value FROM feature_tags WHERE feature_name = :featureName ORDER BY tag_type, tag_value) t) AS tags`;
+  }
+
+  /** The strategy's segment ids in one column, so a strategy is read in one statement. */
+  private segmentIdsColumn(): string {
+    const aggregate = this.db.isPostgres ? "string_agg(CAST(l.segment_id AS TEXT), ',')" : 'group_concat(l.segment_id)';
+    return `(SELECT ${aggregate} FROM feature_strategy_segments l WHERE l.strategy_id = s.id) AS segment_ids`;
+  }
+}
+
+function columnsOf(strategy: StoredStrategy): Record<string, unknown> {
+  return {
+    id: strategy.id,
+    featureName: strategy.featureName,
+    projectId: strategy.projectId,
+    environment: strategy.environment,
+    name: strategy.name,
+    title: strategy.title,
+    disabled: strategy.disabled,
+    parameters: JSON.stringify(strategy.parameters),
+    constraints: JSON.stringify(strategy.constraints),
+    variants: JSON.stringify(strategy.variants),
+    sortOrder: strategy.sortOrder,
+  };
+}

@@ -1,0 +1,123 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { CONSTRAINT_OPERATORS, VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './strategy.model.js';
+
+/*
+ * OpenAPI descriptions of the strategy bodies and answers. The bodies are checked by the parsers next to this file
+ * (strategy-body.parser.ts, constraint.parser.ts, variant.parser.ts, json-patch.ts), which report every offending
+ * property with its pointer, including per-parameter ones (`/body/parameters/rollout`) that a class-validator DTO
+ * cannot name.
+ */
+
+@ApiSchema({ name: 'constraintSchema', description: 'A condition on one context field (spec 2.1). No other properties are accepted.' })
+export class ConstraintSchema {
+  @ApiProperty({ description: 'Name of the context field the constraint applies to', example: 'appName' }) contextName: string;
+  @ApiProperty({ enum: CONSTRAINT_OPERATORS, description: 'NUM_*, DATE_*, SEMVER_* and REGEX take `value`; the others take `values`' })
+  operator: string;
+  @ApiPropertyOptional({ default: false, description: 'Compare case-insensitively' }) caseInsensitive?: boolean;
+  @ApiPropertyOptional({ default: false, description: 'Negate the result; not allowed with REGEX' }) inverted?: boolean;
+  @ApiPropertyOptional({ type: [String], default: [], description: 'For IN, NOT_IN and STR_*: at least one non-empty value of at most 100 characters (numbers and booleans are stored as text); at most 250' })
+  values?: string[];
+  @ApiPropertyOptional({ description: 'For NUM_* (a number), DATE_* (a date), SEMVER_* (strict semver, e.g. 1.2.3-beta.1) and REGEX (a valid expression)' })
+  value?: string;
+}
+
+export class VariantPayloadSchema {
+  @ApiProperty({ enum: VARIANT_PAYLOAD_TYPES }) type: string;
+  @ApiProperty({ description: 'A valid JSON text when type is json' }) value: string;
+}
+
+@ApiSchema({ name: 'strategyVariantSchema', description: 'A variant of a strategy (spec 2.2). No other properties are accepted.' })
+export class StrategyVariantSchema {
+  @ApiProperty({ description: 'URL-friendly, 1 to 100 characters, unique within the strategy' }) name: string;
+  @ApiProperty({ minimum: 0, maximum: 1000, description: 'Kept for fix variants; variable variants share what is left of 1000' }) weight: number;
+  @ApiProperty({ enum: VARIANT_WEIGHT_TYPES, description: 'At least one variant must be variable; fix weights total at most 1000' }) weightType: string;
+  @ApiProperty({ example: 'default' }) stickiness: string;
+  @ApiPropertyOptional({ type: VariantPayloadSchema }) payload?: VariantPayloadSchema;
+}
+
+const parametersProperty = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  description:
+    'Parameter name to value; numbers and booleans are stored as text, other values are refused. Replaced as a whole (omitted → {}); for flexibleRollout, rollout (100), stickiness (the project default) and groupId (the feature name) are filled when missing.',
+  example: { rollout: '50', stickiness: 'default', groupId: 'my-feature' },
+} as const;
+
+@ApiSchema({
+  name: 'updateFeatureStrategySchema',
+  description:
+    'Every property is optional. Unknown top-level properties (such as id or featureName) are ignored; unknown properties inside constraints, variants and payloads are refused.',
+})
+export class UpdateFeatureStrategySchema {
+  @ApiPropertyOptional({ description: 'Name of an existing strategy type; omitted → unchanged', example: 'flexibleRollout' }) name?: string;
+  @ApiPropertyOptional({ description: 'Position in the environment list; omitted → unchanged' }) sortOrder?: number;
+  @ApiPropertyOptional({ type: [ConstraintSchema], description: 'Replaces the constraints (omitted → []); at most 30' }) constraints?: ConstraintSchema[];
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Omitted → unchanged; null clears the title' }) title?: string | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Omitted or null → unchanged' }) disabled?: boolean | null;
+  @ApiPropertyOptional(parametersProperty) parameters?: Record<string, string>;
+  @ApiPropertyOptional({ type: [StrategyVariantSchema], description: 'Replaces the variants (omitted → [])' }) variants?: StrategyVariantSchema[];
+  @ApiPropertyOptional({ type: [Number], description: 'Ids of existing segments; omitted → unchanged, [] → none; at most 5' }) segments?: number[];
+}
+
+@ApiSchema({ name: 'createFeatureStrategySchema', description: 'Unknown top-level properties are ignored; unknown properties inside constraints, variants and payloads are refused.' })
+export class CreateFeatureStrategySchema {
+  @ApiProperty({ description: 'Name of an existing strategy type', example: 'flexibleRollout' }) name: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) title?: string | null;
+  @ApiPropertyOptional({ default: false }) disabled?: boolean;
+  @ApiPropertyOptional({ description: 'Position in the environment list; default: after the last one' }) sortOrder?: number;
+  @ApiPropertyOptional({ type: [ConstraintSchema] }) constraints?: ConstraintSchema[];
+  @ApiPropertyOptional(parametersProperty) parameters?: Record<string, string>;
+  @ApiPropertyOptional({ type: [StrategyVariantSchema] }) variants?: StrategyVariantSchema[];
+  @ApiPropertyOptional({ type: [Number], description: 'Ids of existing segments; at most 5' }) segments?: number[];
+}
+
+@ApiSchema({ name: 'featureStrategySchema', description: 'A strategy of a feature in one environment (spec 2.3).' })
+export class FeatureStrategySchema {
+  @ApiProperty({ description: 'UUID of the strategy' }) id: string;
+  @ApiProperty({ description: 'Name (type) of the strategy' }) name: string;
+  @ApiProperty({ type: String, nullable: true }) title: string | null;
+  @ApiProperty({ type: Boolean, nullable: true, description: 'Disabled strategies are not evaluated; default false' }) disabled: boolean;
+  @ApiProperty() featureName: string;
+  @ApiProperty() sortOrder: number;
+  @ApiProperty({ type: [Number] }) segments: number[];
+  @ApiProperty({ type: [ConstraintSchema], description: 'caseInsensitive and inverted default to false, values to []' }) constraints: ConstraintSchema[];
+  @ApiProperty({ type: [StrategyVariantSchema] }) variants: StrategyVariantSchema[];
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) parameters: Record<string, string>;
+}
+
+@ApiSchema({ name: 'patchSchema', description: 'One RFC 6902 JSON Patch operation on the strategy as featureStrategySchema shows it.' })
+export class PatchOperationSchema {
+  @ApiProperty({ enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] }) op: string;
+  @ApiProperty({ description: 'JSON pointer into the strategy, e.g. /parameters/rollout' }) path: string;
+  @ApiPropertyOptional({ description: 'For add, replace and test' }) value?: unknown;
+  @ApiPropertyOptional({ description: 'For move and copy' }) from?: string;
+}
+
+@ApiSchema({ name: 'setStrategySortOrderSchema' })
+export class StrategySortOrderSchema {
+  @ApiProperty({ description: 'Id of a strategy of the feature in this environment' }) id: string;
+  @ApiProperty() sortOrder: number;
+}
+
+export class StrategyParameterSchema {
+  @ApiProperty() name: string;
+  @ApiProperty({ example: 'string' }) type: string;
+  @ApiProperty() description: string;
+  @ApiProperty() required: boolean;
+}
+
+@ApiSchema({ name: 'strategySchema', description: 'A strategy type.' })
+export class StrategyTypeSchema {
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) displayName: string | null;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty() editable: boolean;
+  @ApiProperty() deprecated: boolean;
+  @ApiProperty({ type: [StrategyParameterSchema] }) parameters: StrategyParameterSchema[];
+}
+
+@ApiSchema({ name: 'strategiesSchema' })
+export class StrategyTypesSchema {
+  @ApiProperty({ example: 1 }) version: number;
+  @ApiProperty({ type: [StrategyTypeSchema] }) strategies: StrategyTypeSchema[];
+}

@@ -1,0 +1,124 @@
+import { isPlainObject, pointer, type Problems } from './input-problems.js';
+import { type StrategyVariant, VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './strategy.model.js';
+
+const KEYS = new Set(['name', 'weight', 'weightType', 'stickiness', 'payload']);
+const PAYLOAD_KEYS = new Set(['type', 'value']);
+const WEIGHT_TYPES = new Set<string>(VARIANT_WEIGHT_TYPES);
+const PAYLOAD_TYPES = new Set<string>(VARIANT_PAYLOAD_TYPES);
+export const TOTAL_WEIGHT = 1000;
+
+/**
+ * Parses the variants of a strategy (the spec's 2.2) and fixes their weights: fix variants keep theirs, the rest
+ * of 1000 is split evenly over the variable ones. Every offending property is reported under `path`.
+ */
+export function parseVariants(input: unknown, path: string, problems: Problems): StrategyVariant[] {
+  if (input === undefined) return [];
+  if (!Array.isArray(input)) {
+    problems.invalid(path, 'must be array', input);
+    return [];
+  }
+  const before = problems.details.length;
+  const seen = new Map<string, number>();
+  const variants = input.flatMap((item, index) => {
+    const variant = parseVariant(item, pointer(path, index), problems);
+    const name = isPlainObject(item) ? item.name : undefined;
+    if (typeof name === 'string') {
+      const first = seen.get(name);
+      if (first !== undefined) problems.invalid(`${pointer(path, index)}/name`, `must be unique within the list: variant ${first} has the same name`, name);
+      else seen.set(name, index);
+    }
+    return variant ? [variant] : [];
+  });
+  if (problems.details.length > before || variants.length === 0) return [];
+  if (!variants.some((v) => v.weightType === 'variable')) {
+    problems.invalid(path, 'must contain at least one "variable" variant', input);
+    return [];
+  }
+  const fixed = variants.filter((v) => v.weightType === 'fix').reduce((sum, v) => sum + v.weight, 0);
+  if (fixed > TOTAL_WEIGHT) {
+    problems.invalid(path, `must not have "fix" weights totalling more than ${TOTAL_WEIGHT} (they total ${fixed})`, input);
+    return [];
+  }
+  return distributeWeights(variants);
+}
+
+/**
+ * The anchor's weight fixing: the weight left by the fix variants is divided evenly over the variable ones, the
+ * remainder going one point at a time to the first variable variants in request order; the list is then sorted
+ * by name. The caller guarantees at least one variable variant and fix weights of at most 1000.
+ */
+export function distributeWeights(variants: StrategyVariant[]): StrategyVariant[] {
+  const variable = variants.filter((v) => v.weightType === 'variable');
+  const left = TOTAL_WEIGHT - variants.filter((v) => v.weightType === 'fix').reduce((sum, v) => sum + v.weight, 0);
+  const share = Math.floor(left / variable.length);
+  let remainder = left % variable.length;
+  const weighted = variants.map((variant) => {
+    if (variant.weightType === 'fix') return variant;
+    const extra = remainder > 0 ? 1 : 0;
+    remainder -= extra;
+    return { ...variant, weight: share + extra };
+  });
+  return weighted.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+function parseVariant(input: unknown, path: string, problems: Problems): StrategyVariant | undefined {
+  if (!isPlainObject(input)) {
+    problems.invalid(path, 'must be object', input);
+    return undefined;
+  }
+  const before = problems.details.length;
+  problems.onlyKnown(input, KEYS, path);
+  const { name, weight, weightType, stickiness, payload } = input;
+  if (name === undefined) problems.required(`${path}/name`);
+  else if (typeof name !== 'string' || name.length < 1 || name.length > 100) problems.invalid(`${path}/name`, 'must be a string of 1 to 100 characters', name);
+  else if (encodeURIComponent(name) !== name) problems.invalid(`${path}/name`, 'must be URL friendly (letters, digits and - _ . ! ~ * \' ( ) only)', name);
+  if (weight === undefined) problems.required(`${path}/weight`);
+  else if (typeof weight !== 'number' || !Number.isInteger(weight)) problems.invalid(`${path}/weight`, 'must be integer', weight);
+  else if (weight < 0 || weight > TOTAL_WEIGHT) problems.invalid(`${path}/weight`, `must be between 0 and ${TOTAL_WEIGHT}`, weight);
+  if (weightType === undefined) problems.required(`${path}/weightType`);
+  else if (typeof weightType !== 'string' || !WEIGHT_TYPES.has(weightType)) problems.invalid(`${path}/weightType`, 'must be one of the allowed values: variable, fix', weightType);
+  if (stickiness === undefined) problems.required(`${path}/stickiness`);
+  else if (typeof stickiness !== 'string') problems.invalid(`${path}/stickiness`, 'must be a string', stickiness);
+  const parsedPayload = payload === undefined ? undefined : parsePayload(payload, `${path}/payload`, problems);
+  if (problems.details.length > before) return undefined;
+  const variant: StrategyVariant = { name: name as string, weight: weight as number, weightType: weightType as StrategyVariant['weightType'], stickiness: stickiness as string };
+  if (parsedPayload) variant.payload = parsedPayload;
+  return variant;
+}
+
+function parsePayload(input: unknown, path: string, problems: Problems): StrategyVariant['payload'] {
+  if (!isPlainObject(input)) {
+    problems.invalid(path, 'must be object', input);
+    return undefined;
+  }
+  problems.onlyKnown(input, PAYLOAD_KEYS, path);
+  const { type, value } = input;
+  let ok = true;
+  if (type === undefined) {
+    problems.required(`${path}/type`);
+    ok = false;
+  } else if (typeof type !== 'string' || !PAYLOAD_TYPES.has(type)) {
+    problems.invalid(`${path}/type`, `must be one of the allowed values: ${VARIANT_PAYLOAD_TYPES.join(', ')}`, type);
+    ok = false;
+  }
+  if (value === undefined) {
+    problems.required(`${path}/value`);
+    ok = false;
+  } else if (typeof value !== 'string') {
+    problems.invalid(`${path}/value`, 'must be a string', value);
+    ok = false;
+  } else if (type === 'json' && !isJson(value)) {
+    problems.invalid(`${path}/value`, 'must be a valid JSON string when the payload type is json', value);
+    ok = false;
+  }
+  return ok ? { type: type as NonNullable<StrategyVariant['payload']>['type'], value: value as string } : undefined;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

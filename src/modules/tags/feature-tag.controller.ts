@@ -1,0 +1,49 @@
+import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor } from '../../core/access/principal.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { TagSchema } from '../features/feature.dto.js';
+import { FeatureTagService } from './feature-tag.service.js';
+import { CreateTagSchema, TagsSchema, UpdateTagsSchema } from './tag.dto.js';
+import type { Tag } from './tag.model.js';
+
+/** Tags on a feature, addressed by the feature's name alone (its project is found from it). */
+@AdminController('features', 'Tags')
+export class FeatureTagController {
+  constructor(private readonly tags: FeatureTagService) {}
+
+  @Get(':featureName/tags')
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'The tags of a feature (archived features too).' })
+  @ApiOkResponse({ type: TagsSchema })
+  async list(@Param('featureName') featureName: string): Promise<TagsSchema> {
+    return { version: 1, tags: await this.tags.list(featureName) };
+  }
+
+  @Post(':featureName/tags')
+  @HttpCode(201)
+  @RequirePermission('UPDATE_FEATURE')
+  @ApiOperation({ summary: 'Tag a feature with a value of an existing tag type (409 when it has that tag already).' })
+  @ApiCreatedResponse({ type: TagSchema })
+  add(@Param('featureName') featureName: string, @Body() body: CreateTagSchema, @CurrentActor() actor: Actor): Promise<Tag> {
+    return this.tags.add(featureName, { type: body.type, value: body.value }, actor);
+  }
+
+  @Put(':featureName/tags')
+  @RequirePermission('UPDATE_FEATURE')
+  @ApiOperation({ summary: 'Add and remove tags of a feature in one go.' })
+  @ApiOkResponse({ type: TagsSchema })
+  async update(@Param('featureName') featureName: string, @Body() body: UpdateTagsSchema, @CurrentActor() actor: Actor): Promise<TagsSchema> {
+    const toTag = (tag: Tag) => ({ type: tag.type, value: tag.value });
+    return { version: 1, tags: await this.tags.update(featureName, { addedTags: body.addedTags.map(toTag), removedTags: body.removedTags.map(toTag) }, actor) };
+  }
+
+  @Delete(':featureName/tags/:type/:value')
+  @RequirePermission('UPDATE_FEATURE')
+  @ApiOperation({ summary: 'Remove a tag from a feature.' })
+  @ApiOkResponse({ description: 'Removed' })
+  async remove(@Param('featureName') featureName: string, @Param('type') type: string, @Param('value') value: string, @CurrentActor() actor: Actor): Promise<void> {
+    await this.tags.remove(featureName, { type, value }, actor);
+  }
+}

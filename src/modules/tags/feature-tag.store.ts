@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../core/database/database.js';
+import type { Tag } from './tag.model.js';
+
+/** The tags on features (`feature_tags`). */
+export abstract class FeatureTagStore {
+  /** Answers false when the feature has the tag already. */
+  abstract add(featureName: string, tag: Tag, createdByUserId: number, createdAt: Date): Promise<boolean>;
+  /** Answers false when the feature did not have the tag. */
+  abstract remove(featureName: string, tag: Tag): Promise<boolean>;
+}
+
+@Injectable()
+export class SqlFeatureTagStore extends FeatureTagStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async add(featureName: string, tag: Tag, createdByUserId: number, createdAt: Date): Promise<boolean> {
+    const added = await this.db.execute(
+      `INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_by_user_id, created_at)
+       VALUES (:featureName, :type, :value, :createdByUserId, :createdAt) ON CONFLICT DO NOTHING`,
+      { featureName, type: tag.type, value: tag.value, createdByUserId, createdAt: this.db.toTimestamp(createdAt) },
+    );
+    return added > 0;
+  }
+
+  async remove(featureName: string, tag: Tag): Promise<boolean> {
+    const removed = await this.db.execute('DELETE FROM feature_tags WHERE feature_name = :featureName AND tag_type = :type AND tag_value = :value', {
+      featureName,
+      type: tag.type,
+      value: tag.value,
+    });
+    return removed > 0;
+  }
+}

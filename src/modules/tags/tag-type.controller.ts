@@ -1,0 +1,62 @@
+import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor } from '../../core/access/principal.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { CreateTagTypeSchema, TagTypeResponseSchema, TagTypeSchema, TagTypesSchema, UpdateTagTypeSchema, ValidateTagTypeSchema } from './tag.dto.js';
+import { TagTypeService } from './tag-type.service.js';
+
+@AdminController('tag-types', 'Tags')
+export class TagTypeController {
+  constructor(private readonly tagTypes: TagTypeService) {}
+
+  @Get()
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'List the tag types, by name.' })
+  @ApiOkResponse({ type: TagTypesSchema })
+  async list(): Promise<TagTypesSchema> {
+    return { version: 1, tagTypes: await this.tagTypes.list() };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @RequirePermission('CREATE_TAG_TYPE')
+  @ApiOperation({ summary: 'Create a tag type.' })
+  @ApiCreatedResponse({ type: TagTypeSchema })
+  create(@Body() body: CreateTagTypeSchema, @CurrentActor() actor: Actor): Promise<TagTypeSchema> {
+    return this.tagTypes.create(body, actor);
+  }
+
+  @Post('validate')
+  @HttpCode(200)
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'Check that a tag type could be created (409 when the name is taken).' })
+  @ApiOkResponse({ type: ValidateTagTypeSchema })
+  async validate(@Body() body: CreateTagTypeSchema): Promise<ValidateTagTypeSchema> {
+    return { valid: true, tagType: await this.tagTypes.validate(body) };
+  }
+
+  @Get(':name')
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'One tag type.' })
+  @ApiOkResponse({ type: TagTypeResponseSchema })
+  async get(@Param('name') name: string): Promise<TagTypeResponseSchema> {
+    return { version: 1, tagType: await this.tagTypes.get(name) };
+  }
+
+  @Put(':name')
+  @RequirePermission('UPDATE_TAG_TYPE')
+  @ApiOperation({ summary: "Change a tag type's description, icon or colour (omitted fields are kept)." })
+  @ApiOkResponse({ type: TagTypeSchema })
+  update(@Param('name') name: string, @Body() body: UpdateTagTypeSchema, @CurrentActor() actor: Actor): Promise<TagTypeSchema> {
+    return this.tagTypes.update(name, body, actor);
+  }
+
+  @Delete(':name')
+  @RequirePermission('DELETE_TAG_TYPE')
+  @ApiOperation({ summary: 'Delete a tag type; its tags are removed from every feature.' })
+  @ApiOkResponse({ description: 'Deleted' })
+  async remove(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
+    await this.tagTypes.delete(name, actor);
+  }
+}

@@ -1,0 +1,44 @@
+import { Body, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor, Principal } from '../../core/access/principal.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ChangeMyPasswordSchema, MeSchema } from './user.dto.js';
+import { UserService } from './user.service.js';
+
+/** The caller's own account. API tokens are not users: they get 403 here. */
+@AdminController('user', 'Users')
+@RequirePermission('NONE')
+export class UserController {
+  constructor(private readonly users: UserService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Your own user and permissions',
+    description: 'The caller\'s user record and effective permissions (root role, groups, project roles); a permission has `project`/`environment` only when it is limited to one. 403 for API tokens.',
+  })
+  @ApiOkResponse({ type: MeSchema })
+  async me(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) response: Response): Promise<MeSchema> {
+    response.setHeader('Cache-Control', 'no-store');
+    return this.users.me(principal);
+  }
+
+  @Post('change-password')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Change your own password',
+    description: 'password and confirmPassword must match (400); oldPassword, when given, must be right (401). Your other sessions end; a session caller gets a fresh cookie.',
+  })
+  @ApiOkResponse({ description: 'Password changed' })
+  async changePassword(
+    @Body() body: ChangeMyPasswordSchema,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    const caller = principal.kind === 'user' && principal.via === 'session' ? { request, response } : undefined;
+    await this.users.changeOwnPassword(principal, body, actor, caller);
+  }
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { ADMIN_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
+
+/**
+ * Seeding for the groups, roles, project-access and RBAC suites: accounts, projects, features and strategies go in
+ * through SQL, so these suites do not depend on the user, project and feature routes.
+ */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const ROLE = { ADMIN: 1, EDITOR: 2, VIEWER: 3, OWNER: 4, MEMBER: 5, READER: 6 } as const;
+
+export interface SeededUser {
+  id: number;
+  username: string;
+  email: string;
+  cookie: string;
+}
+
+/** A person with a session cookie; `rootRole` defaults to Viewer. */
+export async function seedUser(t: TestApp, username: string, rootRole: number = ROLE.VIEWER, name: string | null = null): Promise<SeededUser> {
+  const email = `${username}@example.com`;
+  const [row] = await t.db.query<{ id: number }>(
+    `INSERT INTO users (username, name, email, password_hash, root_role_id, created_at) VALUES (:username, :name, :email, 'not-a-hash', :rootRole, :now) RETURNING id`,
+    { username, name, email, rootRole, now: t.db.toTimestamp(t.clock.now()) },
+  );
+  const id = Number(row.id);
+  return { id, username, email, cookie: await sessionCookieFor(t, id) };
+}
+
+export async function seedProject(t: TestApp, id: string): Promise<void> {
+  await t.db.execute('INSERT INTO projects (id, name, created_at) VALUES (:id, :id, :now)', { id, now: t.db.toTimestamp(t.clock.now()) });
+  for (const environment of ['development', 'production']) {
+    await t.db.execute('INSERT INTO project_environments (project_id, environment_name) VALUES (:id, :environment)', { id, environment });
+  }
+}
+
+/** A feature with one `default` strategy in each environment; answers the strategy ids by environment. */
+export async function seedFeatureWithStrategies(t: TestApp, name: string, project: string): Promise<Record<string, string>> {
+  const now = t.db.toTimestamp(t.clock.now());
+  await t.db.execute('INSERT INTO features (name, project, type, created_at) VALUES (:name, :project, :type, :now)', { name, project, type: 'release', now });
+  const ids: Record<string, string> = {};
+  for (const environment of ['development', 'production']) {
+    await t.db.execute('INSERT INTO feature_environments (feature_name, environment, enabled) VALUES (:name, :environment, true)', { name, environment });
+    ids[environment] = randomUUID();
+    await t.db.execute(
+      `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, created_at)
+       VALUES (:id, :name, :project, :environment, 'default', :now)`,
+      { id: ids[environment], name, project, environment, now },
+    );
+  }
+  return ids;
+}
+
+export function strategyUrl(project: string, feature: string, environment: string, id: string): string {
+  return `/api/admin/projects/${project}/features/${feature}/environments/${environment}/strategies/${id}`;
+}
+
+/** The spec's user record (2.8) of a seeded person, as groups and project access show it. */
+export function userRecord(user: SeededUser, rootRole: number = ROLE.VIEWER, name: string | null = null) {
+  return {
+    id: user.id,
+    name,
+    email: user.email,
+    username: user.username,
+    imageUrl: expect.stringMatching(/^https:\/\/gravatar\.com\/avatar\/[0-9a-f]{64}\?s=42&d=retro&r=g$/),
+    loginAttempts: 0,
+    emailSent: false,
+    rootRole,
+    seenAt: null,
+    createdAt: expect.stringMatching(ISO),
+    accountType: 'User',
+    isAPI: false,
+    permissions: [],
+    scimId: null,
+  };
+}
+
+/** Events of a type, newest first, through the API. */
+export async function eventsOfType(t: TestApp, type: string): Promise<{ type: string; createdBy: string; project: string | null; data: unknown; preData: unknown }[]> {
+  const res = await t.http().get(`/api/admin/events?type=${type}`).set('Authorization', ADMIN_TOKEN).expect(200);
+  return res.body.events;
+}
+
+export async function createGroup(t: TestApp, body: object): Promise<{ id: number } & Record<string, unknown>> {
+  const res = await t.http().post('/api/admin/groups').set('Authorization', ADMIN_TOKEN).send(body);
+  if (res.status !== 201) throw new Error(`create group: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}

@@ -47,6 +47,7 @@ export class AppModule {
             lockoutThreshold: env.loginLockoutThreshold,
             lockoutMinutes: env.loginLockoutMinutes,
           },
+          limits: env.limits,
           bootstrap: {
             adminUsername: env.adminUsername,
             adminPassword: env.adminPassword,

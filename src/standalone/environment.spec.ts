@@ -19,6 +19,7 @@ describe('readEnvironment', () => {
       loginLockoutMinutes: 15,
       initAdminApiTokens: [],
       sessionSecretGenerated: true,
+      limits: { constraintsPerStrategy: 30, valuesPerConstraint: 250, segmentsPerStrategy: 5, strategiesPerFeatureEnvironment: 30, personalAccessTokensPerUser: 10 },
     });
     expect(env.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -31,7 +32,10 @@ describe('readEnvironment', () => {
       MIGRATIONS_RUN: 'false',
       DATABASE_URL: 'postgres://u@h/db',
       SESSION_SECRET: 'a-long-enough-secret',
+      UNLEASH_CONSTRAINTS_LIMIT: '3',
+      UNLEASH_STRATEGY_SEGMENTS_LIMIT: '2',
     });
+    expect(env.limits).toMatchObject({ constraintsPerStrategy: 3, segmentsPerStrategy: 2 });
     expect(env).toMatchObject({ port: 8080, initAdminApiTokens: ['*:*.a', '*:*.b'], initClientApiTokens: ['default:development.c'], migrationsRun: false, databaseUrl: 'postgres://u@h/db', sessionSecretGenerated: false });
   });
 

@@ -25,6 +25,13 @@ export interface StandaloneEnvironment {
   initAdminApiTokens: string[];
   initClientApiTokens: string[];
   initFrontendApiTokens: string[];
+  limits: {
+    constraintsPerStrategy: number;
+    valuesPerConstraint: number;
+    segmentsPerStrategy: number;
+    strategiesPerFeatureEnvironment: number;
+    personalAccessTokensPerUser: number;
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -92,6 +99,13 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     initAdminApiTokens: list('INIT_ADMIN_API_TOKENS'),
     initClientApiTokens: list('INIT_CLIENT_API_TOKENS', 'INIT_BACKEND_API_TOKENS'),
     initFrontendApiTokens: list('INIT_FRONTEND_API_TOKENS'),
+    limits: {
+      constraintsPerStrategy: integer('UNLEASH_CONSTRAINTS_LIMIT', 30, 1, 10_000),
+      valuesPerConstraint: integer('UNLEASH_CONSTRAINT_VALUES_LIMIT', 250, 1, 100_000),
+      segmentsPerStrategy: integer('UNLEASH_STRATEGY_SEGMENTS_LIMIT', 5, 1, 1000),
+      strategiesPerFeatureEnvironment: integer('UNLEASH_FEATURE_ENVIRONMENT_STRATEGIES_LIMIT', 30, 1, 10_000),
+      personalAccessTokensPerUser: integer('UNLEASH_PERSONAL_ACCESS_TOKENS_LIMIT', 10, 1, 1000),
+    },
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return environment;

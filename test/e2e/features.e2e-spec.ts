@@ -402,7 +402,7 @@ describe('features', () => {
         ['c', 500],
       ]);
       const invalid = await admin(t).patch(url, [{ op: 'add', path: '/-', value: { name: 'b', weight: 5000 } }]).expect(400);
-      expect(invalid.body.details.map((d: { path: string }) => d.path)).toEqual(['/2/weight']);
+      expect(invalid.body.details.map((d: { path: string }) => d.path)).toEqual(['/2/weight', '/2/name']);
     });
 
     it('refuses invalid variants, naming each property', async () => {

@@ -211,6 +211,21 @@ describe('GET /api/admin/search/features', () => {
       expect(body.features[0].environments[0]).toMatchObject({ yes: 5, no: 3 });
     });
 
+    it('writes any text correctly, even the marker its serialization uses internally', async () => {
+      // PostgreSQL text cannot hold NUL, so there the marker cannot occur at all.
+      const odd = [...(t.db.isPostgres ? [] : ['\u0000search-slot\u0000']), 'quote " backslash \\ newline \n tab \t', '日本語 ✓ 🚀'];
+      for (const [i, description] of odd.entries()) {
+        await f.feature({ name: `odd_${i}`, description, createdAt: day(1) });
+        await f.environment(`odd_${i}`, 'production', { enabled: true });
+      }
+      const res = await f.search('query=odd_').expect(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body.features.map((x: { description: string; environments: { name: string }[] }) => [x.description, x.environments.map((e) => e.name)])).toEqual(
+        odd.map((description) => [description, ['production']]),
+      );
+      await t.db.execute("DELETE FROM features WHERE name LIKE 'odd\\_%' ESCAPE '\\'");
+    });
+
     it('shows favorite false for API tokens', async () => {
       const { body } = await f.search('query=alpha,gamma').expect(200);
       expect(body.features.map((x: { favorite: boolean }) => x.favorite)).toEqual([false, false]);

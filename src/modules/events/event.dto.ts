@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches } from 'class-validator';
 
 export class EventQueryDto {
@@ -28,6 +28,7 @@ export class EventQueryDto {
   limit?: string;
 }
 
+@ApiSchema({ name: 'eventSchema' })
 export class EventSchema {
   @ApiProperty() id: number;
   @ApiProperty({ example: 'feature-strategy-update' }) type: string;
@@ -43,12 +44,14 @@ export class EventSchema {
   tags: { type: string; value: string }[];
 }
 
+@ApiSchema({ name: 'eventsSchema' })
 export class EventsSchema {
   @ApiProperty({ example: 1 }) version: number;
   @ApiProperty({ type: [EventSchema] }) events: EventSchema[];
   @ApiProperty({ description: 'Number of events matching the filters' }) totalEvents: number;
 }
 
+@ApiSchema({ name: 'featureEventsSchema' })
 export class FeatureEventsSchema {
   @ApiProperty({ example: 1 }) version: number;
   @ApiProperty() toggleName: string;

@@ -1,5 +1,5 @@
 import { isPlainObject, pointer, type Problems } from '../strategies/input-problems.js';
-import { distributeWeights, TOTAL_WEIGHT } from '../strategies/variant.parser.js';
+import { parseVariantList, TOTAL_WEIGHT } from '../strategies/variant.parser.js';
 import { type FeatureVariant, VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './feature.model.js';
 
 const KEYS = new Set(['name', 'weight', 'weightType', 'stickiness', 'payload', 'overrides']);
@@ -15,32 +15,7 @@ const PAYLOAD_TYPES = new Set<string>(VARIANT_PAYLOAD_TYPES);
  * the variable ones; the list comes back sorted by name. Every offending property is reported under `path`.
  */
 export function parseFeatureVariants(input: unknown, path: string, problems: Problems): FeatureVariant[] {
-  if (!Array.isArray(input)) {
-    problems.invalid(path, 'must be array', input);
-    return [];
-  }
-  const before = problems.details.length;
-  const seen = new Map<string, number>();
-  const variants = input.flatMap((item, index) => {
-    const variant = parseVariant(item, pointer(path, index), problems);
-    if (variant) {
-      const first = seen.get(variant.name);
-      if (first !== undefined) problems.invalid(`${pointer(path, index)}/name`, `must be unique within the list: variant ${first} has the same name`, variant.name);
-      else seen.set(variant.name, index);
-    }
-    return variant ? [variant] : [];
-  });
-  if (problems.details.length > before || variants.length === 0) return [];
-  if (!variants.some((v) => v.weightType === 'variable')) {
-    problems.invalid(path, 'must contain at least one "variable" variant', input);
-    return [];
-  }
-  const fixed = variants.filter((v) => v.weightType === 'fix').reduce((sum, v) => sum + v.weight, 0);
-  if (fixed > TOTAL_WEIGHT) {
-    problems.invalid(path, `must not have "fix" weights totalling more than ${TOTAL_WEIGHT} (they total ${fixed})`, input);
-    return [];
-  }
-  return distributeWeights(variants) as FeatureVariant[];
+  return parseVariantList(input, path, problems, parseVariant);
 }
 
 function parseVariant(input: unknown, path: string, problems: Problems): FeatureVariant | undefined {

@@ -1,7 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsDateString, IsDefined, IsString, Matches, MaxLength } from 'class-validator';
 
 /** `createPatSchema` */
+@ApiSchema({ name: 'createPatSchema' })
 export class CreatePatDto {
   @ApiProperty({ description: 'What the token is for; unique per owner', example: 'CI pipeline' })
   @IsDefined()
@@ -17,6 +18,7 @@ export class CreatePatDto {
 }
 
 /** `patSchema` */
+@ApiSchema({ name: 'patSchema' })
 export class PatSchema {
   @ApiProperty({ minimum: 1, description: 'Increments, so a newer PAT has a higher id' }) id: number;
   @ApiProperty({ required: false, description: 'Returned only in the response that creates the token', example: 'user:3a1f…' }) secret?: string;
@@ -27,6 +29,7 @@ export class PatSchema {
   @ApiProperty({ format: 'date-time' }) expiresAt: string;
 }
 
+@ApiSchema({ name: 'patsSchema' })
 export class PatsSchema {
   @ApiProperty({ type: [PatSchema] }) pats: PatSchema[];
 }

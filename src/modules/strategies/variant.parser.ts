@@ -7,12 +7,32 @@ const WEIGHT_TYPES = new Set<string>(VARIANT_WEIGHT_TYPES);
 const PAYLOAD_TYPES = new Set<string>(VARIANT_PAYLOAD_TYPES);
 export const TOTAL_WEIGHT = 1000;
 
+/** What weight fixing needs of a variant, strategy or feature alike. */
+export interface WeightedVariant {
+  name: string;
+  weight: number;
+  weightType: string;
+}
+
 /**
  * Parses the variants of a strategy (the spec's 2.2) and fixes their weights: fix variants keep theirs, the rest
  * of 1000 is split evenly over the variable ones. Every offending property is reported under `path`.
  */
 export function parseVariants(input: unknown, path: string, problems: Problems): StrategyVariant[] {
   if (input === undefined) return [];
+  return parseVariantList(input, path, problems, parseVariant);
+}
+
+/**
+ * The rules a list of variants follows, for strategy and feature variants alike: an array of valid items with
+ * unique names, at least one variable variant, fix weights of at most 1000 in all; then the weights are fixed.
+ */
+export function parseVariantList<V extends WeightedVariant>(
+  input: unknown,
+  path: string,
+  problems: Problems,
+  parseOne: (item: unknown, path: string, problems: Problems) => V | undefined,
+): V[] {
   if (!Array.isArray(input)) {
     problems.invalid(path, 'must be array', input);
     return [];
@@ -20,7 +40,7 @@ export function parseVariants(input: unknown, path: string, problems: Problems):
   const before = problems.details.length;
   const seen = new Map<string, number>();
   const variants = input.flatMap((item, index) => {
-    const variant = parseVariant(item, pointer(path, index), problems);
+    const variant = parseOne(item, pointer(path, index), problems);
     const name = isPlainObject(item) ? item.name : undefined;
     if (typeof name === 'string') {
       const first = seen.get(name);
@@ -47,7 +67,7 @@ export function parseVariants(input: unknown, path: string, problems: Problems):
  * remainder going one point at a time to the first variable variants in request order; the list is then sorted
  * by name. The caller guarantees at least one variable variant and fix weights of at most 1000.
  */
-export function distributeWeights(variants: StrategyVariant[]): StrategyVariant[] {
+export function distributeWeights<V extends WeightedVariant>(variants: V[]): V[] {
   const variable = variants.filter((v) => v.weightType === 'variable');
   const left = TOTAL_WEIGHT - variants.filter((v) => v.weightType === 'fix').reduce((sum, v) => sum + v.weight, 0);
   const share = Math.floor(left / variable.length);

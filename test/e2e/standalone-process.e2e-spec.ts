@@ -17,7 +17,7 @@ describe('the standalone service process', () => {
     drop = database.drop;
     const port = 20000 + Math.floor(Math.random() * 20000);
     base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--max-semi-space-size=2', 'dist/flagwright.mjs'], {
+    child = spawn(process.execPath, ['--max-semi-space-size=2', '--v8-pool-size=1', 'dist/flagwright.mjs'], {
       env: {
         ...process.env,
         PORT: String(port),

@@ -159,7 +159,7 @@ export async function seedSearchData(db: Database, options: SeedOptions): Promis
   }
   // What autovacuum would have done by the time a real PostgreSQL installation has this much data. SQLite keeps
   // no statistics unless told to, and search must not depend on them.
-  if (db.isPostgres) await db.query('ANALYZE');
+  if (db.isPostgres) await db.query('VACUUM ANALYZE');
 }
 
 async function insertRows(db: Database, table: string, columns: string[], rows: unknown[][], suffix = ''): Promise<void> {

@@ -269,6 +269,8 @@ describe('GET /api/admin/search/features', () => {
       ['_', ['beta', 'exp_One', 'ks_two', 'pct_one', 'pct_two', 'xa_by']],
       ['under_score', ['exp_One']],
       ['archived', []],
+      ['alpha%0Aalpha', []],
+      ['flow%0A', ['alpha']],
     ])('query=%s matches names, descriptions and tags literally, ignoring case', async (query, names) => {
       const result = await f.names(`query=${query}`);
       expect(result).toEqual({ names, total: names.length });
@@ -519,10 +521,10 @@ describe('GET /api/admin/search/features', () => {
         const rows = await t.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE indexname LIKE '%trgm%' ORDER BY indexname");
         expect(rows.map((r) => r.indexname)).toEqual(['feature_tags_trgm_idx', 'features_description_trgm_idx', 'features_name_trgm_idx']);
       } else {
-        const rows = await t.db.query<{ name: string; tags: string }>(
-          "SELECT k.feature_name AS name, s.tags FROM feature_search_fts s JOIN feature_search_keys k ON k.id = s.rowid WHERE feature_search_fts MATCH '\"team:pay\"'",
+        const rows = await t.db.query<{ name: string; text: string }>(
+          "SELECT k.feature_name AS name, s.text FROM feature_search_fts s JOIN feature_search_keys k ON k.id = s.rowid WHERE feature_search_fts MATCH '\"team:pay\"'",
         );
-        expect(rows).toEqual([{ name: 'gamma', tags: 'team:payments' }]);
+        expect(rows).toEqual([{ name: 'gamma', text: 'gamma\npayments gateway\nteam:payments' }]);
       }
     });
   });

@@ -1,7 +1,7 @@
 import { SearchCountCache } from './search-count-cache.js';
 
 describe('SearchCountCache', () => {
-  const counts = (generation: string, total: number) => ({ generation, total, buckets: [total], viewCount: total });
+  const counts = (generation: string, total: number) => ({ generation, total, viewCount: total });
 
   it('answers counts only for the generation they were taken at', () => {
     const cache = new SearchCountCache();

@@ -1,9 +1,8 @@
-/** Counts of one search's filters: the total, the features in each sort bucket, and the size of the view. */
+/** Counts of one search's filters (or of one of its sort buckets): the total and the size of the view. */
 export interface SearchCounts {
   /** The `search_generation` the counts were taken at. */
   generation: string;
   total: number;
-  buckets: number[];
   viewCount: number;
   /** Features of the view in the one project (or of the one type) the filters name, whose index slice is walked. */
   sliceCount?: number;

@@ -37,13 +37,13 @@ interface Template {
 const SLOT = '\u0000search-slot\u0000';
 const SLOT_JSON = JSON.stringify(SLOT);
 
-/** What changes with SDK traffic and per caller: last-seen times, the last hour's evaluations, favorites. */
-interface Activity {
-  favorites: Set<string>;
-  featureSeen: Map<string, string>;
-  environmentSeen: Map<string, string>;
-  evaluations: Map<string, { yes: number; no: number }>;
+/** What changes with SDK traffic and per caller: favorites, last-seen times, the last hour's evaluations. */
+interface FeatureActivity {
+  favorite: boolean;
+  lastSeenAt?: string;
+  environments: Map<string, { lastSeenAt?: string; yes: number; no: number }>;
 }
+type Activity = Map<string, FeatureActivity>;
 
 interface FeatureRow {
   name: string;
@@ -128,13 +128,12 @@ export class SearchItemsReadModel {
   }
 
   private async loadConfiguration(names: string[]): Promise<Map<string, ConfiguredFeature>> {
-    const [features, environments, lifecycles, segments, tags] = await Promise.all([
-      this.features(names),
-      this.environments(names),
-      this.lifecycles(names),
-      this.segments(names),
-      this.tags(names),
-    ]);
+    // One after the other: inside a transaction they share one connection.
+    const features = await this.features(names);
+    const environments = await this.environments(names);
+    const lifecycles = await this.lifecycles(names);
+    const segments = await this.segments(names);
+    const tags = await this.tags(names);
     for (const [name, feature] of features) {
       feature.environments = environments.get(name) ?? [];
       feature.segments = segments.get(name) ?? [];
@@ -274,9 +273,9 @@ export class SearchItemsReadModel {
   }
 
   /**
-   * One statement, JSON lists (parsed natively, much cheaper than a row per environment): the page's features SDKs
-   * have seen, its environments SDKs have seen (both from partial indexes), its evaluations since an hour ago, and
-   * those of its features the caller favours.
+   * One statement, JSON lists (parsed natively, much cheaper than a row per environment; times already as ISO text):
+   * the page's features SDKs have seen, its environments SDKs have seen (both from partial indexes), its
+   * evaluations since an hour ago, and those of its features the caller favours.
    */
   private async activity(names: string[], searcher: Searcher, now: Date): Promise<Activity> {
     const pg = this.db.isPostgres;
@@ -287,8 +286,11 @@ export class SearchItemsReadModel {
       searcher.userId === undefined ? `'[]'` : list('ff.feature_name', `FROM favorite_features ff WHERE ff.user_id = :userId AND ${among('ff.feature_name')}`);
     const row = await this.db.one<{ features: string; environments: string; evaluations: string; favorites: string }>(
       `${pg ? '' : 'WITH page(name) AS (SELECT value FROM json_each(:names)) '}
-       SELECT ${list('f.name, f.last_seen_at', `FROM features f WHERE ${among('f.name')} AND f.last_seen_at IS NOT NULL`)} AS features,
-              ${list('fe.feature_name, fe.environment, fe.last_seen_at', `FROM feature_environments fe WHERE ${among('fe.feature_name')} AND fe.last_seen_at IS NOT NULL`)} AS environments,
+       SELECT ${list(`f.name, ${isoText('f.last_seen_at', pg)}`, `FROM features f WHERE ${among('f.name')} AND f.last_seen_at IS NOT NULL`)} AS features,
+              ${list(
+                `fe.feature_name, fe.environment, ${isoText('fe.last_seen_at', pg)}`,
+                `FROM feature_environments fe WHERE ${among('fe.feature_name')} AND fe.last_seen_at IS NOT NULL`,
+              )} AS environments,
               ${list(
                 'm.feature_name, m.environment, m.yes, m.no',
                 `FROM (SELECT feature_name, environment, SUM(yes_count) AS yes, SUM(no_count) AS no FROM client_metrics_hourly
@@ -297,17 +299,33 @@ export class SearchItemsReadModel {
               ${favorites} AS favorites`,
       { names: pg ? names : JSON.stringify(names), userId: searcher.userId, since: this.db.toTimestamp(new Date(now.getTime() - HOUR_MS)) },
     );
-    const activity: Activity = { favorites: new Set(), featureSeen: new Map(), environmentSeen: new Map(), evaluations: new Map() };
-    for (const [name] of JSON.parse(row?.favorites ?? '[]') as [string][]) activity.favorites.add(name);
-    for (const [name, seen] of JSON.parse(row?.features ?? '[]') as [string, unknown][]) activity.featureSeen.set(name, toIso(seen)!);
-    for (const [name, environment, seen] of JSON.parse(row?.environments ?? '[]') as [string, string, unknown][]) {
-      activity.environmentSeen.set(`${name}\n${environment}`, toIso(seen)!);
-    }
+    const activity: Activity = new Map();
+    const of = (name: string) => {
+      let feature = activity.get(name);
+      if (!feature) activity.set(name, (feature = { favorite: false, environments: new Map() }));
+      return feature;
+    };
+    const environmentOf = (name: string, environment: string) => {
+      const environments = of(name).environments;
+      let state = environments.get(environment);
+      if (!state) environments.set(environment, (state = { yes: 0, no: 0 }));
+      return state;
+    };
+    for (const [name] of JSON.parse(row?.favorites ?? '[]') as [string][]) of(name).favorite = true;
+    for (const [name, seen] of JSON.parse(row?.features ?? '[]') as [string, string][]) of(name).lastSeenAt = seen;
+    for (const [name, environment, seen] of JSON.parse(row?.environments ?? '[]') as [string, string, string][]) environmentOf(name, environment).lastSeenAt = seen;
     for (const [name, environment, yes, no] of JSON.parse(row?.evaluations ?? '[]') as [string, string, number | string, number | string][]) {
-      activity.evaluations.set(`${name}\n${environment}`, { yes: Number(yes), no: Number(no) });
+      Object.assign(environmentOf(name, environment), { yes: Number(yes), no: Number(no) });
     }
     return activity;
   }
+}
+
+/** A timestamp column as ISO 8601 text in UTC with milliseconds, as `Date.toISOString()` writes it. */
+function isoText(column: string, postgres: boolean): string {
+  if (postgres) return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  // SQLite keeps `YYYY-MM-DD HH:MM:SS.SSS` (Database.toTimestamp); strftime() covers any other form.
+  return `CASE WHEN length(${column}) = 23 THEN substr(${column}, 1, 10) || 'T' || substr(${column}, 12) || 'Z' ELSE strftime('%Y-%m-%dT%H:%M:%fZ', ${column}) END`;
 }
 
 /** A result item, its fields in the order of the spec; `status` trims the environments to the matching ones. */
@@ -315,6 +333,7 @@ function present(feature: ConfiguredFeature, activity: Activity, status: SearchC
   const environments = status.length
     ? feature.environments.filter((e) => status.some((s) => s.environment === e.name && s.enabled === e.enabled))
     : feature.environments;
+  const seen = activity.get(feature.name);
   return {
     name: feature.name,
     type: feature.type,
@@ -323,25 +342,24 @@ function present(feature: ConfiguredFeature, activity: Activity, status: SearchC
     archived: feature.archived,
     project: feature.project,
     stale: feature.stale,
-    favorite: activity.favorites.has(feature.name),
+    favorite: seen?.favorite ?? false,
     impressionData: feature.impressionData,
     createdAt: feature.createdAt,
     archivedAt: feature.archivedAt,
-    lastSeenAt: activity.featureSeen.get(feature.name) ?? null,
+    lastSeenAt: seen?.lastSeenAt ?? null,
     environments: environments.map((e) => {
-      const key = `${feature.name}\n${e.name}`;
-      const evaluations = activity.evaluations.get(key);
+      const environment = seen?.environments.get(e.name);
       return {
         name: e.name,
         type: e.type,
         enabled: e.enabled,
         sortOrder: e.sortOrder,
         variantCount: e.variantCount,
-        lastSeenAt: activity.environmentSeen.get(key) ?? null,
+        lastSeenAt: environment?.lastSeenAt ?? null,
         hasStrategies: e.hasStrategies,
         hasEnabledStrategies: e.hasEnabledStrategies,
-        yes: evaluations?.yes ?? 0,
-        no: evaluations?.no ?? 0,
+        yes: environment?.yes ?? 0,
+        no: environment?.no ?? 0,
       };
     }),
     segments: feature.segments,
@@ -358,7 +376,7 @@ function archivedStage(archivedAt: string, latest: SearchLifecycle | undefined):
 
 function templateOf(feature: ConfiguredFeature): Template | undefined {
   const serialized = (values: Record<string, unknown>) => JSON.stringify(values).split(SLOT_JSON);
-  const parts = serialized({ ...present(feature, EMPTY_ACTIVITY, []), favorite: SLOT, lastSeenAt: SLOT, environments: SLOT });
+  const parts = serialized({ ...present(feature, new Map(), []), favorite: SLOT, lastSeenAt: SLOT, environments: SLOT });
   const environments = feature.environments.map((e) => ({
     name: e.name,
     enabled: e.enabled,
@@ -380,21 +398,22 @@ function templateOf(feature: ConfiguredFeature): Template | undefined {
 
 /** The same JSON as `JSON.stringify(present(...))`, from the template. */
 function fill(template: Template, name: string, activity: Activity, status: SearchCriteria['status']): string {
-  const time = (iso: string | undefined) => (iso === undefined ? 'null' : `"${iso}"`);
+  const seen = activity.get(name);
   const [beforeFavorite, beforeSeen, beforeEnvironments, end] = template.parts;
-  let json = `${beforeFavorite}${activity.favorites.has(name)}${beforeSeen}${time(activity.featureSeen.get(name))}${beforeEnvironments}[`;
+  let json = beforeFavorite + (seen?.favorite ?? false) + beforeSeen + time(seen?.lastSeenAt) + beforeEnvironments + '[';
   let first = true;
   for (const e of template.environments) {
     if (status.length && !status.some((s) => s.environment === e.name && s.enabled === e.enabled)) continue;
-    const key = `${name}\n${e.name}`;
-    const evaluations = activity.evaluations.get(key);
-    json += `${first ? '' : ','}${e.parts[0]}${time(activity.environmentSeen.get(key))}${e.parts[1]}${evaluations?.yes ?? 0}${e.parts[2]}${evaluations?.no ?? 0}${e.parts[3]}`;
+    const environment = seen?.environments.get(e.name);
+    json += (first ? '' : ',') + e.parts[0] + time(environment?.lastSeenAt) + e.parts[1] + (environment?.yes ?? 0) + e.parts[2] + (environment?.no ?? 0) + e.parts[3];
     first = false;
   }
-  return `${json}]${end}`;
+  return json + ']' + end;
 }
 
-const EMPTY_ACTIVITY: Activity = { favorites: new Set(), featureSeen: new Map(), environmentSeen: new Map(), evaluations: new Map() };
+function time(iso: string | undefined): string {
+  return iso === undefined ? 'null' : `"${iso}"`;
+}
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -119,8 +119,3 @@ export interface SearchFeature {
   lifecycle?: SearchLifecycle;
   createdBy: SearchCreatedBy;
 }
-
-export interface SearchResult {
-  features: SearchFeature[];
-  total: number;
-}

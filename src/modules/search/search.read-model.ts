@@ -5,7 +5,7 @@ import { SearchItemsReadModel } from './search-items.read-model.js';
 import type { SearchCriteria, Searcher } from './search.model.js';
 import { type Bucket, type FilterMode, filtersOf, sortPlanOf, SqlParams, viewOf, type View } from './search.sql.js';
 
-/** Walking an index costs about this many times less per row than sorting a driven set (measured on SQLite). */
+/** Reading and sorting one matching row costs about as much as this many steps of an index walk (rough, SQLite). */
 const DRIVE_COST_PER_ROW = 8;
 
 /**
@@ -26,43 +26,38 @@ export class SearchReadModel {
   async search(criteria: SearchCriteria, searcher: Searcher, now: Date): Promise<string> {
     const row = await this.db.one<{ generation: unknown }>('SELECT generation FROM search_generation WHERE id = 1');
     const generation = String(row?.generation);
-    const plan = sortPlanOf(criteria, searcher, this.db);
-    const counts = await this.countsOf(criteria, searcher, plan.buckets, generation);
-    const names = await this.pageNames(criteria, searcher, plan.buckets, counts);
+    const key = criteria.lastSeenAt ? undefined : countKey(criteria, searcher);
+    const counts = await this.countsOf(criteria, searcher, generation, key);
+    const names = await this.pageNames(criteria, searcher, counts, generation, key);
     const items = await this.items.load(names, generation, criteria.status, searcher, now);
     return `{"features":[${items.join(',')}],"total":${counts.total}}`;
   }
 
-  private async countsOf(criteria: SearchCriteria, searcher: Searcher, buckets: Bucket[], generation: string): Promise<SearchCounts> {
-    // Last-seen times change with SDK traffic and do not move the generation: such counts are always taken.
-    const cacheable = !criteria.lastSeenAt && criteria.sort.by !== 'lastSeenAt';
-    const key = cacheable ? countKey(criteria, searcher) : undefined;
+  /**
+   * The total, and what the choice between walking and driving needs: the view's size and the one project's (or
+   * type's). Kept per generation unless a lastSeenAt filter makes them change with SDK traffic (key undefined).
+   */
+  private async countsOf(criteria: SearchCriteria, searcher: Searcher, generation: string, key: string | undefined): Promise<SearchCounts> {
     const cached = key && this.counts.get(key, generation);
     if (cached) return cached;
-    // The generation is read in the same statement as the counts, so the two always belong together.
     const params = new SqlParams();
     const filters = filtersOf(criteria, searcher, 'drive', params, this.db);
     // Without a filter to start from, the view predicate must stay indexable (a covering index counts fastest).
     const mode: FilterMode = filters.drivable ? 'drive' : 'probe';
-    const view = viewOf(criteria, mode, params, this.db);
-    const where = [view.where, ...(mode === 'drive' ? filters.conditions : filtersOf(criteria, searcher, 'probe', params, this.db).conditions)];
-    const bucketSums = buckets.slice(0, -1).map((bucket, i) => `SUM(CASE WHEN ${bucket.where!('probe', params)} THEN 1 ELSE 0 END) AS b${i}`);
+    const where = [viewOf(criteria, mode, params, this.db).where, ...(mode === 'drive' ? filters.conditions : filtersOf(criteria, searcher, 'probe', params, this.db).conditions)];
     const viewWhere = viewOf(criteria, 'probe', params, this.db).where;
     const viewCount = filters.conditions.length ? `(SELECT COUNT(*) FROM features f WHERE ${viewWhere})` : 'COUNT(*)';
     const slice = sliceOf(criteria);
     const sliceCount = slice ? `, (SELECT COUNT(*) FROM features f WHERE ${viewWhere} AND f.${slice.column} = ${params.add(slice.value)}) AS slice_count` : '';
+    // The generation is read in the same statement as the counts, so the two always belong together.
     const row = await this.db.one<Record<string, unknown>>(
       `SELECT (SELECT generation FROM search_generation WHERE id = 1) AS generation, ${viewCount} AS view_count${sliceCount}, COUNT(*) AS total
-              ${bucketSums.map((sum) => `, ${sum}`).join('')}
          FROM features f WHERE ${where.join(' AND ')}`,
       params.values,
     );
-    const total = Number(row?.total ?? 0);
-    const leading = buckets.slice(0, -1).map((_, i) => Number(row?.[`b${i}`] ?? 0));
     const counts: SearchCounts = {
       generation: String(row?.generation),
-      total,
-      buckets: [...leading, total - leading.reduce((sum, n) => sum + n, 0)],
+      total: Number(row?.total ?? 0),
       viewCount: Number(row?.view_count ?? 0),
       ...(slice ? { sliceCount: Number(row?.slice_count ?? 0) } : {}),
     };
@@ -70,41 +65,58 @@ export class SearchReadModel {
     return counts;
   }
 
-  /** The names on the page, in order: read bucket by bucket, each along its index or from its few rows. */
-  private async pageNames(criteria: SearchCriteria, searcher: Searcher, buckets: Bucket[], counts: SearchCounts): Promise<string[]> {
+  /**
+   * The names on the page, in order, read bucket by bucket. The first page needs no bucket size: when a bucket
+   * answers fewer rows than asked, the page goes on at the start of the next one. A page further on skips whole
+   * buckets by their size (counted once per generation) rather than walking through them; buckets whose content
+   * changes with SDK traffic are counted only when the page starts past their end.
+   */
+  private async pageNames(criteria: SearchCriteria, searcher: Searcher, counts: SearchCounts, generation: string, key: string | undefined): Promise<string[]> {
+    if (criteria.offset >= counts.total) return [];
+    const { buckets } = sortPlanOf(criteria, searcher, this.db);
     const names: string[] = [];
     let skip = criteria.offset;
-    let wanted = criteria.limit;
-    for (let i = 0; i < buckets.length && wanted > 0; i++) {
-      const size = counts.buckets[i];
-      if (skip >= size) {
-        skip -= size;
-        continue;
+    for (let i = 0; i < buckets.length; i++) {
+      const last = i === buckets.length - 1;
+      const sizeKey = key && !buckets[i].seen ? `${key}#${i}` : undefined;
+      if (!last && skip > 0 && sizeKey) {
+        const size = await this.bucketSize(criteria, searcher, buckets[i], generation, sizeKey);
+        if (skip >= size) {
+          skip -= size;
+          continue;
+        }
       }
-      const take = Math.min(wanted, size - skip);
-      names.push(...(await this.bucketPage(criteria, searcher, buckets[i], size, counts, skip, take)));
-      wanted -= take;
-      skip = 0;
+      const found = await this.bucketPage(criteria, searcher, buckets[i], counts, skip, criteria.limit - names.length);
+      names.push(...found);
+      if (names.length === criteria.limit || last) break;
+      skip = found.length ? 0 : skip - (await this.bucketSize(criteria, searcher, buckets[i], generation, sizeKey));
     }
     return names;
   }
 
-  private async bucketPage(
-    criteria: SearchCriteria,
-    searcher: Searcher,
-    bucket: Bucket,
-    size: number,
-    counts: SearchCounts,
-    offset: number,
-    limit: number,
-  ): Promise<string[]> {
+  private async bucketSize(criteria: SearchCriteria, searcher: Searcher, bucket: Bucket, generation: string, key: string | undefined): Promise<number> {
+    const cached = key && this.counts.get(key, generation);
+    if (cached) return cached.total;
+    const params = new SqlParams();
+    const where = [viewOf(criteria, 'probe', params, this.db).where, ...filtersOf(criteria, searcher, 'drive', params, this.db).conditions, bucket.where!('drive', params)];
+    const row = await this.db.one<{ generation: unknown; total: unknown }>(
+      `SELECT (SELECT generation FROM search_generation WHERE id = 1) AS generation, COUNT(*) AS total FROM features f WHERE ${where.join(' AND ')}`,
+      params.values,
+    );
+    const total = Number(row?.total ?? 0);
+    if (key) this.counts.set(key, { generation: String(row?.generation), total, viewCount: total });
+    return total;
+  }
+
+  private async bucketPage(criteria: SearchCriteria, searcher: Searcher, bucket: Bucket, counts: SearchCounts, offset: number, limit: number): Promise<string[]> {
     const params = new SqlParams();
     const walk = walkOf(criteria, bucket, viewOf(criteria, 'probe', params, this.db).view);
-    // Walking reads (offset + limit) / (the bucket's share of what is walked) index entries; driving sorts the bucket.
+    // Walking reads about (offset + limit) / (the matching share of what is walked) index entries; driving reads and
+    // sorts every match. A bucket of few rows (favorites) is driven.
     const walked = walk.slice && counts.sliceCount !== undefined ? counts.sliceCount : counts.viewCount;
-    const walkCost = ((offset + limit) * walked) / size;
+    const walkCost = ((offset + limit) * walked) / Math.max(counts.total, 1);
     const drivable = bucket.drivable || filtersOf(criteria, searcher, 'drive', new SqlParams(), this.db).drivable;
-    const mode: FilterMode = drivable && walkCost > size * DRIVE_COST_PER_ROW ? 'drive' : 'probe';
+    const mode: FilterMode = drivable && (bucket.few || walkCost > counts.total * DRIVE_COST_PER_ROW) ? 'drive' : 'probe';
     const view = viewOf(criteria, mode, params, this.db);
     const where = [view.where, ...filtersOf(criteria, searcher, mode, params, this.db).conditions, ...(bucket.where ? [bucket.where(mode, params)] : [])];
     const index = mode === 'probe' && !this.db.isPostgres ? walk.index : undefined;
@@ -119,6 +131,7 @@ export class SearchReadModel {
 
 /** What the counts depend on: the filters, the sort's buckets and, with favorites involved, the user. */
 function countKey(criteria: SearchCriteria, searcher: Searcher): string {
+  // Bucket sizes are kept under this key plus the bucket's position, so the sort's buckets are part of it.
   const { sort, favoritesFirst } = criteria;
   const filters = [criteria.terms, criteria.project, criteria.type, criteria.createdBy, criteria.state, criteria.lifecycle, criteria.tag, criteria.segment];
   const buckets = sort.by === 'environment' ? `environment:${sort.order}:${sort.environment}` : '';

@@ -45,8 +45,12 @@ export interface Dialect {
 export interface Bucket {
   /** Extra condition of the bucket, per filter form; undefined for "every row". */
   where?: (mode: FilterMode, params: SqlParams) => string;
-  /** Whether `where` can drive a query (it names few rows by an index). */
+  /** Whether `where` can drive a query (it names rows by an index). */
   drivable: boolean;
+  /** The bucket holds few rows (the caller's favorites): reading them all beats walking. */
+  few?: boolean;
+  /** Which features are in it changes with SDK traffic (last-seen times): its size is never kept. */
+  seen?: boolean;
   /** ORDER BY inside the bucket, and the SQLite index that yields it on the active view. */
   orderBy: string;
   index?: string;
@@ -214,30 +218,44 @@ function listCondition(
 
 /** A literal substring of the name, the description or a tag (`type:value`), ignoring case; any term suffices. */
 function termCondition(terms: string[], mode: FilterMode, params: SqlParams, dialect: Dialect): { sql: string; drivable: boolean } {
-  const like = (column: string, pattern: string) =>
-    dialect.isPostgres ? `${column} ILIKE ${pattern} ESCAPE '\\'` : `${column} LIKE ${pattern} ESCAPE '\\'`;
-  const tagText = `(ft.tag_type || ':' || ft.tag_value)`;
-  const patterns = terms.map((term) => params.add(containsPattern(term)));
   if (dialect.isPostgres) {
+    const patterns = terms.map((term) => params.add(containsPattern(term)));
+    const ilike = (column: string, pattern: string) => `${column} ILIKE ${pattern} ESCAPE '\\'`;
     if (mode === 'drive') {
       const sources = patterns.flatMap((p) => [
-        `SELECT name FROM features WHERE ${like('name', p)}`,
-        `SELECT name FROM features WHERE ${like('description', p)}`,
-        `SELECT feature_name FROM feature_tags WHERE ${like("(tag_type || ':' || tag_value)", p)}`,
+        `SELECT name FROM features WHERE ${ilike('name', p)}`,
+        `SELECT name FROM features WHERE ${ilike('description', p)}`,
+        `SELECT feature_name FROM feature_tags WHERE ${ilike("(tag_type || ':' || tag_value)", p)}`,
       ]);
       return { sql: `f.name IN (${sources.join(' UNION ')})`, drivable: true };
     }
-  } else if (mode === 'drive' && terms.every(usesTrigramIndex)) {
+    const perTerm = patterns.map(
+      (p) =>
+        `${ilike('f.name', p)} OR ${ilike('f.description', p)} OR EXISTS (SELECT 1 FROM feature_tags ft WHERE ft.feature_name = f.name AND ${ilike("(ft.tag_type || ':' || ft.tag_value)", p)})`,
+    );
+    return { sql: `(${perTerm.join(' OR ')})`, drivable: true };
+  }
+  // SQLite: feature_search_keys.text holds name, description and tags, one per line, lower-cased by lower(); the
+  // trigram index over it answers what instr() on it answers, for terms without line breaks.
+  const drivable = terms.every(usesTrigramIndex);
+  if (mode === 'drive' && drivable) {
     const match = terms.map((term) => `"${asciiLowerCase(term).replace(/"/g, '""')}"`).join(' OR ');
     return {
       sql: `f.name IN (SELECT k.feature_name FROM feature_search_fts s JOIN feature_search_keys k ON k.id = s.rowid WHERE feature_search_fts MATCH ${params.add(match)})`,
-      drivable: true,
+      drivable,
     };
   }
-  const perTerm = patterns.map(
-    (p) => `${like('f.name', p)} OR ${like('f.description', p)} OR EXISTS (SELECT 1 FROM feature_tags ft WHERE ft.feature_name = f.name AND ${like(tagText, p)})`,
-  );
-  return { sql: `(${perTerm.join(' OR ')})`, drivable: dialect.isPostgres || terms.every(usesTrigramIndex) };
+  if (terms.every((term) => !/[\n\r]/.test(term))) {
+    const found = terms.map((term) => `instr(k.text, ${params.add(asciiLowerCase(term))}) > 0`);
+    return { sql: `EXISTS (SELECT 1 FROM feature_search_keys k WHERE k.feature_name = f.name AND (${found.join(' OR ')}))`, drivable };
+  }
+  // A line break could join two fields of the text: look in each field.
+  const perTerm = terms.map((term) => {
+    const p = params.add(containsPattern(term));
+    const like = (column: string) => `${column} LIKE ${p} ESCAPE '\\'`;
+    return `${like('f.name')} OR ${like('f.description')} OR EXISTS (SELECT 1 FROM feature_tags ft WHERE ft.feature_name = f.name AND ${like("(ft.tag_type || ':' || ft.tag_value)")})`;
+  });
+  return { sql: `(${perTerm.join(' OR ')})`, drivable };
 }
 
 /** The trigram index answers terms of three characters or more; line breaks separate tags in it. */
@@ -275,8 +293,8 @@ export function sortPlanOf(criteria: SearchCriteria, searcher: Searcher, dialect
     case 'lastSeenAt':
       // Nulls last in both directions: the seen ones along the last-seen index, then the never seen.
       keyBuckets = [
-        { where: () => 'f.last_seen_at IS NOT NULL', drivable: false, orderBy: `f.last_seen_at ${dir}, ${ties}`, index: `features_search_seen${order === 'desc' ? '_desc' : ''}_idx` },
-        { where: () => 'f.last_seen_at IS NULL', drivable: false, orderBy: ties, index: 'features_search_seen_idx' },
+        { where: () => 'f.last_seen_at IS NOT NULL', drivable: false, seen: true, orderBy: `f.last_seen_at ${dir}, ${ties}`, index: `features_search_seen${order === 'desc' ? '_desc' : ''}_idx` },
+        { where: () => 'f.last_seen_at IS NULL', drivable: false, seen: true, orderBy: ties, index: 'features_search_seen_idx' },
       ];
       break;
     case 'environment': {
@@ -308,6 +326,7 @@ export function sortPlanOf(criteria: SearchCriteria, searcher: Searcher, dialect
       keyBuckets.map((bucket) => ({
         ...bucket,
         drivable: favorite || bucket.drivable,
+        few: favorite,
         where: (mode: FilterMode, params: SqlParams) => [favorites(favorite)(mode, params), bucket.where?.(mode, params)].filter(Boolean).join(' AND '),
       })),
     ),

@@ -5,10 +5,11 @@ import { ddlFor, runAll } from './ddl.js';
  * What feature search needs to answer a page at a cost that follows the page, not the table:
  * - ordered partial indexes over active features, one per sort (and per direction: ties are always broken by
  *   created_at then name ascending, which a backward scan of an ascending index would reverse);
- * - substring search over names, descriptions and tags through an index: an FTS5 trigram table on SQLite (kept
- *   in sync by triggers, keyed through `feature_search_keys` because VACUUM may renumber implicit rowids; it holds
- *   the text lower-cased by SQLite's lower() and matches case-sensitively, so it agrees exactly with LIKE, which
- *   search uses where the index cannot help), pg_trgm GIN indexes on PostgreSQL;
+ * - substring search over names, descriptions and tags through an index: on SQLite an FTS5 trigram table over
+ *   `feature_search_keys.text` (name, description and tags, one per line, lower-cased by SQLite's lower()), kept in
+ *   sync by triggers, keyed by the keys table because VACUUM may renumber implicit rowids, and matching
+ *   case-sensitively so that it agrees exactly with instr() on the same text, which searches walking the features
+ *   in order use; pg_trgm GIN indexes on PostgreSQL;
  * - `search_generation`, a value triggers replace on every change a search filter or a result's configuration
  *   can see, so totals and the configuration part of results can be cached safely (last-seen times and metrics
  *   do not change it: SDK traffic must not invalidate the caches). It becomes a random value rather than the next
@@ -27,9 +28,10 @@ export class SearchIndexes1700000003000 implements MigrationInterface {
       `CREATE INDEX features_search_created_idx ON features (created_at, name${c}) ${active}`,
       `CREATE INDEX features_search_created_desc_idx ON features (created_at DESC, name${c}) ${active}`,
       `CREATE INDEX features_search_name_idx ON features (name${c}) ${active}`,
-      `CREATE INDEX features_search_type_idx ON features (type${c}, created_at, name${c}) ${active}`,
+      // stale rides along in the one-type and one-project indexes, which searches filtering by state walk.
+      `CREATE INDEX features_search_type_idx ON features (type${c}, created_at, name${c}, stale) ${active}`,
       `CREATE INDEX features_search_type_desc_idx ON features (type${c} DESC, created_at, name${c}) ${active}`,
-      `CREATE INDEX features_search_project_idx ON features (project${c}, created_at, name${c}) ${active}`,
+      `CREATE INDEX features_search_project_idx ON features (project${c}, created_at, name${c}, stale) ${active}`,
       `CREATE INDEX features_search_project_desc_idx ON features (project${c} DESC, created_at, name${c}) ${active}`,
       `CREATE INDEX features_search_stale_idx ON features (stale, created_at, name${c}) ${active}`,
       `CREATE INDEX features_search_stale_desc_idx ON features (stale DESC, created_at, name${c}) ${active}`,
@@ -40,6 +42,8 @@ export class SearchIndexes1700000003000 implements MigrationInterface {
       // A result's last-seen times, read on every search, from the index alone.
       `CREATE INDEX features_seen_idx ON features (name, last_seen_at) WHERE last_seen_at IS NOT NULL`,
       `CREATE INDEX feature_environments_seen_idx ON feature_environments (feature_name, environment, last_seen_at) WHERE last_seen_at IS NOT NULL`,
+      // Whether a feature is enabled in an environment (status filter, environment sort), from the index alone.
+      `CREATE INDEX feature_environments_state_idx ON feature_environments (feature_name, environment, enabled)`,
       `CREATE TABLE search_generation (id INTEGER PRIMARY KEY, generation BIGINT NOT NULL)`,
       `INSERT INTO search_generation (id, generation) VALUES (1, 0)`,
     ]);
@@ -66,6 +70,7 @@ export class SearchIndexes1700000003000 implements MigrationInterface {
     }
     await runAll(queryRunner, [
       'DROP TABLE search_generation',
+      'DROP INDEX feature_environments_state_idx',
       'DROP INDEX feature_environments_seen_idx',
       'DROP INDEX features_seen_idx',
       'DROP INDEX feature_lifecycles_latest_idx',
@@ -90,10 +95,12 @@ export class SearchIndexes1700000003000 implements MigrationInterface {
     await queryRunner.query('SAVEPOINT search_trgm');
     try {
       await queryRunner.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      // Without a pending list (fastupdate): lookups never scan a backlog of recent inserts, so they stay as cheap as
+      // the planner expects.
       await runAll(queryRunner, [
-        'CREATE INDEX features_name_trgm_idx ON features USING gin (name gin_trgm_ops)',
-        'CREATE INDEX features_description_trgm_idx ON features USING gin (description gin_trgm_ops)',
-        `CREATE INDEX feature_tags_trgm_idx ON feature_tags USING gin ((tag_type || ':' || tag_value) gin_trgm_ops)`,
+        'CREATE INDEX features_name_trgm_idx ON features USING gin (name gin_trgm_ops) WITH (fastupdate = off)',
+        'CREATE INDEX features_description_trgm_idx ON features USING gin (description gin_trgm_ops) WITH (fastupdate = off)',
+        `CREATE INDEX feature_tags_trgm_idx ON feature_tags USING gin ((tag_type || ':' || tag_value) gin_trgm_ops) WITH (fastupdate = off)`,
       ]);
       await queryRunner.query('RELEASE SAVEPOINT search_trgm');
     } catch {
@@ -112,35 +119,40 @@ export class SearchIndexes1700000003000 implements MigrationInterface {
 
   private async upSqlite(queryRunner: QueryRunner): Promise<void> {
     const bump = 'UPDATE search_generation SET generation = abs(random() % 9007199254740991) WHERE id = 1;';
-    const tagsOf = (feature: string) =>
-      `lower(COALESCE((SELECT group_concat(tag_type || ':' || tag_value, char(10)) FROM feature_tags WHERE feature_name = ${feature}), ''))`;
+    // What a term is looked for in: name, description and `type:value` tags, one per line, lower-cased by lower().
+    const textOf = (name: string, description: string) =>
+      `lower(${name} || char(10) || COALESCE(${description}, '') || char(10) ||
+         COALESCE((SELECT group_concat(tag_type || ':' || tag_value, char(10)) FROM feature_tags WHERE feature_name = ${name}), ''))`;
     const keyOf = (feature: string) => `(SELECT id FROM feature_search_keys WHERE feature_name = ${feature})`;
-    const refreshTags = (feature: string) => `UPDATE feature_search_fts SET tags = ${tagsOf(feature)} WHERE rowid = ${keyOf(feature)};`;
+    const syncIndex = (feature: string) =>
+      `UPDATE feature_search_fts SET text = (SELECT text FROM feature_search_keys WHERE feature_name = ${feature}) WHERE rowid = ${keyOf(feature)};`;
+    // A feature's tags are also deleted by the cascade of deleting the feature, when its row is already gone.
+    const refresh = (feature: string) =>
+      `UPDATE feature_search_keys SET text = (SELECT ${textOf('f.name', 'f.description')} FROM features f WHERE f.name = ${feature})
+         WHERE feature_name = ${feature} AND EXISTS (SELECT 1 FROM features f WHERE f.name = ${feature});
+       ${syncIndex(feature)}`;
     await runAll(queryRunner, [
-      'CREATE TABLE feature_search_keys (id INTEGER PRIMARY KEY, feature_name VARCHAR(255) NOT NULL UNIQUE)',
-      `CREATE VIRTUAL TABLE feature_search_fts USING fts5(name, description, tags, tokenize = 'trigram case_sensitive 1')`,
-      'INSERT INTO feature_search_keys (feature_name) SELECT name FROM features',
-      `INSERT INTO feature_search_fts (rowid, name, description, tags)
-         SELECT k.id, lower(f.name), lower(COALESCE(f.description, '')), ${tagsOf('f.name')} FROM features f JOIN feature_search_keys k ON k.feature_name = f.name`,
+      // `text` is also what a search walking the features in order checks, one index lookup per feature.
+      'CREATE TABLE feature_search_keys (id INTEGER PRIMARY KEY, feature_name VARCHAR(255) NOT NULL UNIQUE, text TEXT NOT NULL)',
+      'CREATE INDEX feature_search_keys_text_idx ON feature_search_keys (feature_name, text)',
+      `CREATE VIRTUAL TABLE feature_search_fts USING fts5(text, tokenize = 'trigram case_sensitive 1')`,
+      `INSERT INTO feature_search_keys (feature_name, text) SELECT f.name, ${textOf('f.name', 'f.description')} FROM features f`,
+      'INSERT INTO feature_search_fts (rowid, text) SELECT id, text FROM feature_search_keys',
       `CREATE TRIGGER feature_search_fts_insert AFTER INSERT ON features BEGIN
-         INSERT INTO feature_search_keys (feature_name) VALUES (new.name);
-         INSERT INTO feature_search_fts (rowid, name, description, tags)
-           VALUES (${keyOf('new.name')}, lower(new.name), lower(COALESCE(new.description, '')), ${tagsOf('new.name')});
+         INSERT INTO feature_search_keys (feature_name, text) VALUES (new.name, ${textOf('new.name', 'new.description')});
+         INSERT INTO feature_search_fts (rowid, text) SELECT id, text FROM feature_search_keys WHERE feature_name = new.name;
        END`,
       `CREATE TRIGGER feature_search_fts_update AFTER UPDATE OF name, description ON features BEGIN
-         UPDATE feature_search_keys SET feature_name = new.name WHERE feature_name = old.name;
-         UPDATE feature_search_fts SET name = lower(new.name), description = lower(COALESCE(new.description, '')), tags = ${tagsOf('new.name')}
-           WHERE rowid = ${keyOf('new.name')};
+         UPDATE feature_search_keys SET feature_name = new.name, text = ${textOf('new.name', 'new.description')} WHERE feature_name = old.name;
+         ${syncIndex('new.name')}
        END`,
       `CREATE TRIGGER feature_search_fts_delete AFTER DELETE ON features BEGIN
          DELETE FROM feature_search_fts WHERE rowid = ${keyOf('old.name')};
          DELETE FROM feature_search_keys WHERE feature_name = old.name;
        END`,
-      `CREATE TRIGGER feature_search_fts_tag_insert AFTER INSERT ON feature_tags BEGIN ${refreshTags('new.feature_name')} END`,
-      `CREATE TRIGGER feature_search_fts_tag_delete AFTER DELETE ON feature_tags BEGIN ${refreshTags('old.feature_name')} END`,
-      `CREATE TRIGGER feature_search_fts_tag_update AFTER UPDATE ON feature_tags BEGIN
-         ${refreshTags('old.feature_name')} ${refreshTags('new.feature_name')}
-       END`,
+      `CREATE TRIGGER feature_search_fts_tag_insert AFTER INSERT ON feature_tags BEGIN ${refresh('new.feature_name')} END`,
+      `CREATE TRIGGER feature_search_fts_tag_delete AFTER DELETE ON feature_tags BEGIN ${refresh('old.feature_name')} END`,
+      `CREATE TRIGGER feature_search_fts_tag_update AFTER UPDATE ON feature_tags BEGIN ${refresh('old.feature_name')} ${refresh('new.feature_name')} END`,
     ]);
     for (const [table, events] of GENERATION_TRIGGERS) {
       for (const event of events) {

@@ -115,6 +115,23 @@ describe('roles: /api/admin/roles', () => {
       expect(bare.body).toEqual({ id: expect.any(Number), name: 'Bare role', description: '', type: 'custom', project: null, permissions: [] });
     });
 
+
+    it('gives a person a custom root role through the user admin API, which then grants its permissions', async () => {
+      const role = await t.http().post('/api/admin/roles').set(admin()).send({ name: 'Segment keeper', type: 'root-custom', permissions: [{ name: 'CREATE_SEGMENT' }] }).expect(201);
+      const created = await t
+        .http()
+        .post('/api/admin/user-admin')
+        .set(admin())
+        .send({ username: 'keeper', email: 'keeper@example.com', rootRole: role.body.id })
+        .expect(201);
+      expect(created.body.rootRole).toBe(role.body.id);
+      const listed = await t.http().get('/api/admin/user-admin').set(admin()).expect(200);
+      expect(listed.body.rootRoles).toContainEqual({ id: role.body.id, name: 'Segment keeper', description: '', type: 'root-custom' });
+      const cookie = await sessionCookieFor(t, created.body.id);
+      await t.http().post('/api/admin/segments').set('Cookie', cookie).send({ name: 'keepers', constraints: [] }).expect(201);
+      await t.http().put(`/api/admin/user-admin/${created.body.id}`).set(admin()).send({ rootRole: 3 }).expect(200);
+      await t.http().post('/api/admin/segments').set('Cookie', cookie).send({ name: 'keepers-2', constraints: [] }).expect(403);
+    });
     it('reports every offending permission with its pointer', async () => {
       const project = await t
         .http()

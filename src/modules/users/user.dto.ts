@@ -32,7 +32,7 @@ export class RootRoleSchema {
   @ApiProperty() id: number;
   @ApiProperty() name: string;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
-  @ApiProperty({ enum: ['root'] }) type: string;
+  @ApiProperty({ enum: ['root', 'root-custom'] }) type: string;
 }
 
 @ApiSchema({ name: 'usersSchema' })

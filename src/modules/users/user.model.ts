@@ -27,7 +27,7 @@ export interface RootRoleJson {
   id: number;
   name: string;
   description: string | null;
-  type: 'root';
+  type: 'root' | 'root-custom';
 }
 
 /** One effective permission of the caller; `project`/`environment` appear only where the grant is limited to one. */

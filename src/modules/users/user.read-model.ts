@@ -91,17 +91,17 @@ export class UserReadModel {
   }
 
   async rootRoles(): Promise<RootRoleJson[]> {
-    const rows = await this.db.query<{ id: number | string; name: string; description: string | null }>(
-      `SELECT id, name, description FROM roles WHERE type = 'root' ORDER BY id`,
+    const rows = await this.db.query<{ id: number | string; name: string; description: string | null; type: RootRoleJson['type'] }>(
+      `SELECT id, name, description, type FROM roles WHERE type IN ('root', 'root-custom') ORDER BY id`,
     );
-    return rows.map((row) => ({ id: Number(row.id), name: row.name, description: row.description, type: 'root' }));
+    return rows.map((row) => ({ id: Number(row.id), name: row.name, description: row.description, type: row.type }));
   }
 
-  /** The id of the root role named by id or by name, if there is one. */
+  /** The id of the root role (built-in or custom) named by id or by name, if there is one. */
   async rootRoleId(reference: number | string): Promise<number | undefined> {
     const row = typeof reference === 'number'
-      ? await this.db.one<{ id: number | string }>(`SELECT id FROM roles WHERE id = :reference AND type = 'root'`, { reference })
-      : await this.db.one<{ id: number | string }>(`SELECT id FROM roles WHERE name = :reference AND type = 'root'`, { reference });
+      ? await this.db.one<{ id: number | string }>(`SELECT id FROM roles WHERE id = :reference AND type IN ('root', 'root-custom')`, { reference })
+      : await this.db.one<{ id: number | string }>(`SELECT id FROM roles WHERE name = :reference AND type IN ('root', 'root-custom')`, { reference });
     return row ? Number(row.id) : undefined;
   }
 

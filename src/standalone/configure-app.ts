@@ -1,11 +1,18 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
 import { normaliseBasePath } from '../core/config/flagwright-config.js';
+import { unknownRoute } from '../core/errors/error.filter.js';
+import { sendError } from '../core/errors/error-response.js';
 
 /** What the standalone app adds around the module: base path, trust in the proxy's address, OpenAPI docs. */
 export function configureStandaloneApp(app: NestExpressApplication, baseUriPath: string): void {
   const base = normaliseBasePath(baseUriPath);
-  if (base) app.setGlobalPrefix(base);
+  if (base) {
+    app.setGlobalPrefix(base);
+    // Nest answers unknown paths under the prefix only; outside it they get the same error body.
+    app.use((req: Request, res: Response, next: NextFunction) => (isUnder(req.path, base) ? next() : sendError(res, unknownRoute(req))));
+  }
   app.set('trust proxy', true);
   app.set('x-powered-by', false);
   const config = new DocumentBuilder()
@@ -19,4 +26,8 @@ export function configureStandaloneApp(app: NestExpressApplication, baseUriPath:
   SwaggerModule.setup(`${base.slice(1) ? `${base.slice(1)}/` : ''}docs/openapi`, app, () => SwaggerModule.createDocument(app, config), {
     jsonDocumentUrl: `${base}/docs/openapi.json`,
   });
+}
+
+function isUnder(path: string, base: string): boolean {
+  return path === base || path.startsWith(`${base}/`);
 }

@@ -42,7 +42,25 @@ describe('foundation: errors, authentication and storage', () => {
 
     it('answers malformed JSON with 400 ValidationError before authentication', async () => {
       const res = await t.http().post('/api/admin/user/tokens').set('Content-Type', 'application/json').send('{"description": ').expect(400);
-      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message: expect.stringContaining('not valid JSON') });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'ValidationError',
+        message: expect.stringContaining('not valid JSON'),
+        details: [{ message: res.body.message }],
+      });
+    });
+
+    it('answers paths outside BASE_URI_PATH, and unknown ones under it, with 404 NotFoundError naming the path', async () => {
+      const prefixed = await createTestApp({ baseUriPath: '/unleash' });
+      try {
+        const outside = await prefixed.http().get('/api/admin/groups?x=1').set('Authorization', ADMIN_TOKEN).expect(404);
+        expect(outside.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: 'The path you were looking for (/api/admin/groups) is not available.' });
+        const under = await prefixed.http().get('/unleash/api/admin/nothing-here').set('Authorization', ADMIN_TOKEN).expect(404);
+        expect(under.body.message).toBe('The path you were looking for (/unleash/api/admin/nothing-here) is not available.');
+        await prefixed.http().get('/unleash/health').expect(200);
+      } finally {
+        await prefixed.close();
+      }
     });
 
     it('answers a body over 1 MB with 413 PayloadTooLarge', async () => {

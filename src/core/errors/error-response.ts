@@ -50,7 +50,9 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   }
   if (known.status >= 500) logger.error(`Error ${id} (${known.name}): ${known.message}`);
   const body: ErrorBody = { id, name: known.name, message: known.message };
+  // A validation error always lists what is wrong, even when only its message can say it (malformed JSON).
   if (known.details) body.details = known.details;
+  else if (known.name === 'ValidationError') body.details = [{ message: known.message }];
   return { status: known.status, body, headers: known.headers ?? {} };
 }
 

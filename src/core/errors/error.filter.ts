@@ -17,6 +17,7 @@ function isUnknownRoute(error: unknown): boolean {
   return error instanceof NotFoundException && /^Cannot [A-Z]+ /.test(error.message);
 }
 
-function unknownRoute(req: Request): AppError {
-  return new AppError('NotFoundError', `The path you were looking for (${req.path}) is not available.`);
+/** The error for a path no route serves; it names the path as requested, base path included. */
+export function unknownRoute(req: Request): AppError {
+  return new AppError('NotFoundError', `The path you were looking for (${req.originalUrl.split('?')[0]}) is not available.`);
 }

@@ -84,6 +84,29 @@ describe('API tokens', () => {
       expect(JSON.parse(event.data!)).toEqual({ id: res.body.id, tokenName: 'web-backend', type: 'client', environment: 'development', projects: ['default'], expiresAt: null });
     });
 
+    it('creates an admin token (*:*.), only for an ADMIN, which then reaches the admin API', async () => {
+      const res = await post({ tokenName: 'ops-script', type: 'admin' }).expect(201);
+      expect(res.body).toEqual({
+        id: expect.any(Number),
+        secret: expect.stringMatching(/^\*:\*\.[0-9a-f]{64}$/),
+        tokenName: 'ops-script',
+        type: 'admin',
+        environment: '*',
+        project: '*',
+        projects: ['*'],
+        expiresAt: null,
+        createdAt: expect.stringMatching(ISO),
+        seenAt: null,
+        alias: null,
+      });
+      const [row] = await t.db.query<Record<string, unknown>>('SELECT secret_hash, secret_prefix, type FROM api_tokens WHERE id = :id', { id: res.body.id });
+      expect(row).toEqual({ secret_hash: sha256(res.body.secret), secret_prefix: '*:*.', type: 'admin' });
+      await t.http().get('/api/admin/projects').set('Authorization', res.body.secret).expect(200);
+      await post({ tokenName: 'explicit', type: 'admin', environment: '*', projects: ['*'] }).expect(201);
+      const refused = await post({ tokenName: 'not-mine', type: 'admin' }, { cookie: frontendMakerCookie }).expect(403);
+      expect(refused.body.message).toContain('"ADMIN" permission');
+    });
+
     it('makes [] secrets for several projects, * secrets for every project, and keeps backend as the type', async () => {
       const several = await post({ tokenName: 'several', type: 'FRONTEND', environment: 'production', projects: ['other', 'default', 'other'], expiresAt: future() }).expect(201);
       expect(several.body).toMatchObject({ type: 'frontend', environment: 'production', project: '[]', projects: ['default', 'other'], expiresAt: expect.stringMatching(ISO) });
@@ -108,8 +131,9 @@ describe('API tokens', () => {
     });
 
     it.each([
-      ['admin type', { type: 'admin' }, '/body/type', 'The `/body/type` property must be one of "client", "backend", "frontend": admin tokens cannot be created through the API. You sent "admin".'],
-      ['unknown type', { type: 'root' }, '/body/type', 'The `/body/type` property must be one of "client", "backend", "frontend". You sent "root".'],
+      ['unknown type', { type: 'root' }, '/body/type', 'The `/body/type` property must be one of "client", "backend", "frontend", "admin". You sent "root".'],
+      ['admin token in one environment', { type: 'admin' }, '/body/environment', 'The `/body/environment` property must be "*" for an admin token, which reaches every environment. You sent "development".'],
+      ['admin token in one project', { type: 'admin', environment: '*', project: 'default' }, '/body/project', 'The `/body/project` property must be "*" for an admin token, which reaches every project. You sent "default".'],
       ['empty name', { tokenName: ' ' }, '/body/tokenName', 'The `/body/tokenName` property must not be empty. You sent "".'],
       ['both project and projects', { project: 'default', projects: ['default'] }, '/body/projects', 'The `/body/projects` property must not be given together with `project`; use one of them. You sent ["default"].'],
       ['no projects', { projects: [] }, '/body/projects', 'The `/body/projects` property must contain at least 1 elements. You sent [].'],
@@ -258,7 +282,7 @@ describe('API tokens', () => {
         ['backend', backend, { admin: 403, client: 200, frontend: 403 }],
         ['frontend', FRONTEND_TOKEN, { admin: 403, client: 403, frontend: 200 }],
         ['new frontend', frontend, { admin: 403, client: 403, frontend: 200 }],
-        ['admin', ADMIN_TOKEN, { admin: 200, client: 200, frontend: 200 }],
+        ['admin', ADMIN_TOKEN, { admin: 200, client: 403, frontend: 403 }],
       ];
       const paths = { admin: '/api/admin/api-tokens', client: '/api/client/features', frontend: '/api/frontend' };
       for (const [, token, expected] of cases) {

@@ -1,5 +1,5 @@
 import { insertDependency, insertFeature, insertProject, insertSegment, insertStrategy } from '../helpers/sdk-fixtures.js';
-import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_TOKEN, adminUserToken, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -172,15 +172,18 @@ describe('client API: GET /api/client/features', () => {
     expect(res.body.query).toEqual({ environment: 'development', project: ['default'] });
   });
 
-  it('lets an admin token or an admin user choose the environment (development by default)', async () => {
-    const byDefault = await features(ADMIN_TOKEN).expect(200);
+  it('lets an admin user choose the environment (development by default); admin API tokens are refused', async () => {
+    const admin = await adminUserToken(t);
+    const refused = await features(ADMIN_TOKEN).expect(403);
+    expect(refused.body).toEqual({ id: expect.stringMatching(UUID), name: 'NoAccessError', message: expect.stringContaining('expected a different token type') });
+    const byDefault = await features(admin).expect(200);
     expect(byDefault.body.query).toEqual({ environment: 'development' });
     expect(names(byDefault.body)).toEqual(['alpha', 'beta', 'delta', 'omega']);
-    const production = await features(ADMIN_TOKEN, '?environment=production').expect(200);
+    const production = await features(admin, '?environment=production').expect(200);
     expect(production.body.query).toEqual({ environment: 'production' });
     expect(production.body.features.find((f: { name: string }) => f.name === 'beta').enabled).toBe(true);
 
-    const unknown = await features(ADMIN_TOKEN, '?environment=staging').expect(400);
+    const unknown = await features(admin, '?environment=staging').expect(400);
     expect(unknown.body).toEqual({
       id: expect.stringMatching(UUID),
       name: 'ValidationError',

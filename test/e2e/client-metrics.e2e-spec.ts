@@ -1,5 +1,5 @@
 import { toIso } from '../../src/core/database/database.js';
-import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_TOKEN, adminUserToken, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../helpers/test-app.js';
 import { hourOf, SearchFixtures } from './search.fixtures.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -90,9 +90,9 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
       expect((await item('dev-first')).lifecycle).toEqual({ stage: 'pre-live', status: null, enteredStageAt: stampedWithin(span) });
     });
 
-    it('moves a feature to live on metrics from a production-type environment, named in the body for an admin token', async () => {
+    it('moves a feature to live on metrics from a production-type environment, named in the body for an admin user', async () => {
       t.clock.advance(1000);
-      await report({ appName: 'shop', environment: 'production', bucket: bucket({ 'prod-first': { no: 3 }, 'dev-first': { yes: 2 } }) }, ADMIN_TOKEN).expect(202);
+      await report({ appName: 'shop', environment: 'production', bucket: bucket({ 'prod-first': { no: 3 }, 'dev-first': { yes: 2 } }) }, await adminUserToken(t)).expect(202);
       expect(await stages('prod-first')).toEqual(['initial', 'live']);
       expect(await stages('dev-first')).toEqual(['initial', 'pre-live', 'live']);
       expect((await hourly('prod-first')).map((r) => [r.environment, r.yes_count, r.no_count])).toEqual([['production', 0, 3]]);
@@ -120,10 +120,11 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
       expect((await hourly('zeroes')).map((r) => r.environment)).toEqual(['development']);
     });
 
-    it('counts in development for an admin token that names no environment, and refuses an unknown one', async () => {
-      await report({ appName: 'shop', bucket: bucket({ 'other-project': { yes: 2 } }) }, ADMIN_TOKEN).expect(202);
+    it('counts in development for an admin user who names no environment, and refuses an unknown one', async () => {
+      const admin = await adminUserToken(t);
+      await report({ appName: 'shop', bucket: bucket({ 'other-project': { yes: 2 } }) }, admin).expect(202);
       expect((await hourly('other-project')).map((r) => [r.environment, r.yes_count])).toEqual([['development', 2]]);
-      const res = await report({ appName: 'shop', environment: 'staging', bucket: bucket({ counted: { yes: 1 } }) }, ADMIN_TOKEN).expect(400);
+      const res = await report({ appName: 'shop', environment: 'staging', bucket: bucket({ counted: { yes: 1 } }) }, admin).expect(400);
       const message = 'The `/body/environment` property must name an existing environment. There is no environment named "staging".';
       expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: '/body/environment', message }] });
     });
@@ -207,8 +208,8 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
       expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(['/body/appName', '/body/strategies', '/body/started', '/body/interval']);
     });
 
-    it('refuses an unknown environment named by an admin token', async () => {
-      const res = await t.http().post('/api/client/register').set('Authorization', ADMIN_TOKEN).send({ ...registration, environment: 'nowhere' }).expect(400);
+    it('refuses an unknown environment named by an admin user', async () => {
+      const res = await t.http().post('/api/client/register').set('Authorization', await adminUserToken(t)).send({ ...registration, environment: 'nowhere' }).expect(400);
       expect(res.body.details).toEqual([{ path: '/body/environment', message: 'The `/body/environment` property must name an existing environment. There is no environment named "nowhere".' }]);
     });
   });

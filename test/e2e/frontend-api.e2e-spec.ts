@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { insertDependency, insertFeature, insertProject, insertSegment, insertStrategy } from '../helpers/sdk-fixtures.js';
-import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_TOKEN, adminUserToken, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NO_VARIANT = { name: 'disabled', enabled: false, feature_enabled: true };
@@ -121,10 +121,12 @@ describe('frontend API: GET /api/frontend', () => {
     expect((await toggles('', other).expect(200)).body).toEqual({ toggles: [on('other-project')] });
   });
 
-  it('lets an admin token choose the environment', async () => {
-    expect(names((await toggles('', ADMIN_TOKEN).expect(200)).body)).toContain('other-project');
-    expect((await toggles('?environment=production', ADMIN_TOKEN).expect(200)).body).toEqual({ toggles: [on('in-production')] });
-    const unknown = await toggles('?environment=staging', ADMIN_TOKEN).expect(400);
+  it('lets an admin user choose the environment; admin API tokens are refused', async () => {
+    const admin = await adminUserToken(t);
+    await toggles('', ADMIN_TOKEN).expect(403);
+    expect(names((await toggles('', admin).expect(200)).body)).toContain('other-project');
+    expect((await toggles('?environment=production', admin).expect(200)).body).toEqual({ toggles: [on('in-production')] });
+    const unknown = await toggles('?environment=staging', admin).expect(400);
     expect(unknown.body.details).toEqual([{ path: '/query/environment', message: expect.stringContaining('"staging"') }]);
   });
 

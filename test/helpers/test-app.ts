@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -108,4 +108,12 @@ export async function sessionCookieFor(t: TestApp, userId: number): Promise<stri
   const response = { append: (_: string, value: string) => cookies.push(value) };
   await t.app.get(SessionService).start(userId, { secure: false, headers: {} } as never, response as never);
   return cookies[0].split(';')[0];
+}
+
+/** A personal access token of the seeded admin user: admin rights through the authorization header, as a person. */
+export async function adminUserToken(t: TestApp): Promise<string> {
+  const expiresAt = new Date(t.clock.now().getTime() + 365 * 24 * 3600_000).toISOString();
+  const res = await t.http().post('/api/admin/user/tokens').set('Cookie', await sessionCookieFor(t, 1)).send({ description: `admin-user-${randomUUID()}`, expiresAt });
+  if (res.status !== 201) throw new Error(`could not create the admin user's token: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.secret;
 }

@@ -7,7 +7,7 @@ import { type AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_PERMISSION } from './
 import { permissionScope } from './permissions.js';
 import type { Principal } from './principal.js';
 
-const TOKEN_API: Record<string, ApiKind> = { client: 'client', backend: 'client', frontend: 'frontend' };
+const TOKEN_API: Record<string, ApiKind> = { client: 'client', backend: 'client', frontend: 'frontend', admin: 'admin' };
 
 /** Raises 403 NoAccessError when the principal lacks the route's permission, naming it and the environment. */
 @Injectable()
@@ -35,9 +35,8 @@ export class PermissionGuard implements CanActivate {
     throw noAccess(describeMissing(permissions, project, environment));
   }
 
-  /** API tokens reach only their own API: client tokens the client API, frontend tokens the frontend API. */
+  /** API tokens reach only their own API: client tokens the client API, frontend tokens the frontend API, admin tokens the admin API. */
   private checkToken(principal: Extract<Principal, { kind: 'api-token' }>, api: ApiKind): boolean {
-    if (principal.type === 'admin') return true;
     if (TOKEN_API[principal.type] === api) return true;
     throw noAccess(`invalid token: expected a different token type for this endpoint. A ${principal.type} token cannot be used on the ${api} API.`);
   }

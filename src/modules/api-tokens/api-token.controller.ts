@@ -5,7 +5,7 @@ import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { ApiTokenSchema, ApiTokensSchema, CreateApiTokenSchema, UpdateApiTokenSchema } from './api-token.dto.js';
-import { ALL_PROJECTS, type ApiToken, type CreatableTokenType, type CreatedApiToken, type NewApiToken } from './api-token.model.js';
+import { ALL_ENVIRONMENTS, ALL_PROJECTS, type ApiToken, type CreatableTokenType, type CreatedApiToken, type NewApiToken } from './api-token.model.js';
 import { ApiTokenService } from './api-token.service.js';
 import { anyTokenPermission } from './token-permissions.js';
 
@@ -58,7 +58,7 @@ function toNewToken(body: CreateApiTokenSchema): NewApiToken {
   return {
     tokenName: (body.tokenName ?? body.username)!,
     type: body.type as CreatableTokenType,
-    environment: body.environment,
+    environment: body.environment ?? ALL_ENVIRONMENTS,
     projects: [...new Set(projects)],
     projectsFrom: body.projects ? 'projects' : body.project !== undefined ? 'project' : 'default',
     expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,

@@ -14,7 +14,7 @@ import {
   ValidateIf,
   type ValidationArguments,
 } from 'class-validator';
-import { ALL_PROJECTS, CREATABLE_TOKEN_TYPES } from './api-token.model.js';
+import { ADMIN_TOKEN_TYPE, ALL_PROJECTS, CREATABLE_TOKEN_TYPES } from './api-token.model.js';
 
 const NOT_BLANK = /\S/;
 const DATE_TIME = { message: 'must match format "date-time"' };
@@ -43,10 +43,7 @@ function AllProjectsAlone() {
     });
 }
 
-function typeMessage(args: ValidationArguments): string {
-  const allowed = `must be one of ${CREATABLE_TOKEN_TYPES.map((t) => `"${t}"`).join(', ')}`;
-  return args.value === 'admin' ? `${allowed}: admin tokens cannot be created through the API` : allowed;
-}
+const TYPE_MESSAGE = `must be one of ${CREATABLE_TOKEN_TYPES.map((t) => `"${t}"`).join(', ')}`;
 
 // class-validator reports a property's failures bottom-up and the pipe shows the first: the type check goes last.
 
@@ -72,14 +69,15 @@ export class CreateApiTokenSchema {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   username?: string;
 
-  @ApiProperty({ enum: CREATABLE_TOKEN_TYPES, description: 'Not case sensitive. `backend` is the newer name of `client`; admin tokens cannot be created here' })
+  @ApiProperty({ enum: CREATABLE_TOKEN_TYPES, description: 'Not case sensitive. `backend` is the newer name of `client`; `admin` tokens reach the admin API (creating them needs ADMIN)' })
   @IsDefined()
-  @IsIn(CREATABLE_TOKEN_TYPES, { message: typeMessage })
+  @IsIn(CREATABLE_TOKEN_TYPES, { message: TYPE_MESSAGE })
   @IsString()
   @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
   type: string;
 
-  @ApiProperty({ description: 'An existing environment', example: 'development' })
+  @ApiProperty({ description: 'An existing environment; for an admin token `*` (every environment), which is also its default', example: 'development' })
+  @ValidateIf((body: CreateApiTokenSchema) => body.environment !== undefined || body.type !== ADMIN_TOKEN_TYPE)
   @IsDefined()
   @MaxLength(100)
   @Matches(NOT_BLANK, { message: 'must not be empty' })

@@ -1,11 +1,13 @@
 import type { ApiTokenType } from '../../core/access/principal.js';
 
-/** The token types that can be created through the API; admin tokens come only from INIT_ADMIN_API_TOKENS. */
-export const CREATABLE_TOKEN_TYPES = ['client', 'backend', 'frontend'] as const;
+/** The token types that can be created through the API (admin tokens also come from INIT_ADMIN_API_TOKENS). */
+export const CREATABLE_TOKEN_TYPES = ['client', 'backend', 'frontend', 'admin'] as const;
+export const ADMIN_TOKEN_TYPE = 'admin';
 export type CreatableTokenType = (typeof CREATABLE_TOKEN_TYPES)[number];
 
-/** `*` as a project means every project, now and later. */
+/** `*` as a project means every project, now and later; as an environment (admin tokens only), every environment. */
 export const ALL_PROJECTS = '*';
+export const ALL_ENVIRONMENTS = '*';
 
 /**
  * An API token as listings show it: never with its secret, only the visible prefix of it

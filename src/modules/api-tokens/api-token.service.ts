@@ -9,12 +9,12 @@ import { AppError, type ErrorDetail, notFound, validationError } from '../../cor
 import { EVENT } from '../events/event-types.js';
 import { EventService } from '../events/event.service.js';
 import { ApiTokenReferencesReadModel } from './api-token-references.read-model.js';
-import { ALL_PROJECTS, type ApiToken, type CreatedApiToken, type NewApiToken } from './api-token.model.js';
+import { ADMIN_TOKEN_TYPE, ALL_ENVIRONMENTS, ALL_PROJECTS, type ApiToken, type CreatedApiToken, type NewApiToken } from './api-token.model.js';
 import { ApiTokenStore } from './api-token.store.js';
 import { maySee, type TokenAction, tokenPermission } from './token-permissions.js';
 
 /**
- * API tokens for SDKs (client/backend), frontends (frontend) and, seeded only, the admin API. The secret
+ * API tokens for SDKs (client/backend), frontends (frontend) and the admin API (admin, `*:*.<random>`). The secret
  * (`<project>:<environment>.<64 hex>`, 32 random bytes) is returned once; only its SHA-256 digest and its visible
  * prefix are stored. Who may act on a token depends on its type: the CLIENT or FRONTEND token permissions, or ADMIN.
  */
@@ -105,8 +105,8 @@ export class ApiTokenService {
 
   /** The 400s that need the database or the clock, all reported together. */
   private async checkReferences(input: NewApiToken): Promise<void> {
-    const problems: ErrorDetail[] = [];
-    if (!(await this.references.environmentExists(input.environment))) {
+    const problems: ErrorDetail[] = input.type === ADMIN_TOKEN_TYPE ? adminScopeProblems(input) : [];
+    if (input.type !== ADMIN_TOKEN_TYPE && !(await this.references.environmentExists(input.environment))) {
       problems.push({ path: '/body/environment', message: `The \`/body/environment\` property must name an existing environment. There is no environment named ${JSON.stringify(input.environment)}.` });
     }
     const named = input.projects.filter((project) => project !== ALL_PROJECTS);
@@ -120,6 +120,19 @@ export class ApiTokenService {
     }
     if (problems.length > 0) throw validationError(problems);
   }
+}
+
+/** An admin token reaches every project and environment: narrowing it is refused rather than ignored. */
+function adminScopeProblems(input: NewApiToken): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (input.environment !== ALL_ENVIRONMENTS) {
+    problems.push({ path: '/body/environment', message: `The \`/body/environment\` property must be "*" for an admin token, which reaches every environment. You sent ${JSON.stringify(input.environment)}.` });
+  }
+  if (input.projects.length !== 1 || input.projects[0] !== ALL_PROJECTS) {
+    const path = input.projectsFrom === 'project' ? '/body/project' : '/body/projects';
+    problems.push({ path, message: `The \`${path}\` property must be "*" for an admin token, which reaches every project. You sent ${JSON.stringify(input.projectsFrom === 'project' ? input.projects[0] : input.projects)}.` });
+  }
+  return problems;
 }
 
 function unknownToken(id: number): AppError {

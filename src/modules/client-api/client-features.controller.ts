@@ -8,7 +8,7 @@ import type { ClientFeaturesResponse } from './client-features.model.js';
 import { ClientFeaturesReadModel } from './client-features.read-model.js';
 import { SdkScopeResolver } from './sdk-scope.resolver.js';
 
-/** What backend SDKs fetch. Client (backend) tokens, admin tokens and admin users may call it. */
+/** What backend SDKs fetch. Client (backend) tokens and admin users may call it. */
 @ApiController('client', 'features', 'Client API')
 @RequirePermission('CLIENT')
 export class ClientFeaturesController {

@@ -16,7 +16,7 @@ export class ClientFeaturesQuery {
   @IsString()
   namePrefix?: string;
 
-  @ApiPropertyOptional({ description: 'For admin tokens and admin users only (default development); client tokens always get their own environment' })
+  @ApiPropertyOptional({ description: 'For admin users only (default development); client tokens always get their own environment' })
   @IsOptional()
   @IsString()
   environment?: string;

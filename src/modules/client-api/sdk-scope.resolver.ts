@@ -5,7 +5,7 @@ import { ApiTokenReferencesReadModel } from '../api-tokens/api-token-references.
 import { ALL_PROJECTS } from '../api-tokens/api-token.model.js';
 import type { SdkScope } from './client-features.model.js';
 
-/** The environment SDK requests see when the caller's credential names none (admin tokens, admin users). */
+/** The environment SDK requests see when the caller's credential names none (admin users). */
 export const DEFAULT_SDK_ENVIRONMENT = 'development';
 
 export interface ScopeRequest {
@@ -18,7 +18,7 @@ export interface ScopeRequest {
 
 /**
  * What the client and frontend APIs show a caller. A client or frontend token sees its own environment and
- * projects, whatever the query says (the query may only narrow the projects). An admin token or an admin user has
+ * projects, whatever the query says (the query may only narrow the projects). An admin user has
  * no environment of its own: `?environment=` chooses one (it must exist), `development` otherwise.
  */
 @Injectable()

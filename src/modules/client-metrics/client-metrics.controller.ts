@@ -7,7 +7,7 @@ import { ClientMetricsSchema, ClientRegistrationDto } from './client-metrics.dto
 import { parseClientMetrics } from './client-metrics.parser.js';
 import { ClientMetricsService } from './client-metrics.service.js';
 
-/** What backend SDKs send: metrics buckets and their registration. Client tokens, admin tokens and admin users. */
+/** What backend SDKs send: metrics buckets and their registration. Client tokens and admin users. */
 @ApiController('client', '', 'Client API')
 @RequirePermission('CLIENT')
 export class ClientMetricsController {

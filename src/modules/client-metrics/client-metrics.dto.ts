@@ -28,7 +28,7 @@ class MetricsBucketSchema {
 export class ClientMetricsSchema {
   @ApiProperty({ example: 'checkout-service' }) appName: string;
   @ApiPropertyOptional({ description: 'Default "default"', example: 'checkout-7f9c' }) instanceId?: string;
-  @ApiPropertyOptional({ description: 'Used only with credentials that have no environment of their own (admin tokens, users); default development' })
+  @ApiPropertyOptional({ description: 'Used only with credentials that have no environment of their own (users); default development' })
   environment?: string;
   @ApiProperty({ type: MetricsBucketSchema }) bucket: MetricsBucketSchema;
 }

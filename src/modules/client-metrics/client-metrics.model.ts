@@ -9,7 +9,7 @@ export interface ToggleCounts {
 export interface ClientMetrics {
   appName: string;
   instanceId: string;
-  /** Honoured only for credentials without an environment of their own (admin tokens, users). */
+  /** Honoured only for credentials without an environment of their own (users). */
   environment?: string;
   bucket: { start: Date; stop: Date; toggles: Map<string, ToggleCounts> };
 }

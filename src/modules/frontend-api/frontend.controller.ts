@@ -7,7 +7,7 @@ import { ApiController } from '../../core/http/api-controller.decorator.js';
 import { FrontendTogglesSchema } from './frontend.dto.js';
 import { FrontendService } from './frontend.service.js';
 
-/** What frontend SDKs call. Frontend tokens, admin tokens and admin users may call it. */
+/** What frontend SDKs call. Frontend tokens and admin users may call it. */
 @ApiController('frontend', '', 'Frontend API')
 @RequirePermission('FRONTEND')
 export class FrontendController {

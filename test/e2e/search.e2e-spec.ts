@@ -245,6 +245,17 @@ describe('GET /api/admin/search/features', () => {
       expect(await f.names('offset=100000&limit=1000')).toEqual({ names: [], total: 9 });
     });
 
+    it.each([
+      ['a feature matching two status entries', 'status=development:enabled&status=production:enabled', ['alpha', 'beta', 'exp_One', 'gamma', 'pct_two']],
+      ['a feature holding two of the tags', 'tag=INCLUDE_ANY_OF:simple:beta,team:checkout,team:payments', ['alpha', 'gamma']],
+      ['a feature holding two of the tags, newest first', 'tag=INCLUDE:simple:beta,team:checkout,simple:100%25_sure&sortOrder=desc', ['beta', 'alpha']],
+    ])('pages one feature at a time through %s, each feature once', async (_, filter, expected) => {
+      expect(await f.names(filter)).toEqual({ names: expected, total: expected.length });
+      const paged: string[] = [];
+      for (let offset = 0; offset < expected.length; offset++) paged.push(...(await f.names(`${filter}&limit=1&offset=${offset}`)).names);
+      expect(paged).toEqual(expected);
+    });
+
     it('answers an empty result with an empty list and a zero total', async () => {
       const res = await f.search('query=nothing-like-this').expect(200);
       expect(res.body).toEqual({ features: [], total: 0 });

@@ -120,11 +120,13 @@ export class SearchReadModel {
     const view = viewOf(criteria, mode, params, this.db);
     const where = [view.where, ...filtersOf(criteria, searcher, mode, params, this.db).conditions, ...(bucket.where ? [bucket.where(mode, params)] : [])];
     const index = mode === 'probe' && !this.db.isPostgres ? walk.index : undefined;
-    const rows = await this.db.query<{ name: string }>(
-      `SELECT f.name FROM features f${index ? ` INDEXED BY ${index}` : ''} WHERE ${where.join(' AND ')}
-        ORDER BY ${bucket.orderBy} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
-      params.values,
-    );
+    const page = `SELECT f.name FROM features f${index ? ` INDEXED BY ${index}` : ''} WHERE ${where.join(' AND ')} ORDER BY ${bucket.orderBy}`;
+    // SQLite 3.51 runs EXISTS as a semi-join whose rows skipped by OFFSET come back once per matching inner row (a
+    // feature with two matching tags filled two places). The inner query takes no OFFSET, so it stays exact.
+    const sql = this.db.isPostgres
+      ? `${page} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`
+      : `SELECT name FROM (${page} LIMIT ${params.add(offset + limit)}) LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+    const rows = await this.db.query<{ name: string }>(sql, params.values);
     return rows.map((row) => row.name);
   }
 }

@@ -116,6 +116,25 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
     expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: `/query/${name}`, message }] });
   });
 
+  it.each([
+    ['query', Array.from({ length: 101 }, (_, i) => `term${i}`).join(','), 'must name at most 100 values (comma-separated terms)'],
+    ['tag', `INCLUDE:${Array.from({ length: 101 }, (_, i) => `t${i}:v${i}`).join(',')}`, 'must name at most 100 values'],
+    ['segment', `INCLUDE_ANY_OF:${Array.from({ length: 101 }, (_, i) => `s${i}`).join(',')}`, 'must name at most 100 values'],
+    ['project', `IS_NONE_OF:${Array.from({ length: 101 }, (_, i) => `p${i}`).join(',')}`, 'must name at most 100 values'],
+  ])('refuses more than 100 values in %s with a 400 (never a 500 from an oversized statement)', async (name, value, reason) => {
+    const res = await f.search(`${name}=${encodeURIComponent(value)}`).expect(400);
+    expect(res.body.details).toEqual([{ path: `/query/${name}`, message: expect.stringContaining(`The \`/query/${name}\` property ${reason}. You sent`) }]);
+  });
+
+  it('refuses more than 100 status entries, and takes 100 tags, terms and entries', async () => {
+    const entries = (n: number) => Array.from({ length: n }, (_, i) => `status=e${i}:enabled`).join('&');
+    const res = await f.search(entries(101)).expect(400);
+    expect(res.body.details).toEqual([{ path: '/query/status', message: expect.stringContaining('The `/query/status` property must name at most 100 values (entries).') }]);
+    await f.search(entries(100)).expect(200);
+    await f.search(`tag=${encodeURIComponent(`INCLUDE_ALL_OF:${Array.from({ length: 100 }, (_, i) => `t${i}:v${i}`).join(',')}`)}`).expect(200);
+    await f.search(`query=${Array.from({ length: 100 }, (_, i) => `term${i}`).join(',')}`).expect(200);
+  });
+
   it('refuses a parameter given twice, except status', async () => {
     const res = await f.search('project=IS:a&project=IS:b').expect(400);
     expect(res.body.details).toEqual([

@@ -37,6 +37,9 @@ const ARCHIVED = /^IS:(true|false)$/;
 const WHOLE_NUMBER = /^\d+$/;
 
 export const MAX_LIMIT = 1000;
+/** Values one list parameter may name (query terms, status entries, tags, …): each becomes a condition to check. */
+export const MAX_LIST_VALUES = 100;
+const TOO_MANY = `must name at most ${MAX_LIST_VALUES} values`;
 export const DEFAULT_LIMIT = 50;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -56,8 +59,9 @@ function listAfterOperator(rest: string): string[] {
 export function parseSetFilter(raw: string): Parsed<SetFilter | undefined> {
   const match = OPERATOR.exec(raw);
   if (!match) return fail(mustMatch(PATTERNS.operator));
-  const values = listAfterOperator(match[2]);
-  return ok(values.length ? { include: match[1] === 'IS' || match[1] === 'IS_ANY_OF', values: [...new Set(values)] } : undefined);
+  const values = [...new Set(listAfterOperator(match[2]))];
+  if (values.length > MAX_LIST_VALUES) return fail(TOO_MANY);
+  return ok(values.length ? { include: match[1] === 'IS' || match[1] === 'IS_ANY_OF', values } : undefined);
 }
 
 export function parseCreatedBy(raw: string): Parsed<SetFilter<number> | undefined> {
@@ -92,14 +96,16 @@ export function parseTagFilter(raw: string): Parsed<ListFilter<TagRef>> {
     const tag = { type: entry.slice(0, colon).trim(), value: entry.slice(colon + 1).trim() };
     tags.set(`${tag.type}:${tag.value}`, tag);
   }
+  if (tags.size > MAX_LIST_VALUES) return fail(TOO_MANY);
   return ok({ mode: listMode(match[1]), values: [...tags.values()] });
 }
 
 export function parseSegmentFilter(raw: string): Parsed<ListFilter<string> | undefined> {
   const match = SEGMENT.exec(raw);
   if (!match) return fail(mustMatch(PATTERNS.segment));
-  const values = listAfterOperator(match[2]);
-  return ok(values.length ? { mode: listMode(match[1]), values: [...new Set(values)] } : undefined);
+  const values = [...new Set(listAfterOperator(match[2]))];
+  if (values.length > MAX_LIST_VALUES) return fail(TOO_MANY);
+  return ok(values.length ? { mode: listMode(match[1]), values } : undefined);
 }
 
 function listMode(operator: string): ListFilter<unknown>['mode'] {
@@ -194,8 +200,9 @@ export function parseSearchQuery(parameters: object): SearchCriteria {
     details.push(offending(name, parsed.reason, raw));
     return fallback;
   };
-  const terms = query.query;
-  if (terms !== undefined && typeof terms !== 'string') details.push(offending('query', 'must be a string (give the parameter once)', terms));
+  const terms = typeof query.query === 'string' ? parseTerms(query.query) : [];
+  if (query.query !== undefined && typeof query.query !== 'string') details.push(offending('query', 'must be a string (give the parameter once)', query.query));
+  if (terms.length > MAX_LIST_VALUES) details.push(offending('query', `${TOO_MANY} (comma-separated terms)`, query.query));
   const status: SearchCriteria['status'] = [];
   for (const name of STATUS_PARAMETERS) {
     const raw = query[name];
@@ -204,8 +211,9 @@ export function parseSearchQuery(parameters: object): SearchCriteria {
     if (entries.every((entry) => entry?.ok)) status.push(...entries.map((entry) => (entry as { value: SearchCriteria['status'][number] }).value));
     else details.push(offending(name, 'must list entries of the form "<environment>:enabled" or "<environment>:disabled"', raw));
   }
+  if (status.length > MAX_LIST_VALUES) details.push(offending(STATUS_PARAMETERS.find((name) => query[name] !== undefined)!, `${TOO_MANY} (entries)`, query.status ?? query['status[]']));
   const criteria: SearchCriteria = {
-    terms: typeof terms === 'string' ? parseTerms(terms) : [],
+    terms,
     project: value('project', parseSetFilter, undefined),
     type: value('type', parseSetFilter, undefined),
     createdBy: value('createdBy', parseCreatedBy, undefined),

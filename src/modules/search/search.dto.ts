@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { DEFAULT_LIMIT, MAX_LIMIT, PATTERNS } from './search-query.parser.js';
 
-const operatorDescription = (what: string) => `${what}: an operator (IS, IS_NOT, IS_ANY_OF, IS_NONE_OF), a colon and a comma-separated list`;
+const operatorDescription = (what: string) => `${what}: an operator (IS, IS_NOT, IS_ANY_OF, IS_NONE_OF), a colon and a comma-separated list of at most 100`;
 
 /**
  * The query parameters of GET /api/admin/search/features (spec 4.2), for the OpenAPI document. They are read and
@@ -9,7 +9,7 @@ const operatorDescription = (what: string) => `${what}: an operator (IS, IS_NOT,
  */
 @ApiSchema({ name: 'featureSearchQueryParameters' })
 export class SearchFeaturesQueryDto {
-  @ApiPropertyOptional({ description: 'Comma-separated terms; a feature matches when its name, description or one of its tags (`value` or `type:value`) contains any of them, ignoring case. `%` and `_` are literal.', example: 'checkout,beta' })
+  @ApiPropertyOptional({ description: 'Comma-separated terms; a feature matches when its name, description or one of its tags (`value` or `type:value`) contains any of them, ignoring case. `%` and `_` are literal. At most 100 terms.', example: 'checkout,beta' })
   query?: string;
 
   @ApiPropertyOptional({ pattern: PATTERNS.operator, description: operatorDescription('Project ids'), example: 'IS:default' })
@@ -27,15 +27,15 @@ export class SearchFeaturesQueryDto {
   @ApiPropertyOptional({ pattern: PATTERNS.operator, description: operatorDescription('Current lifecycle stages (initial, pre-live, live, completed, archived); `archived` includes archived flags'), example: 'IS_ANY_OF:live,completed' })
   lifecycle?: string;
 
-  @ApiPropertyOptional({ pattern: PATTERNS.tag, description: 'An operator and comma-separated `type:value` tags', example: 'INCLUDE_ANY_OF:simple:beta,team:checkout' })
+  @ApiPropertyOptional({ pattern: PATTERNS.tag, description: 'An operator and comma-separated `type:value` tags (at most 100)', example: 'INCLUDE_ANY_OF:simple:beta,team:checkout' })
   tag?: string;
 
-  @ApiPropertyOptional({ pattern: PATTERNS.segment, description: 'An operator and comma-separated segment names', example: 'INCLUDE:beta-users' })
+  @ApiPropertyOptional({ pattern: PATTERNS.segment, description: 'An operator and comma-separated segment names (at most 100)', example: 'INCLUDE:beta-users' })
   segment?: string;
 
   @ApiPropertyOptional({
     type: [String],
-    description: 'Entries `<environment>:enabled` or `<environment>:disabled`, ORed; also accepted as `status[]`. Trims each result\'s environments to the matching ones.',
+    description: 'Entries `<environment>:enabled` or `<environment>:disabled`, ORed (at most 100); also accepted as `status[]`. Trims each result\'s environments to the matching ones.',
     example: ['production:enabled'],
   })
   status?: string | string[];

@@ -176,7 +176,12 @@ describe('login: POST /auth/simple/login', () => {
         { path: '/body/remember', message: 'The `/body` object of the request does not allow additional properties. Your request included the `/body/remember` property.' },
       ]);
       const wrongTypes = await login(42, ['unleash4all']).expect(400);
-      expect(wrongTypes.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['/body/password', '/body/username']);
+      expect(wrongTypes.body.details).toEqual([
+        { path: '/body/username', message: 'The `/body/username` property must be a string. You sent 42.' },
+        { path: '/body/password', message: 'The `/body/password` property must be a string.' },
+      ]);
+      const nullName = await login(null, 'unleash4all').expect(400);
+      expect(nullName.body.details).toEqual([{ path: '/body/username', message: 'The `/body/username` property must be a string. You sent null.' }]);
       expect(wrongTypes.body.message).not.toContain('unleash4all');
       const notObject = await t.http().post('/auth/simple/login').set('Content-Type', 'application/json').send('[]').expect(400);
       expect(notObject.body.details[0].path).toBe('/body');

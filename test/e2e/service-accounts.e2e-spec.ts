@@ -110,7 +110,7 @@ describe('service accounts', () => {
     it.each([
       ['username', { username: 5, name: 'n', rootRole: 3 }, 'The `/body/username` property must be a string. You sent 5.'],
       ['empty username', { username: '  ', name: 'n', rootRole: 3 }, 'The `/body/username` property must not be empty. You sent "".'],
-      ['name', { username: 'u', name: null, rootRole: 3 }, 'The `/body/name` property is required. It was not present on the data you sent.'],
+      ['name', { username: 'u', name: null, rootRole: 3 }, 'The `/body/name` property must be a string. You sent null.'],
       ['empty name', { username: 'u', name: '', rootRole: 3 }, 'The `/body/name` property must not be empty. You sent "".'],
       ['rootRole as text', { username: 'u', name: 'n', rootRole: '3' }, 'The `/body/rootRole` property must be an integer number. You sent "3".'],
       ['rootRole fraction', { username: 'u', name: 'n', rootRole: 1.5 }, 'The `/body/rootRole` property must be an integer number. You sent 1.5.'],

@@ -66,9 +66,24 @@ function pickKnown(metatype: DtoClass, value: object): object {
 function toDetails(errors: ClassValidationError[], parent: string): ErrorDetail[] {
   return errors.flatMap((error) => {
     const path = `${parent}/${error.property}`;
-    const own = Object.entries(error.constraints ?? {}).slice(0, 1).map(([kind, text]) => ({ path, message: messageFor(kind, text, path, parent, error) }));
+    const main = mainConstraint(error);
+    const own = main ? [{ path, message: messageFor(main[0], main[1], path, parent, error) }] : [];
     return [...own, ...toDetails(error.children ?? [], path)];
   });
+}
+
+/** Checks of what a value is, rather than of its content: a value of the wrong type hears that first. */
+const TYPE_CHECKS = new Set(['isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'nestedValidation']);
+
+/** The one rule a property's detail reports: not allowed, then missing, then of the wrong type, then the first other. */
+function mainConstraint(error: ClassValidationError): [string, string] | undefined {
+  const failed = Object.entries(error.constraints ?? {});
+  return (
+    failed.find(([kind]) => kind === 'whitelistValidation') ??
+    (error.value === undefined ? failed.find(([kind]) => kind === 'isDefined') : undefined) ??
+    failed.find(([kind]) => TYPE_CHECKS.has(kind)) ??
+    failed[0]
+  );
 }
 
 function messageFor(kind: string, text: string, path: string, parent: string, error: ClassValidationError): string {

@@ -526,6 +526,29 @@ describe('GET /api/admin/search/features', () => {
     });
   });
 
+  describe('activity', () => {
+    const alphaDevelopment = async () => (await f.search('query=alpha').expect(200)).body.features[0].environments[0];
+
+    it('shows new evaluations and last-seen times at once, and lets an hour pass', async () => {
+      expect(await alphaDevelopment()).toMatchObject({ yes: 5, no: 3 });
+      await t.db.execute("UPDATE client_metrics_hourly SET yes_count = yes_count + 10 WHERE feature_name = 'alpha' AND hour_start = :hour", { hour: t.db.toTimestamp(hourOf(now)) });
+      expect(await alphaDevelopment()).toMatchObject({ yes: 15, no: 3 });
+      const seenAt = new Date(now.getTime() - 60_000);
+      await t.db.execute("UPDATE feature_environments SET last_seen_at = :at WHERE feature_name = 'alpha' AND environment = 'development'", { at: t.db.toTimestamp(seenAt) });
+      await t.db.execute("UPDATE features SET last_seen_at = :at WHERE name = 'alpha'", { at: t.db.toTimestamp(seenAt) });
+      const { body } = await f.search('query=alpha').expect(200);
+      expect(body.features[0]).toMatchObject({ lastSeenAt: seenAt.toISOString(), environments: [{ lastSeenAt: seenAt.toISOString(), yes: 15, no: 3 }, { lastSeenAt: null }] });
+
+      t.clock.advance(3_600_000);
+      try {
+        expect(await alphaDevelopment()).toMatchObject({ yes: 0, no: 0 });
+      } finally {
+        t.clock.advance(-3_600_000);
+      }
+      expect(await alphaDevelopment()).toMatchObject({ yes: 15, no: 3 });
+    });
+  });
+
   describe('indexes', () => {
     it('keeps a trigram index over names, descriptions and tags', async () => {
       if (t.db.isPostgres) {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ADMIN_TOKEN_USER_ID, SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../core/access/principal.js';
 import { Database, toBool, toIso } from '../../core/database/database.js';
 import { imageUrlFor } from '../users/image-url.js';
+import { readGenerations, type SearchGenerations } from './search-generations.js';
 import { LIFECYCLE_STAGES, type SearchCreatedBy, type SearchCriteria, type SearchEnvironment, type SearchFeature, type SearchLifecycle, type Searcher, type SearchTag } from './search.model.js';
 
 /** Accounts that act without a users row, named as Unleash names them. */
@@ -37,13 +38,17 @@ interface Template {
 const SLOT = '\u0000search-slot\u0000';
 const SLOT_JSON = JSON.stringify(SLOT);
 
-/** What changes with SDK traffic and per caller: favorites, last-seen times, the last hour's evaluations. */
+/** What SDK traffic changes: last-seen times and the last hour's evaluations, of a feature and its environments. */
 interface FeatureActivity {
-  favorite: boolean;
   lastSeenAt?: string;
   environments: Map<string, { lastSeenAt?: string; yes: number; no: number }>;
 }
-type Activity = Map<string, FeatureActivity>;
+
+/** What each request fills in: the activity of the page's features, and which of them the caller favours. */
+interface Activity {
+  seen: Map<string, FeatureActivity>;
+  favorites: Set<string>;
+}
 
 interface FeatureRow {
   name: string;
@@ -75,21 +80,29 @@ interface EnvironmentRow {
 
 /**
  * The result items of a page. Their configuration (fields, environments, strategies, segments, tags, lifecycle,
- * creator) is loaded for just the page's features, one query each, and kept per `search_generation`, which every
- * configuration change moves; the activity (favorites, last-seen times, evaluations of the last hour) is read on
- * every request, in one query.
+ * creator) is loaded for just the page's features, one query each, and kept per configuration generation, which
+ * every configuration change moves; their activity (last-seen times, evaluations of the last hour) is loaded in one
+ * query and kept per configuration generation, activity generation (which SDK traffic moves) and hour window; the
+ * caller's favorites among them are read on every request.
  */
 @Injectable()
 export class SearchItemsReadModel {
   private readonly configured = new Map<string, { generation: string; feature: ConfiguredFeature; template?: Template }>();
+  /** Per feature, its activity (undefined: none) and the key it was read at. */
+  private readonly recentActivity = new Map<string, { key: string; activity: FeatureActivity | undefined }>();
   private readonly imageUrls = new Map<string, string>();
 
   constructor(private readonly db: Database) {}
 
   /** The page's result items, each serialized as JSON, in the order of `names`. */
-  async load(names: string[], generation: string, status: SearchCriteria['status'], searcher: Searcher, now: Date): Promise<string[]> {
+  async load(names: string[], generations: SearchGenerations, status: SearchCriteria['status'], searcher: Searcher, now: Date): Promise<string[]> {
     if (!names.length) return [];
-    const [configured, activity] = await Promise.all([this.configuration(names, generation), this.activity(names, searcher, now)]);
+    const [configured, seen, favorites] = await Promise.all([
+      this.configuration(names, generations.configuration),
+      this.activity(names, generations, now),
+      this.favorites(names, searcher),
+    ]);
+    const activity: Activity = { seen, favorites };
     return names.flatMap((name) => {
       const entry = configured.get(name);
       if (!entry) return []; // Deleted since the page was found.
@@ -114,10 +127,10 @@ export class SearchItemsReadModel {
     // In a transaction: on SQLite's single connection, reads outside one could see another request's uncommitted
     // writes, and those must not be remembered if they are rolled back.
     await this.db.transaction(async () => {
-      const row = await this.db.one<{ generation: unknown }>('SELECT generation FROM search_generation WHERE id = 1');
+      const { configuration: generation } = await readGenerations(this.db);
       const loaded = await this.loadConfiguration(missing);
       for (const [name, feature] of loaded) {
-        const entry = { generation: String(row?.generation), feature, template: templateOf(feature) };
+        const entry = { generation, feature, template: templateOf(feature) };
         found.set(name, entry);
         this.configured.delete(name);
         this.configured.set(name, entry);
@@ -273,18 +286,52 @@ export class SearchItemsReadModel {
   }
 
   /**
-   * One statement, JSON lists (parsed natively, much cheaper than a row per environment; times already as ISO text):
-   * the page's features SDKs have seen, its environments SDKs have seen (both from partial indexes), its
-   * evaluations since an hour ago, and those of its features the caller favours.
+   * The page's activity, from memory where it was read at the current generations and hour window. The rest is read
+   * in a transaction, with the generations it belongs to (as the configuration is): on SQLite's single connection a
+   * read outside one could see another request's uncommitted writes, which must not be remembered.
    */
-  private async activity(names: string[], searcher: Searcher, now: Date): Promise<Activity> {
+  private async activity(names: string[], generations: SearchGenerations, now: Date): Promise<Map<string, FeatureActivity>> {
+    const since = windowStart(now);
+    const keyOf = (g: SearchGenerations) => `${g.configuration}:${g.activity}:${since.getTime()}`;
+    const key = keyOf(generations);
+    const found = new Map<string, FeatureActivity>();
+    const missing: string[] = [];
+    for (const name of names) {
+      const entry = this.recentActivity.get(name);
+      if (entry?.key !== key) {
+        missing.push(name);
+        continue;
+      }
+      this.recentActivity.delete(name);
+      this.recentActivity.set(name, entry);
+      if (entry.activity) found.set(name, entry.activity);
+    }
+    if (!missing.length) return found;
+    await this.db.transaction(async () => {
+      const readAt = keyOf(await readGenerations(this.db));
+      const loaded = await this.loadActivity(missing, since);
+      for (const name of missing) {
+        const activity = loaded.get(name);
+        if (activity) found.set(name, activity);
+        this.recentActivity.delete(name);
+        this.recentActivity.set(name, { key: readAt, activity });
+      }
+    });
+    while (this.recentActivity.size > ITEM_CACHE_CAPACITY) this.recentActivity.delete(this.recentActivity.keys().next().value!);
+    return found;
+  }
+
+  /**
+   * One statement, JSON lists (parsed natively, much cheaper than a row per environment; times already as ISO text):
+   * the features SDKs have seen, their environments SDKs have seen (both from partial indexes), and their
+   * evaluations in the hours since `since`.
+   */
+  private async loadActivity(names: string[], since: Date): Promise<Map<string, FeatureActivity>> {
     const pg = this.db.isPostgres;
     const among = (column: string) => (pg ? `${column} = ANY(:names)` : `${column} IN (SELECT name FROM page)`);
     const list = (items: string, from: string) =>
       pg ? `(SELECT COALESCE(json_agg(json_build_array(${items})), '[]')::text ${from})` : `(SELECT json_group_array(json_array(${items})) ${from})`;
-    const favorites =
-      searcher.userId === undefined ? `'[]'` : list('ff.feature_name', `FROM favorite_features ff WHERE ff.user_id = :userId AND ${among('ff.feature_name')}`);
-    const row = await this.db.one<{ features: string; environments: string; evaluations: string; favorites: string }>(
+    const row = await this.db.one<{ features: string; environments: string; evaluations: string }>(
       `${pg ? '' : 'WITH page(name) AS (SELECT value FROM json_each(:names)) '}
        SELECT ${list(`f.name, ${isoText('f.last_seen_at', pg)}`, `FROM features f WHERE ${among('f.name')} AND f.last_seen_at IS NOT NULL`)} AS features,
               ${list(
@@ -295,14 +342,13 @@ export class SearchItemsReadModel {
                 'm.feature_name, m.environment, m.yes, m.no',
                 `FROM (SELECT feature_name, environment, SUM(yes_count) AS yes, SUM(no_count) AS no FROM client_metrics_hourly
                         WHERE ${among('feature_name')} AND hour_start >= :since GROUP BY feature_name, environment) m`,
-              )} AS evaluations,
-              ${favorites} AS favorites`,
-      { names: pg ? names : JSON.stringify(names), userId: searcher.userId, since: this.db.toTimestamp(new Date(now.getTime() - HOUR_MS)) },
+              )} AS evaluations`,
+      { names: pg ? names : JSON.stringify(names), since: this.db.toTimestamp(since) },
     );
-    const activity: Activity = new Map();
+    const activity = new Map<string, FeatureActivity>();
     const of = (name: string) => {
       let feature = activity.get(name);
-      if (!feature) activity.set(name, (feature = { favorite: false, environments: new Map() }));
+      if (!feature) activity.set(name, (feature = { environments: new Map() }));
       return feature;
     };
     const environmentOf = (name: string, environment: string) => {
@@ -311,13 +357,22 @@ export class SearchItemsReadModel {
       if (!state) environments.set(environment, (state = { yes: 0, no: 0 }));
       return state;
     };
-    for (const [name] of JSON.parse(row?.favorites ?? '[]') as [string][]) of(name).favorite = true;
     for (const [name, seen] of JSON.parse(row?.features ?? '[]') as [string, string][]) of(name).lastSeenAt = seen;
     for (const [name, environment, seen] of JSON.parse(row?.environments ?? '[]') as [string, string, string][]) environmentOf(name, environment).lastSeenAt = seen;
     for (const [name, environment, yes, no] of JSON.parse(row?.evaluations ?? '[]') as [string, string, number | string, number | string][]) {
       Object.assign(environmentOf(name, environment), { yes: Number(yes), no: Number(no) });
     }
     return activity;
+  }
+
+  /** Which of the features the caller favours (API tokens have no favorites). */
+  private async favorites(names: string[], searcher: Searcher): Promise<Set<string>> {
+    if (searcher.userId === undefined) return new Set();
+    const rows = await this.db.query<{ feature_name: string }>('SELECT feature_name FROM favorite_features WHERE user_id = :userId AND feature_name IN (:...names)', {
+      userId: searcher.userId,
+      names,
+    });
+    return new Set(rows.map((row) => row.feature_name));
   }
 }
 
@@ -333,7 +388,7 @@ function present(feature: ConfiguredFeature, activity: Activity, status: SearchC
   const environments = status.length
     ? feature.environments.filter((e) => status.some((s) => s.environment === e.name && s.enabled === e.enabled))
     : feature.environments;
-  const seen = activity.get(feature.name);
+  const seen = activity.seen.get(feature.name);
   return {
     name: feature.name,
     type: feature.type,
@@ -342,7 +397,7 @@ function present(feature: ConfiguredFeature, activity: Activity, status: SearchC
     archived: feature.archived,
     project: feature.project,
     stale: feature.stale,
-    favorite: seen?.favorite ?? false,
+    favorite: activity.favorites.has(feature.name),
     impressionData: feature.impressionData,
     createdAt: feature.createdAt,
     archivedAt: feature.archivedAt,
@@ -376,7 +431,7 @@ function archivedStage(archivedAt: string, latest: SearchLifecycle | undefined):
 
 function templateOf(feature: ConfiguredFeature): Template | undefined {
   const serialized = (values: Record<string, unknown>) => JSON.stringify(values).split(SLOT_JSON);
-  const parts = serialized({ ...present(feature, new Map(), []), favorite: SLOT, lastSeenAt: SLOT, environments: SLOT });
+  const parts = serialized({ ...present(feature, { seen: new Map(), favorites: new Set() }, []), favorite: SLOT, lastSeenAt: SLOT, environments: SLOT });
   const environments = feature.environments.map((e) => ({
     name: e.name,
     enabled: e.enabled,
@@ -398,9 +453,9 @@ function templateOf(feature: ConfiguredFeature): Template | undefined {
 
 /** The same JSON as `JSON.stringify(present(...))`, from the template. */
 function fill(template: Template, name: string, activity: Activity, status: SearchCriteria['status']): string {
-  const seen = activity.get(name);
+  const seen = activity.seen.get(name);
   const [beforeFavorite, beforeSeen, beforeEnvironments, end] = template.parts;
-  let json = beforeFavorite + (seen?.favorite ?? false) + beforeSeen + time(seen?.lastSeenAt) + beforeEnvironments + '[';
+  let json = beforeFavorite + activity.favorites.has(name) + beforeSeen + time(seen?.lastSeenAt) + beforeEnvironments + '[';
   let first = true;
   for (const e of template.environments) {
     if (status.length && !status.some((s) => s.environment === e.name && s.enabled === e.enabled)) continue;
@@ -413,6 +468,11 @@ function fill(template: Template, name: string, activity: Activity, status: Sear
 
 function time(iso: string | undefined): string {
   return iso === undefined ? 'null' : `"${iso}"`;
+}
+
+/** The first hour start counted as "the last hour": evaluations are kept per hour, so this is all they depend on. */
+function windowStart(now: Date): Date {
+  return new Date(Math.ceil((now.getTime() - HOUR_MS) / HOUR_MS) * HOUR_MS);
 }
 
 function compare(a: string, b: string): number {

@@ -1,4 +1,5 @@
-import { Get, Header, Query } from '@nestjs/common';
+import { Get, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Principal } from '../../core/access/principal.js';
@@ -19,9 +20,11 @@ export class SearchController {
       'Any authenticated user may search; client and frontend tokens may not. All filters are ANDed. Archived features appear only with `archived=IS:true` or a `lifecycle` filter listing `archived`. A malformed parameter is a 400 naming it.',
   })
   @ApiOkResponse({ type: SearchFeaturesSchema })
-  // The body comes serialized: a page is assembled from pre-serialized pieces (see SearchItemsReadModel).
-  @Header('Content-Type', 'application/json; charset=utf-8')
-  search(@Query() query: SearchFeaturesQueryDto, @CurrentPrincipal() principal: Principal): Promise<string> {
-    return this.searchService.search(query, principal);
+  // The body comes serialized (a page is assembled from pre-serialized pieces, see SearchItemsReadModel) and is
+  // written as it is: no ETag, which would hash every page of a result that changes with SDK traffic anyway.
+  async search(@Query() query: SearchFeaturesQueryDto, @CurrentPrincipal() principal: Principal, @Res() res: Response): Promise<void> {
+    const body = await this.searchService.search(query, principal);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(body);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../core/database/database.js';
 import { SearchCountCache, type SearchCounts } from './search-count-cache.js';
+import { readGenerations } from './search-generations.js';
 import { SearchItemsReadModel } from './search-items.read-model.js';
 import type { SearchCriteria, Searcher } from './search.model.js';
 import { type Bucket, type FilterMode, filtersOf, sortPlanOf, SqlParams, viewOf, type View } from './search.sql.js';
@@ -24,12 +25,12 @@ export class SearchReadModel {
 
   /** The `searchFeaturesSchema` answer, serialized (see SearchItemsReadModel). */
   async search(criteria: SearchCriteria, searcher: Searcher, now: Date): Promise<string> {
-    const row = await this.db.one<{ generation: unknown }>('SELECT generation FROM search_generation WHERE id = 1');
-    const generation = String(row?.generation);
+    const generations = await readGenerations(this.db);
+    const generation = generations.configuration;
     const key = criteria.lastSeenAt ? undefined : countKey(criteria, searcher);
     const counts = await this.countsOf(criteria, searcher, generation, key);
     const names = await this.pageNames(criteria, searcher, counts, generation, key);
-    const items = await this.items.load(names, generation, criteria.status, searcher, now);
+    const items = await this.items.load(names, generations, criteria.status, searcher, now);
     return `{"features":[${items.join(',')}],"total":${counts.total}}`;
   }
 

@@ -1,6 +1,7 @@
 import { InitialSchema1700000000000 } from './1700000000000-initial-schema.js';
 import { SearchIndexes1700000003000 } from './1700000003000-search-indexes.js';
 import { AccessIndexes1700000006000 } from './1700000006000-access-indexes.js';
+import { SearchActivity1700000007000 } from './1700000007000-search-activity.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
-export const flagwrightMigrations = [InitialSchema1700000000000, SearchIndexes1700000003000, AccessIndexes1700000006000];
+export const flagwrightMigrations = [InitialSchema1700000000000, SearchIndexes1700000003000, AccessIndexes1700000006000, SearchActivity1700000007000];

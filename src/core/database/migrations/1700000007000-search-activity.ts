@@ -1,0 +1,57 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { ddlFor, runAll } from './ddl.js';
+
+/**
+ * The activity generation: row 2 of `search_generation`, which triggers replace on every change of what SDK traffic
+ * moves (hourly evaluation counts, last-seen times of features and of their environments). Search keeps a page's
+ * activity per (configuration generation, activity generation, hour window), so a result shows new metrics at once
+ * on every instance while unchanged activity is not read again. Like row 1, it takes random values: a value seen in
+ * a rolled-back transaction never comes back.
+ */
+export class SearchActivity1700000007000 implements MigrationInterface {
+  name = 'SearchActivity1700000007000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    const { isPostgres } = ddlFor(queryRunner);
+    await queryRunner.query('INSERT INTO search_generation (id, generation) VALUES (2, 0)');
+    if (isPostgres) {
+      await queryRunner.query(`CREATE FUNCTION search_activity_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE search_generation SET generation = floor(random() * 9007199254740991)::bigint WHERE id = 2;
+          RETURN NULL;
+        END $$`);
+      for (const [table, on] of ACTIVITY_TRIGGERS) {
+        await queryRunner.query(`CREATE TRIGGER search_activity_bump AFTER ${on.join(' OR ')} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION search_activity_bump()`);
+      }
+      return;
+    }
+    const bump = 'UPDATE search_generation SET generation = abs(random() % 9007199254740991) WHERE id = 2;';
+    for (const [table, on] of ACTIVITY_TRIGGERS) {
+      for (const event of on) await queryRunner.query(`CREATE TRIGGER ${triggerName(table, event)} AFTER ${event} ON ${table} BEGIN ${bump} END`);
+    }
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    const { isPostgres } = ddlFor(queryRunner);
+    if (isPostgres) {
+      for (const [table] of ACTIVITY_TRIGGERS) await queryRunner.query(`DROP TRIGGER IF EXISTS search_activity_bump ON ${table}`);
+      await queryRunner.query('DROP FUNCTION IF EXISTS search_activity_bump()');
+    } else {
+      for (const [table, on] of ACTIVITY_TRIGGERS) {
+        for (const event of on) await queryRunner.query(`DROP TRIGGER IF EXISTS ${triggerName(table, event)}`);
+      }
+    }
+    await runAll(queryRunner, ['DELETE FROM search_generation WHERE id = 2']);
+  }
+}
+
+/** What SDK traffic writes. Inserts and deletes of features and environments move the configuration generation. */
+const ACTIVITY_TRIGGERS: [string, string[]][] = [
+  ['client_metrics_hourly', ['INSERT', 'UPDATE', 'DELETE']],
+  ['features', ['UPDATE OF last_seen_at']],
+  ['feature_environments', ['UPDATE OF last_seen_at']],
+];
+
+function triggerName(table: string, event: string): string {
+  return `search_activity_${table}_${event.split(' ')[0].toLowerCase()}`;
+}

@@ -292,6 +292,11 @@ describe('service accounts', () => {
         userId: account.id,
       });
       const secret: string = res.body.secret;
+      const { secret: _shownOnce, ...withoutSecret } = res.body;
+      expect((await admin().get(res.headers.location).expect(200)).body).toEqual(withoutSecret);
+      const other = await createAccount('other-token-bot');
+      const elsewhere = await admin().get(`/api/admin/service-account/${other.id}/token/${res.body.id}`).expect(404);
+      expect(elsewhere.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: `Could not find personal access token with id ${res.body.id}.` });
       const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM personal_access_tokens WHERE id = :id', { id: res.body.id });
       expect(row.secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
       const everything = JSON.stringify([await t.db.query('SELECT * FROM personal_access_tokens'), await t.db.query('SELECT * FROM events')]);

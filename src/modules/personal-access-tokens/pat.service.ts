@@ -64,11 +64,22 @@ export class PatService {
     return { ...pat, secret };
   }
 
+  /** One token of the owner, without its secret. */
+  async get(ownerId: number, id: number): Promise<Pat> {
+    const pat = await this.store.find(ownerId, id);
+    if (!pat) throw unknownPat(id);
+    return pat;
+  }
+
   async delete(ownerId: number, id: number, actor: Actor, eventTypes: PatEvents): Promise<void> {
     await this.db.transaction(async () => {
       const pat = await this.store.find(ownerId, id);
-      if (!pat || !(await this.store.delete(ownerId, id))) throw notFound(`Could not find personal access token with id ${id}.`);
+      if (!pat || !(await this.store.delete(ownerId, id))) throw unknownPat(id);
       await this.events.record({ type: eventTypes.deleted, actor, data: { id, description: pat.description, userId: ownerId } });
     });
   }
+}
+
+function unknownPat(id: number): AppError {
+  return notFound(`Could not find personal access token with id ${id}.`);
 }

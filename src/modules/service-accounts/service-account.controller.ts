@@ -7,7 +7,7 @@ import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flag
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { CreatePatDto, PatSchema, PatsSchema } from '../personal-access-tokens/pat.dto.js';
-import type { CreatedPat } from '../personal-access-tokens/pat.model.js';
+import type { CreatedPat, Pat } from '../personal-access-tokens/pat.model.js';
 import { CreateServiceAccountSchema, ServiceAccountSchema, ServiceAccountsSchema, UpdateServiceAccountSchema } from './service-account.dto.js';
 import type { ServiceAccount } from './service-account.model.js';
 import { ServiceAccountService } from './service-account.service.js';
@@ -86,6 +86,14 @@ export class ServiceAccountController {
     const pat = await this.accounts.createToken(id, body, actor);
     res.setHeader('location', `${this.config.basePath}/api/admin/service-account/${id}/token/${pat.id}`);
     return pat;
+  }
+
+  @Get(':id/token/:tokenId')
+  @ApiOperation({ summary: 'One token of a service account (where its creation points), never with its secret.' })
+  @ApiOkResponse({ type: PatSchema })
+  @ApiNotFoundResponse({ description: 'No such service account, or no such token of it' })
+  async token(@IntParam('id') id: number, @IntParam('tokenId') tokenId: number): Promise<Pat> {
+    return this.accounts.getToken(id, tokenId);
   }
 
   @Delete(':id/token/:tokenId')

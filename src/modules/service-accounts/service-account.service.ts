@@ -91,6 +91,11 @@ export class ServiceAccountService {
     });
   }
 
+  async getToken(id: number, tokenId: number): Promise<Pat> {
+    await this.existing(id);
+    return this.pats.get(id, tokenId);
+  }
+
   async deleteToken(id: number, tokenId: number, actor: Actor): Promise<void> {
     await this.db.transaction(async () => {
       await this.existing(id);

@@ -251,13 +251,27 @@ describe('API tokens', () => {
       const created = await post({ tokenName: 'guarded', type: 'client', environment: 'development' }).expect(201);
       const missing = await t.http().put(`/api/admin/api-tokens/${created.body.id}`).set('Authorization', ADMIN_TOKEN).send({}).expect(400);
       expect(missing.body.details).toEqual([{ path: '/body/expiresAt', message: 'The `/body/expiresAt` property is required. It was not present on the data you sent.' }]);
-      await t.http().put('/api/admin/api-tokens/abc').set('Authorization', ADMIN_TOKEN).send({ expiresAt: future() }).expect(400);
+      const malformed = await t.http().put('/api/admin/api-tokens/abc').set('Authorization', ADMIN_TOKEN).send({ expiresAt: future() }).expect(400);
+      expect(malformed.body.details).toEqual([
+        { path: '/params/id', message: 'The `/params/id` property must be a token id (a whole number) or a token secret (<project>:<environment>.<random>).' },
+      ]);
+      const unknownSecret = await t.http().delete('/api/admin/api-tokens/default:development.not-a-real-secret').set('Authorization', ADMIN_TOKEN).expect(404);
+      expect(unknownSecret.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: 'Could not find an API token with that secret.' });
       const unknown = await t.http().put('/api/admin/api-tokens/999999').set('Authorization', ADMIN_TOKEN).send({ expiresAt: future() }).expect(404);
       expect(unknown.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: 'Could not find API token with id 999999.' });
       await t.http().put(`/api/admin/api-tokens/${created.body.id}`).set('Cookie', editorCookie).send({ expiresAt: future() }).expect(403);
       await t.http().delete(`/api/admin/api-tokens/${created.body.id}`).set('Cookie', editorCookie).expect(403);
       await t.http().delete('/api/admin/api-tokens/1').set('Cookie', frontendMakerCookie).expect(403);
       expect(await t.db.one('SELECT expires_at FROM api_tokens WHERE id = :id', { id: created.body.id })).toEqual({ expires_at: null });
+    });
+
+    it('names a token by its secret too, as Unleash does', async () => {
+      const created = await post({ tokenName: 'by-secret', type: 'client', environment: 'development' }).expect(201);
+      const later = future(3 * 24 * 3600_000);
+      const updated = await t.http().put(`/api/admin/api-tokens/${encodeURIComponent(created.body.secret)}`).set('Authorization', ADMIN_TOKEN).send({ expiresAt: later }).expect(200);
+      expect(updated.body).toMatchObject({ id: created.body.id, expiresAt: later });
+      await t.http().delete(`/api/admin/api-tokens/${created.body.secret}`).set('Authorization', ADMIN_TOKEN).expect(200);
+      expect(await t.db.query('SELECT id FROM api_tokens WHERE id = :id', { id: created.body.id })).toEqual([]);
     });
 
     it('deletes a token: it stops working at once and the event has no secret', async () => {

@@ -126,6 +126,11 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
     expect(res.body.details).toEqual([{ path: `/query/${name}`, message: expect.stringContaining(`The \`/query/${name}\` property ${reason}. You sent`) }]);
   });
 
+  it('takes any four-digit year the spec pattern allows', async () => {
+    expect((await f.search('createdAt=IS_BEFORE:0050-01-01').expect(200)).body).toEqual({ features: [], total: 0 });
+    expect((await f.search('lastSeenAt=IS_ON_OR_AFTER:9999-12-31').expect(200)).body).toEqual({ features: [], total: 0 });
+  });
+
   it('refuses more than 100 status entries, and takes 100 tags, terms and entries', async () => {
     const entries = (n: number) => Array.from({ length: n }, (_, i) => `status=e${i}:enabled`).join('&');
     const res = await f.search(entries(101)).expect(400);

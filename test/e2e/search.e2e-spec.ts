@@ -539,11 +539,14 @@ describe('GET /api/admin/search/features', () => {
       const { body } = await f.search('query=alpha').expect(200);
       expect(body.features[0]).toMatchObject({ lastSeenAt: seenAt.toISOString(), environments: [{ lastSeenAt: seenAt.toISOString(), yes: 15, no: 3 }, { lastSeenAt: null }] });
 
+      // Still counted an hour later (that hour overlaps the last 60 minutes), no longer two hours later.
       t.clock.advance(3_600_000);
       try {
+        expect(await alphaDevelopment()).toMatchObject({ yes: 15, no: 3 });
+        t.clock.advance(3_600_000);
         expect(await alphaDevelopment()).toMatchObject({ yes: 0, no: 0 });
       } finally {
-        t.clock.advance(-3_600_000);
+        t.clock.advance(-2 * 3_600_000);
       }
       expect(await alphaDevelopment()).toMatchObject({ yes: 15, no: 3 });
     });

@@ -346,6 +346,8 @@ describe('feature strategies', () => {
       ['title not a string', { title: 5 }, ['/body/title']],
       ['disabled not a boolean', { disabled: 'yes' }, ['/body/disabled']],
       ['sortOrder not a number', { sortOrder: 'first' }, ['/body/sortOrder']],
+      ['sortOrder beyond a 32-bit integer', { sortOrder: 99_999_999_999 }, ['/body/sortOrder']],
+      ['NUM_ value in hexadecimal', c({ operator: 'NUM_GT', value: '0x1A' }), ['/body/constraints/0/value']],
       ['segments not an array', { segments: 1 }, ['/body/segments']],
       ['segment id not a number', { segments: ['x'] }, ['/body/segments/0']],
       ['unknown segment id', { segments: [987654] }, ['/body/segments/0']],
@@ -384,6 +386,13 @@ describe('feature strategies', () => {
       const res = await put(url).send(body).expect(400);
       expect(res.body).toEqual({ id: ERROR_ID, name: 'ValidationError', message: expect.any(String), details: paths.map((path) => ({ path, message: expect.any(String) })) });
       for (const path of paths) expect(res.body.message).toContain(`\`${path}`);
+    });
+
+    it('states the range of sortOrder', async () => {
+      const res = await put(url).send({ sortOrder: 99_999_999_999 }).expect(400);
+      expect(res.body.details).toEqual([
+        { path: '/body/sortOrder', message: 'The `/body/sortOrder` property must be a whole number from -2147483648 to 2147483647. You sent 99999999999.' },
+      ]);
     });
 
     it('reports every offending property at once', async () => {

@@ -3,9 +3,9 @@ import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } 
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { IntParam } from '../../core/http/int-param.js';
 import { ApiTokenSchema, ApiTokensSchema, CreateApiTokenSchema, UpdateApiTokenSchema } from './api-token.dto.js';
 import { ALL_ENVIRONMENTS, ALL_PROJECTS, type ApiToken, type CreatableTokenType, type CreatedApiToken, type NewApiToken } from './api-token.model.js';
+import { type ApiTokenRef, ApiTokenRefParam } from './api-token-ref.param.js';
 import { ApiTokenService } from './api-token.service.js';
 import { anyTokenPermission } from './token-permissions.js';
 
@@ -36,20 +36,20 @@ export class ApiTokenController {
 
   @Put(':id')
   @RequirePermission(...anyTokenPermission('UPDATE'))
-  @ApiOperation({ summary: 'Change when a token expires. Tokens are named by their numeric id (Unleash uses the secret).' })
+  @ApiOperation({ summary: 'Change when a token expires. `{id}` is the numeric id of the token, or its secret (as Unleash names tokens).' })
   @ApiOkResponse({ type: ApiTokenSchema })
-  @ApiNotFoundResponse({ description: 'No API token with that id' })
-  update(@IntParam('id') id: number, @Body() body: UpdateApiTokenSchema, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<ApiToken> {
-    return this.tokens.updateExpiry(id, new Date(body.expiresAt), principal, actor);
+  @ApiNotFoundResponse({ description: 'No such API token' })
+  update(@ApiTokenRefParam() ref: ApiTokenRef, @Body() body: UpdateApiTokenSchema, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<ApiToken> {
+    return this.tokens.updateExpiry(ref, new Date(body.expiresAt), principal, actor);
   }
 
   @Delete(':id')
   @RequirePermission(...anyTokenPermission('DELETE'))
-  @ApiOperation({ summary: 'Delete a token; it stops working at once. Tokens are named by their numeric id.' })
+  @ApiOperation({ summary: 'Delete a token; it stops working at once. `{id}` is the numeric id of the token, or its secret.' })
   @ApiOkResponse({ description: 'Deleted' })
-  @ApiNotFoundResponse({ description: 'No API token with that id' })
-  async remove(@IntParam('id') id: number, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<void> {
-    await this.tokens.delete(id, principal, actor);
+  @ApiNotFoundResponse({ description: 'No such API token' })
+  async remove(@ApiTokenRefParam() ref: ApiTokenRef, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<void> {
+    await this.tokens.delete(ref, principal, actor);
   }
 }
 

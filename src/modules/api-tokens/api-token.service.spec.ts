@@ -24,6 +24,9 @@ class FakeApiTokenStore extends ApiTokenStore {
     const row = this.rows.find((r) => r.id === id);
     return row && this.view(row);
   }
+  async idOfSecret(secretHash: string): Promise<number | undefined> {
+    return this.rows.find((r) => r.secretHash === secretHash)?.id;
+  }
   async setExpiry(id: number, expiresAt: Date | null): Promise<void> {
     this.rows.find((r) => r.id === id)!.expiresAt = expiresAt;
   }
@@ -133,13 +136,13 @@ describe('ApiTokenService', () => {
     const { service, recorded } = setup({ 2: [grant('UPDATE_FRONTEND_API_TOKEN'), grant('DELETE_FRONTEND_API_TOKEN')] });
     const client = await service.create(input(), ADMIN_TOKEN, ACTOR);
     const frontend = await service.create(input({ type: 'frontend' }), ADMIN_TOKEN, ACTOR);
-    expect((await failure(service.updateExpiry(client.id, new Date(), user(2), ACTOR))).name).toBe('NoAccessError');
+    expect((await failure(service.updateExpiry({ id: client.id }, new Date(), user(2), ACTOR))).name).toBe('NoAccessError');
     const later = new Date(Date.now() + 3600_000);
-    expect((await service.updateExpiry(frontend.id, later, user(2), ACTOR)).expiresAt).toBe(later.toISOString());
+    expect((await service.updateExpiry({ id: frontend.id }, later, user(2), ACTOR)).expiresAt).toBe(later.toISOString());
     expect(recorded.at(-1)).toMatchObject({ type: 'api-token-updated', data: { expiresAt: later.toISOString() }, preData: { expiresAt: null } });
-    expect((await failure(service.delete(client.id, user(2), ACTOR))).name).toBe('NoAccessError');
-    await service.delete(frontend.id, user(2), ACTOR);
-    expect((await failure(service.delete(frontend.id, user(2), ACTOR))).name).toBe('NotFoundError');
-    expect((await failure(service.updateExpiry(999, later, ADMIN_TOKEN, ACTOR))).message).toBe('Could not find API token with id 999.');
+    expect((await failure(service.delete({ id: client.id }, user(2), ACTOR))).name).toBe('NoAccessError');
+    await service.delete({ id: frontend.id }, user(2), ACTOR);
+    expect((await failure(service.delete({ id: frontend.id }, user(2), ACTOR))).name).toBe('NotFoundError');
+    expect((await failure(service.updateExpiry({ id: 999 }, later, ADMIN_TOKEN, ACTOR))).message).toBe('Could not find API token with id 999.');
   });
 });

@@ -8,6 +8,7 @@ import { Database } from '../../core/database/database.js';
 import { AppError, type ErrorDetail, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT } from '../events/event-types.js';
 import { EventService } from '../events/event.service.js';
+import type { ApiTokenRef } from './api-token-ref.param.js';
 import { ApiTokenReferencesReadModel } from './api-token-references.read-model.js';
 import { ADMIN_TOKEN_TYPE, ALL_ENVIRONMENTS, ALL_PROJECTS, type ApiToken, type CreatedApiToken, type NewApiToken } from './api-token.model.js';
 import { ApiTokenStore } from './api-token.store.js';
@@ -59,9 +60,10 @@ export class ApiTokenService {
     return { id, secret, tokenName, type, environment, project, projects, expiresAt, createdAt, seenAt, alias: null };
   }
 
-  async updateExpiry(id: number, expiresAt: Date, principal: Principal, actor: Actor): Promise<ApiToken> {
+  async updateExpiry(ref: ApiTokenRef, expiresAt: Date, principal: Principal, actor: Actor): Promise<ApiToken> {
     return this.db.transaction(async () => {
-      const before = await this.existing(id);
+      const before = await this.existing(ref);
+      const { id } = before;
       await this.authorize(principal, 'UPDATE', before.type);
       await this.store.setExpiry(id, expiresAt);
       const after = (await this.store.find(id))!;
@@ -70,18 +72,19 @@ export class ApiTokenService {
     });
   }
 
-  async delete(id: number, principal: Principal, actor: Actor): Promise<void> {
+  async delete(ref: ApiTokenRef, principal: Principal, actor: Actor): Promise<void> {
     await this.db.transaction(async () => {
-      const token = await this.existing(id);
+      const token = await this.existing(ref);
       await this.authorize(principal, 'DELETE', token.type);
-      if (!(await this.store.delete(id))) throw unknownToken(id);
+      if (!(await this.store.delete(token.id))) throw unknownToken(ref);
       await this.events.record({ type: EVENT.API_TOKEN_DELETED, actor, ...eventScope(token), preData: eventData(token) });
     });
   }
 
-  private async existing(id: number): Promise<ApiToken> {
-    const token = await this.store.find(id);
-    if (!token) throw unknownToken(id);
+  private async existing(ref: ApiTokenRef): Promise<ApiToken> {
+    const id = 'id' in ref ? ref.id : await this.store.idOfSecret(ref.secretHash);
+    const token = id === undefined ? undefined : await this.store.find(id);
+    if (!token) throw unknownToken(ref);
     return token;
   }
 
@@ -135,8 +138,8 @@ function adminScopeProblems(input: NewApiToken): ErrorDetail[] {
   return problems;
 }
 
-function unknownToken(id: number): AppError {
-  return notFound(`Could not find API token with id ${id}.`);
+function unknownToken(ref: ApiTokenRef): AppError {
+  return notFound('id' in ref ? `Could not find API token with id ${ref.id}.` : 'Could not find an API token with that secret.');
 }
 
 function eventScope(token: ApiToken): { environment: string; project?: string } {

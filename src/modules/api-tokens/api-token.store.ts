@@ -21,6 +21,8 @@ export abstract class ApiTokenStore {
   abstract insert(input: ApiTokenInsert): Promise<ApiToken>;
   abstract list(): Promise<ApiToken[]>;
   abstract find(id: number): Promise<ApiToken | undefined>;
+  /** The id of the token whose secret has this digest. */
+  abstract idOfSecret(secretHash: string): Promise<number | undefined>;
   abstract setExpiry(id: number, expiresAt: Date | null): Promise<void>;
   abstract delete(id: number): Promise<boolean>;
 }
@@ -75,6 +77,11 @@ export class SqlApiTokenStore extends ApiTokenStore {
   async find(id: number): Promise<ApiToken | undefined> {
     const [token] = toTokens(await this.db.query<TokenRow>(`${SELECT} WHERE t.id = :id ORDER BY p.project`, { id }));
     return token;
+  }
+
+  async idOfSecret(secretHash: string): Promise<number | undefined> {
+    const row = await this.db.one<{ id: number | string }>('SELECT id FROM api_tokens WHERE secret_hash = :secretHash', { secretHash });
+    return row ? Number(row.id) : undefined;
   }
 
   async setExpiry(id: number, expiresAt: Date | null): Promise<void> {

@@ -470,9 +470,13 @@ function time(iso: string | undefined): string {
   return iso === undefined ? 'null' : `"${iso}"`;
 }
 
-/** The first hour start counted as "the last hour": evaluations are kept per hour, so this is all they depend on. */
+/**
+ * The first hour whose evaluations count as "the last hour": evaluations are kept per hour, and every hour that
+ * overlaps the last 60 minutes counts, so a report of a minute ago counts even when its bucket began in the hour
+ * before. The answer depends on nothing else, which lets kept activity be keyed by it.
+ */
 function windowStart(now: Date): Date {
-  return new Date(Math.ceil((now.getTime() - HOUR_MS) / HOUR_MS) * HOUR_MS);
+  return new Date(Math.floor((now.getTime() - HOUR_MS) / HOUR_MS) * HOUR_MS);
 }
 
 function compare(a: string, b: string): number {

@@ -59,6 +59,9 @@ describe('search query parser', () => {
     it('reads dates as midnight UTC and refuses days that do not exist', () => {
       expect(parseDateFilter('IS_BEFORE:2024-02-29')).toEqual({ ok: true, value: { before: true, date: new Date('2024-02-29T00:00:00Z') } });
       expect(parseDateFilter('IS_ON_OR_AFTER:2023-02-29')).toEqual({ ok: false, reason: 'must name a real calendar day (YYYY-MM-DD)' });
+      expect(parseDateFilter('IS_BEFORE:0050-01-01')).toEqual({ ok: true, value: { before: true, date: new Date('0050-01-01T00:00:00Z') } });
+      expect(parseDateFilter('IS_BEFORE:0004-02-29')).toEqual({ ok: true, value: { before: true, date: new Date('0004-02-29T00:00:00Z') } });
+      expect(parseDateFilter('IS_BEFORE:0001-02-29')).toEqual({ ok: false, reason: 'must name a real calendar day (YYYY-MM-DD)' });
     });
 
     it('accepts whole numbers only, in range', () => {

@@ -120,7 +120,9 @@ export function parseDateFilter(raw: string): Parsed<DateFilter> {
   const match = DATE.exec(raw);
   if (!match) return fail(mustMatch(PATTERNS.date));
   const [year, month, day] = [Number(match[2]), Number(match[3]), Number(match[4])];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // Not Date.UTC(year, …): it reads years 0–99 as 1900–1999.
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     return fail('must name a real calendar day (YYYY-MM-DD)');
   }

@@ -81,8 +81,8 @@ export class FeatureSearchEnvironmentSchema {
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When metrics were last received for the feature in the environment' }) lastSeenAt: string | null;
   @ApiProperty({ description: 'Any strategy in the environment, disabled ones included' }) hasStrategies: boolean;
   @ApiProperty({ description: 'Any strategy in the environment that is not disabled' }) hasEnabledStrategies: boolean;
-  @ApiProperty({ description: 'True evaluations reported in the last hour' }) yes: number;
-  @ApiProperty({ description: 'False evaluations reported in the last hour' }) no: number;
+  @ApiProperty({ description: 'True evaluations of the hour buckets that overlap the last 60 minutes' }) yes: number;
+  @ApiProperty({ description: 'False evaluations of the hour buckets that overlap the last 60 minutes' }) no: number;
 }
 
 @ApiSchema({ name: 'featureSearchTagSchema' })

@@ -32,6 +32,8 @@ describe('parseConstraints', () => {
       { operator: 'NUM_GTE', value: '-3' },
       { operator: 'NUM_LT', value: '1e3' },
       { operator: 'NUM_LTE', value: '0' },
+      { operator: 'NUM_GT', value: '.5' },
+      { operator: 'NUM_GT', value: '+2.' },
       { operator: 'DATE_AFTER', value: '2024-01-01' },
       { operator: 'DATE_BEFORE', value: '2024-01-01T10:00:00.000Z' },
       { operator: 'DATE_AFTER', value: '1700000000000' },
@@ -97,5 +99,9 @@ describe('parseConstraints', () => {
   it('refuses a list that is not an array', () => {
     expect(parse({}).paths).toEqual(['/body/constraints']);
     expect(parse(undefined).constraints).toEqual([]);
+  });
+
+  it.each(['0x1A', '0b11', 'Infinity', '1,5', '1e'])('refuses %s as a number, as SDKs would not read it as one', (value) => {
+    expect(parse([{ contextName: 'n', operator: 'NUM_GT', value }]).paths).toEqual(['/body/constraints/0/value']);
   });
 });

@@ -129,8 +129,11 @@ function parseValue(input: unknown, path: string, problems: Problems): string | 
   return text.trim() === '' ? '' : text;
 }
 
+/** A number as SDKs parse one: decimal, optionally signed, with an exponent (no hex, binary or "Infinity"). */
+const DECIMAL = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?\s*$/i;
+
 function checkSingleValue(kind: Kind, operator: ConstraintOperator, value: string, path: string, sent: unknown, problems: Problems): void {
-  if (kind === 'number' && !Number.isFinite(Number(value))) {
+  if (kind === 'number' && !(DECIMAL.test(value) && Number.isFinite(Number(value)))) {
     problems.invalid(path, `must be a number for the ${operator} operator`, sent);
   } else if (kind === 'date' && !isDate(value)) {
     problems.invalid(path, `must be a valid date (such as 2024-01-31 or 2024-01-31T12:00:00Z) for the ${operator} operator`, sent);

@@ -11,7 +11,7 @@ import { EVENT } from '../events/event-types.js';
 import { EventService } from '../events/event.service.js';
 import { SegmentReadModel } from '../segments/segment.read-model.js';
 import { FeatureStrategyStore, type StrategyLocation } from './feature-strategy.store.js';
-import { isInt32, isPlainObject, pointer, Problems } from './input-problems.js';
+import { INT32_RULE, isInt32, isPlainObject, pointer, Problems } from './input-problems.js';
 import { applyPatch, parsePatch, PatchFailure } from './json-patch.js';
 import { parseStrategyBody, type StrategyChanges } from './strategy-body.parser.js';
 import { toFeatureStrategy } from './strategy.mapper.js';
@@ -311,7 +311,7 @@ function parseSortOrders(body: unknown, problems: Problems): { id: string; sortO
     else if (seen.has(id)) problems.invalid(`${path}/id`, 'must not repeat a strategy id', id);
     else seen.add(id);
     if (sortOrder === undefined) problems.required(`${path}/sortOrder`);
-    else if (!isInt32(sortOrder)) problems.invalid(`${path}/sortOrder`, 'must be a whole number', sortOrder);
+    else if (!isInt32(sortOrder)) problems.invalid(`${path}/sortOrder`, INT32_RULE, sortOrder);
     return problems.details.length > before ? [] : [{ id: id as string, sortOrder: sortOrder as number }];
   });
 }

@@ -63,6 +63,9 @@ export function scalarText(value: unknown): string | undefined {
 }
 
 /** Whole numbers a 32-bit INTEGER column holds. */
+/** The rule isInt32 checks, as a 400 states it. */
+export const INT32_RULE = 'must be a whole number from -2147483648 to 2147483647';
+
 export function isInt32(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= -2_147_483_648 && value <= 2_147_483_647;
 }

@@ -1,6 +1,6 @@
 import type { FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { parseConstraints } from './constraint.parser.js';
-import { isInt32, isPlainObject, pointer, Problems, scalarText } from './input-problems.js';
+import { INT32_RULE, isInt32, isPlainObject, pointer, Problems, scalarText } from './input-problems.js';
 import type { Constraint, StrategyVariant } from './strategy.model.js';
 import { parseVariants } from './variant.parser.js';
 
@@ -54,7 +54,7 @@ export function parseStrategyBody(body: unknown, mode: 'create' | 'update', limi
   else if (disabled !== undefined && disabled !== null) problems.invalid(`${root}/disabled`, 'must be boolean or null', disabled);
 
   if (isInt32(sortOrder)) changes.sortOrder = sortOrder;
-  else if (sortOrder !== undefined) problems.invalid(`${root}/sortOrder`, 'must be a whole number', sortOrder);
+  else if (sortOrder !== undefined) problems.invalid(`${root}/sortOrder`, INT32_RULE, sortOrder);
 
   if (segments !== undefined) changes.segments = parseSegmentIds(segments, `${root}/segments`, limits.segmentsPerStrategy, problems);
   return { changes, problems };

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { ddlFor, runAll } from './ddl.js';
+import { ddlFor, generationBumpFunction, runAll, sqliteGenerationBump } from './ddl.js';
 
 /**
  * What feature search needs to answer a page at a cost that follows the page, not the table:
@@ -106,11 +106,7 @@ export class SearchIndexes1700000003000 implements MigrationInterface {
     } catch {
       await queryRunner.query('ROLLBACK TO SAVEPOINT search_trgm');
     }
-    await queryRunner.query(`CREATE FUNCTION search_generation_bump() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        UPDATE search_generation SET generation = floor(random() * 9007199254740991)::bigint WHERE id = 1;
-        RETURN NULL;
-      END $$`);
+    await queryRunner.query(generationBumpFunction('search_generation_bump', 1));
     for (const [table, events] of GENERATION_TRIGGERS) {
       const on = events.map((event) => (event === 'UPDATE' && UPDATE_COLUMNS[table] ? `UPDATE OF ${UPDATE_COLUMNS[table]}` : event)).join(' OR ');
       await queryRunner.query(`CREATE TRIGGER search_generation_bump AFTER ${on} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump()`);
@@ -118,7 +114,7 @@ export class SearchIndexes1700000003000 implements MigrationInterface {
   }
 
   private async upSqlite(queryRunner: QueryRunner): Promise<void> {
-    const bump = 'UPDATE search_generation SET generation = abs(random() % 9007199254740991) WHERE id = 1;';
+    const bump = sqliteGenerationBump(1);
     // What a term is looked for in: name, description and `type:value` tags, one per line, lower-cased by lower().
     const textOf = (name: string, description: string) =>
       `lower(${name} || char(10) || COALESCE(${description}, '') || char(10) ||

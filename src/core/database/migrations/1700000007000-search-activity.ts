@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { ddlFor, runAll } from './ddl.js';
+import { ddlFor, generationBumpFunction, runAll, sqliteGenerationBump } from './ddl.js';
 
 /**
  * The activity generation: row 2 of `search_generation`, which triggers replace on every change of what SDK traffic
@@ -15,17 +15,13 @@ export class SearchActivity1700000007000 implements MigrationInterface {
     const { isPostgres } = ddlFor(queryRunner);
     await queryRunner.query('INSERT INTO search_generation (id, generation) VALUES (2, 0)');
     if (isPostgres) {
-      await queryRunner.query(`CREATE FUNCTION search_activity_bump() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          UPDATE search_generation SET generation = floor(random() * 9007199254740991)::bigint WHERE id = 2;
-          RETURN NULL;
-        END $$`);
+      await queryRunner.query(generationBumpFunction('search_activity_bump', 2));
       for (const [table, on] of ACTIVITY_TRIGGERS) {
         await queryRunner.query(`CREATE TRIGGER search_activity_bump AFTER ${on.join(' OR ')} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION search_activity_bump()`);
       }
       return;
     }
-    const bump = 'UPDATE search_generation SET generation = abs(random() % 9007199254740991) WHERE id = 2;';
+    const bump = sqliteGenerationBump(2);
     for (const [table, on] of ACTIVITY_TRIGGERS) {
       for (const event of on) await queryRunner.query(`CREATE TRIGGER ${triggerName(table, event)} AFTER ${event} ON ${table} BEGIN ${bump} END`);
     }

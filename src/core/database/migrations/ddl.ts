@@ -22,3 +22,19 @@ export function ddlFor(queryRunner: QueryRunner): Ddl {
 export async function runAll(queryRunner: QueryRunner, statements: string[]): Promise<void> {
   for (const statement of statements) await queryRunner.query(statement);
 }
+
+/**
+ * How triggers replace a row of `search_generation` with a random value (so a value seen in a rolled-back
+ * transaction never comes back): a PostgreSQL trigger function, and the statement a SQLite trigger runs.
+ */
+export function generationBumpFunction(name: string, id: number): string {
+  return `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE search_generation SET generation = floor(random() * 9007199254740991)::bigint WHERE id = ${id};
+      RETURN NULL;
+    END $$`;
+}
+
+export function sqliteGenerationBump(id: number): string {
+  return `UPDATE search_generation SET generation = abs(random() % 9007199254740991) WHERE id = ${id};`;
+}

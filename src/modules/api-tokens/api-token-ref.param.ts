@@ -2,6 +2,7 @@ import { Injectable, Param, type PipeTransform } from '@nestjs/common';
 import { parseApiToken } from '../../core/access/api-token-format.js';
 import { hashSecret } from '../../core/access/secrets.js';
 import { invalidProperty } from '../../core/errors/app-error.js';
+import { isIdParam } from '../../core/http/int-param.js';
 
 /** A token named in a path: by its numeric id, or, as Unleash names tokens, by its secret (looked up by digest). */
 export type ApiTokenRef = { id: number } | { secretHash: string };
@@ -9,7 +10,7 @@ export type ApiTokenRef = { id: number } | { secretHash: string };
 @Injectable()
 class ApiTokenRefPipe implements PipeTransform<string, ApiTokenRef> {
   transform(value: string): ApiTokenRef {
-    if (/^\d{1,9}$/.test(value)) return { id: Number(value) };
+    if (isIdParam(value)) return { id: Number(value) };
     if (parseApiToken(value)) return { secretHash: hashSecret(value) };
     // The value is not repeated: it may be a mistyped secret.
     throw invalidProperty('/params/id', 'The `/params/id` property must be a token id (a whole number) or a token secret (<project>:<environment>.<random>).');

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { ConfigService } from '@nestjs/config';
 import { AppModule, ENVIRONMENT } from './standalone/app.module.js';
@@ -17,7 +16,6 @@ async function main(): Promise<void> {
   if (env.sessionSecretGenerated) {
     logger.warn('SESSION_SECRET is not set: sessions are signed with a random secret and end when this process stops.');
   }
-  app.use(helmet({ contentSecurityPolicy: false }));
   configureStandaloneApp(app, env.baseUriPath);
   app.enableShutdownHooks();
   await app.listen(env.port, env.host);

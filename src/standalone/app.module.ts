@@ -7,7 +7,7 @@ import { ErrorFilter } from '../core/errors/error.filter.js';
 import { FlagwrightModule } from '../feature-flags.module.js';
 import { dataSourceOptions } from './data-source-options.js';
 import type { StandaloneEnvironment } from './environment.js';
-import { loggerOptions } from './logging.js';
+import { createRootLogger, loggerOptions, ROOT_LOGGER } from './logging.js';
 import { ShutdownLogger } from './shutdown-logger.js';
 
 const ENVIRONMENT = 'flagwright';
@@ -16,14 +16,12 @@ const ENVIRONMENT = 'flagwright';
 @Module({})
 export class AppModule {
   static register(environment: StandaloneEnvironment): DynamicModule {
+    const rootLogger = createRootLogger(environment.logLevel);
     return {
       module: AppModule,
       imports: [
     ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ [ENVIRONMENT]: environment })] }),
-    LoggerModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService) => loggerOptions(config.getOrThrow<StandaloneEnvironment>(ENVIRONMENT).logLevel),
-    }),
+    LoggerModule.forRoot(loggerOptions(rootLogger)),
     TypeOrmModule.forRootAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService) => dataSourceOptions(config.getOrThrow<StandaloneEnvironment>(ENVIRONMENT)),
@@ -48,6 +46,9 @@ export class AppModule {
             lockoutMinutes: env.loginLockoutMinutes,
           },
           limits: env.limits,
+          metricsFlushIntervalSeconds: env.metricsFlushIntervalSeconds,
+          metricsRetentionHours: env.metricsRetentionHours,
+          sdk: { keptScopes: env.sdkKeptScopes, inProcessEvaluation: env.sdkInProcessEvaluation },
           bootstrap: {
             adminUsername: env.adminUsername,
             adminPassword: env.adminPassword,
@@ -60,7 +61,7 @@ export class AppModule {
     }),
       ],
       // Standalone only: unknown routes and errors outside our controllers get the same error body.
-      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }, ShutdownLogger],
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }, { provide: ROOT_LOGGER, useValue: rootLogger }, ShutdownLogger],
     };
   }
 }

@@ -1,13 +1,21 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
 import { normaliseBasePath } from '../core/config/flagwright-config.js';
 import { unknownRoute } from '../core/errors/error.filter.js';
 import { sendError } from '../core/errors/error-response.js';
+import { requestLogging, ROOT_LOGGER } from './logging.js';
+import { securityHeaders } from './security-headers.js';
 
-/** What the standalone app adds around the module: base path, trust in the proxy's address, OpenAPI docs. */
+/**
+ * What the standalone app adds around the module: security headers, request ids and request lines, base path,
+ * trust in the proxy's address, OpenAPI docs.
+ */
 export function configureStandaloneApp(app: NestExpressApplication, baseUriPath: string): void {
   const base = normaliseBasePath(baseUriPath);
+  app.use(securityHeaders());
+  app.use(requestLogging(app.get<Logger>(ROOT_LOGGER)));
   if (base) {
     app.setGlobalPrefix(base);
     // Nest answers unknown paths under the prefix only; outside it they get the same error body.

@@ -32,6 +32,11 @@ export interface StandaloneEnvironment {
     strategiesPerFeatureEnvironment: number;
     personalAccessTokensPerUser: number;
   };
+  metricsFlushIntervalSeconds: number;
+  metricsRetentionHours: number;
+  sdkKeptScopes: number;
+  /** Nothing runs in the standalone process to use in-process evaluation: off, to keep idle memory low (tests turn it on). */
+  sdkInProcessEvaluation: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -106,6 +111,10 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
       strategiesPerFeatureEnvironment: integer('UNLEASH_FEATURE_ENVIRONMENT_STRATEGIES_LIMIT', 30, 1, 10_000),
       personalAccessTokensPerUser: integer('UNLEASH_PERSONAL_ACCESS_TOKENS_LIMIT', 10, 1, 1000),
     },
+    metricsFlushIntervalSeconds: integer('METRICS_FLUSH_INTERVAL_SECONDS', 5, 1, 3600),
+    metricsRetentionHours: integer('METRICS_RETENTION_HOURS', 48, 1, 24 * 366),
+    sdkKeptScopes: integer('SDK_KEPT_SCOPES', 64, 1, 100_000),
+    sdkInProcessEvaluation: false,
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return environment;

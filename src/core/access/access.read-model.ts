@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../clock.js';
+import { ChangeWatcher } from '../database/change-watcher.js';
 import { Database } from '../database/database.js';
+import { CredentialCache } from './credential-cache.js';
 import { DEFAULT_PROJECT, permissionScope } from './permissions.js';
 
 /** One permission held by a user: `project` and `environment` are null where the grant is not limited to one. */
@@ -11,13 +14,28 @@ export interface Grant {
 
 /**
  * The effective permissions of a user: own root role, the root roles of their groups, and project roles held
- * directly or through groups. Read in one query on every check, so a revoked right is gone at once.
+ * directly or through groups. Read in one query and kept under the `credentials` change generation (see
+ * CredentialCache), which every change of a role, its permissions, a group's members or roles, or a user's root
+ * role moves: a revoked right is gone at once on this instance and within a second on every other.
  */
 @Injectable()
 export class AccessReadModel {
-  constructor(private readonly db: Database) {}
+  private readonly grants: CredentialCache<Grant[]>;
 
+  constructor(
+    private readonly db: Database,
+    changes: ChangeWatcher,
+    clock: Clock,
+  ) {
+    this.grants = new CredentialCache(changes, clock);
+  }
+
+  /** Shared by every caller until the next change, so the list is frozen. */
   async grantsOf(userId: number): Promise<Grant[]> {
+    return (await this.grants.through(String(userId), () => this.readGrants(userId)))!;
+  }
+
+  private async readGrants(userId: number): Promise<Grant[]> {
     const rows = await this.db.query<{ permission: string; environment: string; project: string | null }>(
       `SELECT rp.permission, rp.environment, NULL AS project
          FROM users u JOIN role_permissions rp ON rp.role_id = u.root_role_id WHERE u.id = :userId
@@ -34,7 +52,7 @@ export class AccessReadModel {
          JOIN role_permissions rp ON rp.role_id = gr.role_id WHERE gu.user_id = :userId`,
       { userId },
     );
-    return rows.map((row) => toGrant(row.permission, row.project, row.environment));
+    return Object.freeze(rows.map((row) => Object.freeze(toGrant(row.permission, row.project, row.environment)))) as Grant[];
   }
 
   async projectOfFeature(featureName: string): Promise<string | undefined> {

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import { AppError } from '../errors/app-error.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../config/flagwright-config.js';
+import { perHandler } from '../http/per-handler.js';
 import { CredentialsReadModel } from './credentials.read-model.js';
 import { type AuthenticatedRequest, PUBLIC_ROUTE } from './decorators.js';
 import type { Principal } from './principal.js';
@@ -17,6 +18,8 @@ const PAT_PREFIX = 'user:';
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  private readonly isPublic = perHandler((handler, controller) => this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [handler, controller]) === true);
+
   constructor(
     private readonly reflector: Reflector,
     private readonly credentials: CredentialsReadModel,
@@ -25,10 +28,9 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
     const principal = await this.authenticate(request);
     if (principal) request.principal = principal;
-    if (isPublic || principal) return true;
+    if (principal || this.isPublic(context)) return true;
     throw this.missing(request);
   }
 

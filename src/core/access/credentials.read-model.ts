@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Database, toBool } from '../database/database.js';
 import { Clock } from '../clock.js';
+import { ChangeWatcher } from '../database/change-watcher.js';
+import { Database, toBool, toDate } from '../database/database.js';
+import { CredentialCache } from './credential-cache.js';
 import type { ApiTokenPrincipal, ApiTokenType, UserPrincipal } from './principal.js';
 
 const SEEN_AT_INTERVAL_MS = 60_000;
@@ -13,63 +15,98 @@ interface UserRow {
   is_service: unknown;
 }
 
+/** A credential as found, with its expiry (ms since the epoch; null for never), checked at every use. */
+interface FoundCredential<P> {
+  principal: P;
+  expiresAt: number | null;
+  /** The row whose `seen_at` records its use (tokens only). */
+  seenRow?: { table: 'api_tokens' | 'personal_access_tokens'; id: number };
+}
+
 /**
- * Looks up presented credentials by the digest of their secret. Every lookup reads the database, so a revoked or
- * expired credential stops working at once on every instance. `seen_at` is written at most once a minute per
- * credential, so heavy SDK traffic does not turn into writes.
+ * Looks up presented credentials by the digest of their secret. Found credentials are kept in memory under the
+ * `credentials` change generation (see CredentialCache), so a revoked credential stops working at once on this
+ * instance and within a second on every other; expiry is compared with the clock on every use. `seen_at` is
+ * written at most once a minute per credential, so heavy SDK traffic does not turn into writes.
  */
 @Injectable()
 export class CredentialsReadModel {
   private readonly lastSeenWrite = new Map<string, number>();
+  private readonly apiTokens: CredentialCache<FoundCredential<ApiTokenPrincipal>>;
+  private readonly personalAccessTokens: CredentialCache<FoundCredential<UserPrincipal>>;
+  private readonly sessions: CredentialCache<FoundCredential<UserPrincipal>>;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-  ) {}
+    changes: ChangeWatcher,
+  ) {
+    this.apiTokens = new CredentialCache(changes, clock);
+    this.personalAccessTokens = new CredentialCache(changes, clock);
+    this.sessions = new CredentialCache(changes, clock);
+  }
 
   async apiToken(secretHash: string): Promise<ApiTokenPrincipal | undefined> {
-    const now = this.clock.now();
-    const rows = await this.db.query<{ id: number; token_name: string; type: ApiTokenType; environment: string; project: string | null }>(
-      `SELECT t.id, t.token_name, t.type, t.environment, p.project
-         FROM api_tokens t LEFT JOIN api_token_projects p ON p.token_id = t.id
-        WHERE t.secret_hash = :secretHash AND (t.expires_at IS NULL OR t.expires_at > :now)`,
-      { secretHash, now: this.db.toTimestamp(now) },
-    );
-    if (rows.length === 0) return undefined;
-    const [token] = rows;
-    await this.touch('api_tokens', token.id, now);
-    const projects = rows.map((r) => r.project).filter((p): p is string => p !== null);
-    return {
-      kind: 'api-token',
-      tokenId: token.id,
-      tokenName: token.token_name,
-      type: token.type,
-      environment: token.environment,
-      projects: projects.length ? projects : ['*'],
-    };
+    return this.use(await this.apiTokens.through(secretHash, () => this.readApiToken(secretHash)));
   }
 
   async personalAccessToken(secretHash: string): Promise<UserPrincipal | undefined> {
-    const now = this.clock.now();
-    const row = await this.db.one<UserRow & { token_id: number }>(
-      `SELECT u.id, u.username, u.email, u.name, u.is_service, t.id AS token_id
-         FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.secret_hash = :secretHash AND t.expires_at > :now`,
-      { secretHash, now: this.db.toTimestamp(now) },
-    );
-    if (!row) return undefined;
-    await this.touch('personal_access_tokens', row.token_id, now);
-    return toUser(row, 'pat');
+    return this.use(await this.personalAccessTokens.through(secretHash, () => this.readPersonalAccessToken(secretHash)));
   }
 
   async session(idHash: string): Promise<UserPrincipal | undefined> {
-    const row = await this.db.one<UserRow>(
-      `SELECT u.id, u.username, u.email, u.name, u.is_service
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id_hash = :idHash AND s.expires_at > :now`,
-      { idHash, now: this.db.toTimestamp(this.clock.now()) },
+    return this.use(await this.sessions.through(idHash, () => this.readSession(idHash)));
+  }
+
+  /** The principal of a credential that has not expired by now, after recording its use. */
+  private async use<P>(found: FoundCredential<P> | undefined): Promise<P | undefined> {
+    if (!found) return undefined;
+    const now = this.clock.now();
+    if (found.expiresAt !== null && found.expiresAt <= now.getTime()) return undefined;
+    if (found.seenRow) await this.touch(found.seenRow.table, found.seenRow.id, now);
+    return found.principal;
+  }
+
+  private async readApiToken(secretHash: string): Promise<FoundCredential<ApiTokenPrincipal> | undefined> {
+    const rows = await this.db.query<{ id: number; token_name: string; type: ApiTokenType; environment: string; expires_at: unknown; project: string | null }>(
+      `SELECT t.id, t.token_name, t.type, t.environment, t.expires_at, p.project
+         FROM api_tokens t LEFT JOIN api_token_projects p ON p.token_id = t.id
+        WHERE t.secret_hash = :secretHash`,
+      { secretHash },
     );
-    return row ? toUser(row, 'session') : undefined;
+    if (rows.length === 0) return undefined;
+    const [token] = rows;
+    const projects = rows.map((r) => r.project).filter((p): p is string => p !== null);
+    const principal: ApiTokenPrincipal = {
+      kind: 'api-token',
+      tokenId: Number(token.id),
+      tokenName: token.token_name,
+      type: token.type,
+      environment: token.environment,
+      projects: Object.freeze(projects.length ? projects : ['*']) as string[],
+    };
+    return { principal: Object.freeze(principal), expiresAt: expiryOf(token.expires_at), seenRow: { table: 'api_tokens', id: Number(token.id) } };
+  }
+
+  private async readPersonalAccessToken(secretHash: string): Promise<FoundCredential<UserPrincipal> | undefined> {
+    const row = await this.db.one<UserRow & { token_id: number; expires_at: unknown }>(
+      `SELECT u.id, u.username, u.email, u.name, u.is_service, t.id AS token_id, t.expires_at
+         FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.secret_hash = :secretHash`,
+      { secretHash },
+    );
+    if (!row) return undefined;
+    return { principal: toUser(row, 'pat'), expiresAt: expiryOf(row.expires_at), seenRow: { table: 'personal_access_tokens', id: Number(row.token_id) } };
+  }
+
+  private async readSession(idHash: string): Promise<FoundCredential<UserPrincipal> | undefined> {
+    const row = await this.db.one<UserRow & { expires_at: unknown }>(
+      `SELECT u.id, u.username, u.email, u.name, u.is_service, s.expires_at
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id_hash = :idHash`,
+      { idHash },
+    );
+    return row ? { principal: toUser(row, 'session'), expiresAt: expiryOf(row.expires_at) } : undefined;
   }
 
   private async touch(table: 'api_tokens' | 'personal_access_tokens', id: number, now: Date): Promise<void> {
@@ -81,6 +118,11 @@ export class CredentialsReadModel {
   }
 }
 
+function expiryOf(value: unknown): number | null {
+  return toDate(value)?.getTime() ?? null;
+}
+
+/** Shared by every request that presents the credential, so it cannot be changed by one of them. */
 function toUser(row: UserRow, via: UserPrincipal['via']): UserPrincipal {
-  return { kind: 'user', id: Number(row.id), username: row.username, email: row.email, name: row.name, isService: toBool(row.is_service), via };
+  return Object.freeze({ kind: 'user', id: Number(row.id), username: row.username, email: row.email, name: row.name, isService: toBool(row.is_service), via });
 }

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { AppError } from '../errors/app-error.js';
 import { API_KIND, type ApiKind } from '../http/api-controller.decorator.js';
+import { perHandler } from '../http/per-handler.js';
 import { AccessReadModel, holds } from './access.read-model.js';
 import { type AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_PERMISSION } from './decorators.js';
 import { permissionScope } from './permissions.js';
@@ -9,40 +10,61 @@ import type { Principal } from './principal.js';
 
 const TOKEN_API: Record<string, ApiKind> = { client: 'client', backend: 'client', frontend: 'frontend', admin: 'admin' };
 
+/** What the guard needs from a route's decorators. */
+interface RoutePermissions {
+  isPublic: boolean;
+  api: ApiKind;
+  /** Any one of them suffices; undefined when the route names none (then it is refused). */
+  permissions?: string[];
+  anyUser: boolean;
+  /** Whether a permission is held per project, so the route's project must be found. */
+  projectScoped: boolean;
+}
+
 /** Raises 403 NoAccessError when the principal lacks the route's permission, naming it and the environment. */
 @Injectable()
 export class PermissionGuard implements CanActivate {
+  private readonly routePermissions = perHandler((handler, controller): RoutePermissions => {
+    const targets = [handler, controller];
+    const permissions = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_PERMISSION, targets);
+    return {
+      isPublic: this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets) === true,
+      api: this.reflector.getAllAndOverride<ApiKind | undefined>(API_KIND, targets) ?? 'admin',
+      permissions,
+      anyUser: permissions?.includes('NONE') ?? false,
+      projectScoped: permissions?.some((permission) => permissionScope(permission) !== 'root') ?? false,
+    };
+  });
+
   constructor(
     private readonly reflector: Reflector,
     private readonly access: AccessReadModel,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
+    const route = this.routePermissions(context);
+    if (route.isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = request.principal;
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     if (!principal) return false;
-    const api = this.reflector.getAllAndOverride<ApiKind>(API_KIND, targets) ?? 'admin';
-    if (principal.kind === 'api-token') return this.checkToken(principal, api);
-    const permissions = this.reflector.getAllAndOverride<string[]>(REQUIRED_PERMISSION, targets);
+    if (principal.kind === 'api-token') return this.checkToken(principal, route.api);
+    const { permissions } = route;
     if (!permissions) throw noAccess("You don't have the required permissions to perform this operation.");
-    if (permissions.includes('NONE')) return true;
-    const project = await this.projectOf(request, permissions);
+    if (route.anyUser) return true;
+    const project = route.projectScoped ? await this.projectOf(request) : undefined;
     const environment = stringParam(request.params?.environment);
     const grants = await this.access.grantsOf(principal.id);
     if (permissions.some((permission) => holds(grants, permission, project, environment))) return true;
     throw noAccess(describeMissing(permissions, project, environment));
   }
 
-  /** API tokens reach only their own API: client tokens the client API, frontend tokens the frontend API, admin tokens the admin API. */
+  /** API tokens reach only their own API: client tokens the client API (and Edge's), frontend tokens the frontend API, admin tokens the admin API. */
   private checkToken(principal: Extract<Principal, { kind: 'api-token' }>, api: ApiKind): boolean {
-    if (TOKEN_API[principal.type] === api) return true;
+    if (TOKEN_API[principal.type] === api || (api === 'edge' && TOKEN_API[principal.type] === 'client')) return true;
     throw noAccess(`invalid token: expected a different token type for this endpoint. A ${principal.type} token cannot be used on the ${api} API.`);
   }
 
-  private async projectOf(request: AuthenticatedRequest, permissions: string[]): Promise<string | undefined> {
-    if (!permissions.some((p) => permissionScope(p) !== 'root')) return undefined;
+  private async projectOf(request: AuthenticatedRequest): Promise<string | undefined> {
     const fromRoute = stringParam(request.params?.projectId) ?? stringParam(request.params?.project);
     if (fromRoute) return fromRoute;
     const featureName = stringParam(request.params?.featureName);

@@ -1,8 +1,11 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** Only this digest of a token secret is stored; lookups hash the presented secret and compare digests. */
+/**
+ * Only this digest of a token secret is stored; lookups hash the presented secret and compare digests. One-shot
+ * `hash` (a third of createHash's cost): every authenticated request computes one.
+ */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /** 32 random bytes, hex encoded: the random part of every token and session id. */

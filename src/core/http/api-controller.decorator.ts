@@ -7,10 +7,11 @@ import { ContentTypeGuard } from './content-type.guard.js';
 import { RequestValidationPipe } from './request-validation.pipe.js';
 
 /** Which API a route belongs to; API tokens are limited to theirs. */
-export type ApiKind = 'admin' | 'client' | 'frontend' | 'auth' | 'ops';
+/** `edge`: what Unleash Edge calls besides the client API (`/edge/...`); client tokens reach it too. */
+export type ApiKind = 'admin' | 'client' | 'frontend' | 'edge' | 'auth' | 'ops';
 export const API_KIND = 'flagwright:api-kind';
 
-const PREFIX: Record<ApiKind, string> = { admin: 'api/admin', client: 'api/client', frontend: 'api/frontend', auth: '', ops: '' };
+const PREFIX: Record<ApiKind, string> = { admin: 'api/admin', client: 'api/client', frontend: 'api/frontend', edge: 'edge', auth: '', ops: '' };
 
 /**
  * Every controller of the service is declared through this decorator, which binds the pipeline per controller:

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AppError } from '../errors/app-error.js';
+import { perHandler } from './per-handler.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const ACCEPTS_ANY_CONTENT = 'flagwright:accepts-any-content';
@@ -15,12 +16,14 @@ export const AcceptsNoBody = () => SetMetadata(ACCEPTS_ANY_CONTENT, true);
  */
 @Injectable()
 export class ContentTypeGuard implements CanActivate {
+  private readonly acceptsAnyContent = perHandler((handler, controller) => this.reflector.getAllAndOverride<boolean>(ACCEPTS_ANY_CONTENT, [handler, controller]) === true);
+
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     if (!BODY_METHODS.has(request.method)) return true;
-    if (this.reflector.getAllAndOverride<boolean>(ACCEPTS_ANY_CONTENT, [context.getHandler(), context.getClass()])) return true;
+    if (this.acceptsAnyContent(context)) return true;
     const sent = request.headers['content-type'];
     if (isJson(sent)) return true;
     throw new AppError(

@@ -15,6 +15,8 @@ const parseJson = json({ limit: BODY_LIMIT, strict: false, type: (req) => isJson
 @Injectable()
 export class JsonBodyMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
+    // Most requests (every GET) have no body: the parser's checks and its callback are skipped, as it would skip them.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
     parseJson(req, res, (error?: unknown) => (error ? sendError(res, error) : next()));
   }
 }

@@ -11,6 +11,7 @@ import { PermissionGuard } from './core/access/permission.guard.js';
 import { BootstrapService } from './core/bootstrap/bootstrap.service.js';
 import { Clock } from './core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightModuleOptions, normaliseBasePath, resolveConfig } from './core/config/flagwright-config.js';
+import { ChangeWatcher } from './core/database/change-watcher.js';
 import { Database } from './core/database/database.js';
 import { ErrorFilter } from './core/errors/error.filter.js';
 import { ContentTypeGuard } from './core/http/content-type.guard.js';
@@ -18,6 +19,7 @@ import { JsonBodyMiddleware } from './core/http/json-body.middleware.js';
 import { RequestValidationPipe } from './core/http/request-validation.pipe.js';
 import { ASYNC_OPTIONS_TYPE, ConfigurableModuleClass, type FlagwrightModuleExtras, MODULE_OPTIONS_TOKEN, OPTIONS_TYPE } from './feature-flags.module-definition.js';
 import { FEATURES } from './features.js';
+import { FeatureFlags } from './modules/evaluation/feature-flags.service.js';
 
 const controllers = FEATURES.flatMap((feature) => feature.controllers);
 
@@ -30,6 +32,7 @@ const controllers = FEATURES.flatMap((feature) => feature.controllers);
   controllers,
   providers: [
     Clock,
+    ChangeWatcher,
     PasswordHasher,
     CredentialsReadModel,
     AccessReadModel,
@@ -39,8 +42,10 @@ const controllers = FEATURES.flatMap((feature) => feature.controllers);
     RequestValidationPipe,
     ErrorFilter,
     BootstrapService,
+    FeatureFlags,
     ...FEATURES.flatMap((feature) => feature.providers),
   ],
+  exports: [FeatureFlags],
 })
 export class FlagwrightModule extends ConfigurableModuleClass implements NestModule {
   static forRoot(options: typeof OPTIONS_TYPE): DynamicModule {

@@ -5,3 +5,6 @@ export type { FlagwrightModuleOptions, FlagwrightConfig } from './core/config/fl
 export { flagwrightEntities } from './core/database/entities/index.js';
 export { flagwrightMigrations } from './core/database/migrations/index.js';
 export { AppError, ERROR_STATUS, type ErrorName } from './core/errors/app-error.js';
+export { FeatureFlags, type FlagContext } from './modules/evaluation/feature-flags.service.js';
+export { RequireFlag, RequireFlagGuard, contextOfRequest, type FlagRequest } from './modules/evaluation/require-flag.decorator.js';
+export type { ToggleVariant } from './modules/frontend-api/evaluate.js';

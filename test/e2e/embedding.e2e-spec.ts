@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
-import { FlagwrightModule, flagwrightEntities, flagwrightMigrations } from '../../src/index.js';
+import { FeatureFlags, FlagwrightModule, flagwrightEntities, flagwrightMigrations, RequireFlag } from '../../src/index.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 import type { INestApplication } from '@nestjs/common';
 
@@ -20,8 +20,34 @@ class HostGuard implements CanActivate {
   }
 }
 
+/** A host feature behind a flag, in a module of its own that does not import FlagwrightModule. */
+@Controller('checkout')
+class CheckoutController {
+  @Get()
+  @RequireFlag('new-checkout')
+  checkout() {
+    return { checkout: 'new' };
+  }
+
+  @Get('for-beta')
+  @RequireFlag('new-checkout', { context: () => ({ userId: 'beta-user' }) })
+  forBeta() {
+    return { checkout: 'beta' };
+  }
+}
+
+@Module({ controllers: [CheckoutController] })
+class CheckoutModule {}
+
 @Controller('host')
 class HostController {
+  constructor(private readonly flags: FeatureFlags) {}
+
+  @Get('flag')
+  flag() {
+    return { enabled: this.flags.isEnabled('new-checkout'), variant: this.flags.getVariant('new-checkout').name };
+  }
+
   @Get('hello')
   hello() {
     return { hello: 'from the host' };
@@ -52,6 +78,7 @@ describe('embedding FlagwrightModule in a host application', () => {
           routePrefix: 'flags',
           useFactory: () => ({ session: { secret: 'host-session-secret-0123456789' }, bootstrap: { adminApiTokens: [HOST_ADMIN_TOKEN] } }),
         }),
+        CheckoutModule,
       ],
       controllers: [HostController],
       providers: [{ provide: APP_GUARD, useClass: HostGuard }],
@@ -95,5 +122,26 @@ describe('embedding FlagwrightModule in a host application', () => {
     HostGuard.seen = [];
     await http().get('/flags/health').expect(200);
     expect(HostGuard.seen).toEqual(['/flags/health']);
+  });
+
+  it('evaluates flags in-process for the host (FeatureFlags and @RequireFlag) and sees a change within a second', async () => {
+    const admin = (req: supertest.Test) => req.set('Authorization', HOST_ADMIN_TOKEN);
+    expect((await http().get('/host/flag').expect(200)).body).toEqual({ enabled: false, variant: 'disabled' });
+    const hidden = await http().get('/checkout').expect(404);
+    expect(hidden.body).toEqual({ statusCode: 404, message: 'Not Found' });
+
+    await admin(http().post('/flags/api/admin/projects/default/features')).send({ name: 'new-checkout' }).expect(201);
+    await admin(http().post('/flags/api/admin/projects/default/features/new-checkout/environments/development/strategies'))
+      .send({ name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'userId', groupId: 'new-checkout' }, constraints: [{ contextName: 'userId', operator: 'IN', values: ['beta-user'] }] })
+      .expect(200);
+    const changedAt = Date.now();
+    await admin(http().post('/flags/api/admin/projects/default/features/new-checkout/environments/development/on')).expect(200);
+
+    await expect.poll(async () => (await http().get('/checkout/for-beta')).status, { timeout: 1_000, interval: 20 }).toBe(200);
+    expect(Date.now() - changedAt).toBeLessThan(1_000);
+    expect((await http().get('/checkout/for-beta').expect(200)).body).toEqual({ checkout: 'beta' });
+    // Without a user the constraint does not hold: still hidden.
+    await http().get('/checkout').expect(404);
+    expect((await http().get('/host/flag').expect(200)).body).toEqual({ enabled: false, variant: 'disabled' });
   });
 });

@@ -35,6 +35,11 @@ export interface FlagwrightModuleOptions {
     frontendApiTokens?: string[];
   };
   limits?: Partial<FlagwrightConfig['limits']>;
+  sdk?: Partial<FlagwrightConfig['sdk']>;
+  /** Seconds between writes of the SDK metrics kept in memory (default 5); a graceful stop writes them too. */
+  metricsFlushIntervalSeconds?: number;
+  /** Hourly metrics buckets older than this many hours are deleted (default 48). */
+  metricsRetentionHours?: number;
 }
 
 /** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
@@ -52,6 +57,16 @@ export interface FlagwrightConfig {
     strategiesPerFeatureEnvironment: number;
     personalAccessTokensPerUser: number;
   };
+  sdk: {
+    /** SDK scopes (environment, projects, name prefix) whose answers are kept in memory; the least recently used go. */
+    keptScopes: number;
+    /** The environment the in-process FeatureFlags service evaluates in. */
+    evaluationEnvironment: string;
+    /** Keep the in-process FeatureFlags service up to date (its snapshot costs memory; off in the standalone service). */
+    inProcessEvaluation: boolean;
+  };
+  metricsFlushIntervalSeconds: number;
+  metricsRetentionHours: number;
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
@@ -90,6 +105,13 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
       frontendApiTokens: options.bootstrap?.frontendApiTokens ?? [],
     },
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    sdk: {
+      keptScopes: options.sdk?.keptScopes ?? 64,
+      evaluationEnvironment: options.sdk?.evaluationEnvironment ?? 'development',
+      inProcessEvaluation: options.sdk?.inProcessEvaluation ?? true,
+    },
+    metricsFlushIntervalSeconds: options.metricsFlushIntervalSeconds ?? 5,
+    metricsRetentionHours: options.metricsRetentionHours ?? 48,
   };
 }
 

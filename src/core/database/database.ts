@@ -15,6 +15,11 @@ export type Params = Record<string, unknown>;
  */
 export class Database {
   readonly isPostgres: boolean;
+  /**
+   * How many writes (statements outside a transaction, and transactions) this process has finished. Memory that
+   * depends on the data (see ChangeWatcher) compares it to tell whether this instance may have changed something.
+   */
+  private finishedWrites = 0;
   private readonly context = new AsyncLocalStorage<QueryRunner>();
   private sqliteLock: Promise<unknown> = Promise.resolve();
   private sqliteRunner?: QueryRunner;
@@ -41,7 +46,11 @@ export class Database {
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.context.getStore()) return work();
     const run = () => this.dataSource.transaction((manager) => this.context.run(manager.queryRunner!, work));
-    return this.isPostgres ? run() : this.withSqliteLock(run);
+    return this.countedWrite(this.isPostgres ? run() : this.withSqliteLock(run));
+  }
+
+  get writesFinished(): number {
+    return this.finishedWrites;
   }
 
   get inTransaction(): boolean {
@@ -73,7 +82,13 @@ export class Database {
         await runner.release();
       }
     };
-    return !this.isPostgres && isWrite(sql) ? this.withSqliteLock(runAlone) : runAlone();
+    if (!isWrite(sql)) return runAlone();
+    return this.countedWrite(this.isPostgres ? runAlone() : this.withSqliteLock(runAlone));
+  }
+
+  /** Counted once it has finished, committed or not: a reader that sees the count moved reads after the commit. */
+  private countedWrite<T>(write: Promise<T>): Promise<T> {
+    return write.finally(() => this.finishedWrites++);
   }
 
   private withSqliteLock<T>(work: () => Promise<T>): Promise<T> {

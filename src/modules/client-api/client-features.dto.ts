@@ -74,3 +74,21 @@ export class ClientFeaturesSchema {
   @ApiProperty({ type: [ClientSegmentSchema], description: 'The segments used by the strategies' }) segments: ClientSegmentSchema[];
   @ApiProperty({ type: ClientFeaturesQuerySchema, description: 'What was selected' }) query: ClientFeaturesQuerySchema;
 }
+
+@ApiSchema({ name: 'deltaEventSchema', description: 'One event of the delta protocol; which properties are present depends on `type`.' })
+export class ClientDeltaEventSchema {
+  @ApiProperty({ description: 'Increases with every event; the answer’s ETag names the last one' }) eventId: number;
+  @ApiProperty({ enum: ['hydration', 'feature-updated', 'feature-removed', 'segment-updated', 'segment-removed'] }) type: string;
+  @ApiPropertyOptional({ type: [ClientFeatureSchema], description: '`hydration`: every feature of the scope' }) features?: ClientFeatureSchema[];
+  @ApiPropertyOptional({ type: [ClientSegmentSchema], description: '`hydration`: every segment the features use' }) segments?: ClientSegmentSchema[];
+  @ApiPropertyOptional({ type: ClientFeatureSchema, description: '`feature-updated`: the feature as it is now' }) feature?: ClientFeatureSchema;
+  @ApiPropertyOptional({ description: '`feature-removed`: the feature no longer in the scope' }) featureName?: string;
+  @ApiPropertyOptional({ description: '`feature-removed`: its project' }) project?: string;
+  @ApiPropertyOptional({ type: ClientSegmentSchema, description: '`segment-updated`: the segment as it is now' }) segment?: ClientSegmentSchema;
+  @ApiPropertyOptional({ description: '`segment-removed`: the segment no longer used' }) segmentId?: number;
+}
+
+@ApiSchema({ name: 'clientFeaturesDeltaSchema' })
+export class ClientDeltaSchema {
+  @ApiProperty({ type: [ClientDeltaEventSchema], description: 'A hydration, or the changes since the event named by `If-None-Match`' }) events: ClientDeltaEventSchema[];
+}

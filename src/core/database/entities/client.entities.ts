@@ -56,9 +56,35 @@ export class ClientMetricsHourlyEntity {
   @PrimaryColumn({ name: 'hour_start', type: Date })
   hourStart: Date;
 
+  /** The reporting application; `''` for counts kept from before applications were told apart. */
+  @PrimaryColumn({ name: 'app_name', type: String, length: 255, default: '' })
+  appName: string;
+
   @Column({ name: 'yes_count', type: Number, default: 0 })
   yesCount: number;
 
   @Column({ name: 'no_count', type: Number, default: 0 })
   noCount: number;
+}
+
+/** How often each variant was served, per feature, environment, hour and application. */
+@Entity('client_metrics_variants_hourly')
+export class ClientMetricsVariantHourlyEntity {
+  @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
+  featureName: string;
+
+  @PrimaryColumn({ type: String, length: 100 })
+  environment: string;
+
+  @PrimaryColumn({ name: 'hour_start', type: Date })
+  hourStart: Date;
+
+  @PrimaryColumn({ name: 'app_name', type: String, length: 255 })
+  appName: string;
+
+  @PrimaryColumn({ type: String, length: 255 })
+  variant: string;
+
+  @Column({ type: Number, default: 0 })
+  count: number;
 }

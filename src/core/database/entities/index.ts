@@ -10,7 +10,7 @@ import {
   UserEntity,
   UserGroupEntity,
 } from './access.entities.js';
-import { ClientApplicationEntity, ClientInstanceEntity, ClientMetricsHourlyEntity } from './client.entities.js';
+import { ClientApplicationEntity, ClientInstanceEntity, ClientMetricsHourlyEntity, ClientMetricsVariantHourlyEntity } from './client.entities.js';
 import { EventEntity } from './event.entity.js';
 import {
   FavoriteFeatureEntity,
@@ -32,7 +32,7 @@ import {
   ProjectEnvironmentEntity,
   RoleUserEntity,
 } from './project.entities.js';
-import { SearchGenerationEntity } from './search.entities.js';
+import { ChangeGenerationEntity, SearchGenerationEntity } from './search.entities.js';
 
 export * from './access.entities.js';
 export * from './client.entities.js';
@@ -72,6 +72,8 @@ export const flagwrightEntities = [
   ClientApplicationEntity,
   ClientInstanceEntity,
   ClientMetricsHourlyEntity,
+  ClientMetricsVariantHourlyEntity,
   EventEntity,
   SearchGenerationEntity,
+  ChangeGenerationEntity,
 ];

@@ -13,3 +13,13 @@ export class SearchGenerationEntity {
   @Column({ type: 'bigint' })
   generation: string;
 }
+
+/** One row per kind of change that answers kept in memory depend on (`sdk`, ...); triggers move them. */
+@Entity('change_generations')
+export class ChangeGenerationEntity {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  name: string;
+
+  @Column({ type: 'bigint' })
+  generation: string;
+}

@@ -328,7 +328,7 @@ describe('feature strategies', () => {
       ['values not an array', c({ operator: 'IN', values: 'x' }), ['/body/constraints/0/values']],
       ['NUM value not a number', c({ operator: 'NUM_EQ', value: 'abc' }), ['/body/constraints/0/value']],
       ['DATE value not a date', c({ operator: 'DATE_BEFORE', value: 'notadate' }), ['/body/constraints/0/value']],
-      ['SEMVER with v prefix', c({ operator: 'SEMVER_EQ', value: 'v1.2.3' }), ['/body/constraints/0/value']],
+      ['SEMVER with a capital V prefix', c({ operator: 'SEMVER_EQ', value: 'V1.2.3' }), ['/body/constraints/0/value']],
       ['SEMVER with two components', c({ operator: 'SEMVER_GT', value: '1.2' }), ['/body/constraints/0/value']],
       ['REGEX that does not compile', c({ operator: 'REGEX', value: '(' }), ['/body/constraints/0/value']],
       ['inverted REGEX', c({ operator: 'REGEX', value: 'a+', inverted: true }), ['/body/constraints/0/inverted']],

@@ -1,11 +1,16 @@
-import { Get, Query, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { Body, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiNotModifiedResponse, ApiOkResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Principal } from '../../core/access/principal.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
-import { FrontendTogglesSchema } from './frontend.dto.js';
+import { sendKept } from '../client-api/sdk-http.js';
+import { contextFromBody, contextFromQuery, requestedEnvironment } from './frontend-context.js';
+import { FrontendContextBodySchema, FrontendTogglesSchema } from './frontend.dto.js';
 import { FrontendService } from './frontend.service.js';
+
+/** Per-request answers are small; compressing them would cost more than it saves. */
+const SEND_PLAIN = { compress: false };
 
 /** What frontend SDKs call. Frontend tokens and admin users may call it. */
 @ApiController('frontend', '', 'Frontend API')
@@ -15,17 +20,37 @@ export class FrontendController {
 
   @Get()
   @ApiOperation({
+    operationId: 'getFrontendFeatures',
     summary: 'The features enabled for the context given in the query, evaluated on the server.',
-    description: 'Custom context fields: `properties[name]=value`, or any other query parameter.',
+    description: 'Custom context fields: `properties[name]=value`, or any other query parameter. Answers an `ETag`; `If-None-Match` with it is a 304.',
   })
   @ApiOkResponse({ type: FrontendTogglesSchema })
+  @ApiNotModifiedResponse({ description: 'The answer for this context has not changed' })
   @ApiQuery({ name: 'userId', required: false, description: 'Context field userId' })
   @ApiQuery({ name: 'sessionId', required: false, description: 'Context field sessionId' })
   @ApiQuery({ name: 'remoteAddress', required: false, description: "Context field remoteAddress; the caller's address when omitted" })
   @ApiQuery({ name: 'appName', required: false, description: 'Context field appName' })
   @ApiQuery({ name: 'currentTime', required: false, description: 'Context field currentTime (date-time); now when omitted' })
   @ApiQuery({ name: 'environment', required: false, description: 'Admin tokens and admin users only: the environment to evaluate (default development); frontend tokens use their own' })
-  async toggles(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>, @Req() request: Request): Promise<FrontendTogglesSchema> {
-    return { toggles: await this.frontend.toggles(principal, query, request.ip) };
+  async toggles(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const answer = await this.frontend.answer(principal, requestedEnvironment(query), contextFromQuery(query, request.ip));
+    await sendKept(request, response, answer, SEND_PLAIN);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'getFrontendFeaturesWithContext',
+    summary: 'The features enabled for the context in the body (`{context: {...}}`), evaluated on the server.',
+    description: 'What frontend SDKs call in their `usePOSTrequests` mode. Answers an `ETag`; `If-None-Match` with it is a 304.',
+  })
+  @ApiBody({ type: FrontendContextBodySchema })
+  @ApiOkResponse({ type: FrontendTogglesSchema })
+  @ApiNotModifiedResponse({ description: 'The answer for this context has not changed' })
+  async togglesForBody(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const context = contextFromBody(body, request.ip);
+    const given = (body as { context?: Record<string, unknown> }).context ?? {};
+    const answer = await this.frontend.answer(principal, requestedEnvironment(given), context);
+    await sendKept(request, response, answer, SEND_PLAIN);
   }
 }

@@ -24,3 +24,18 @@ export class FrontendToggleSchema {
 export class FrontendTogglesSchema {
   @ApiProperty({ type: [FrontendToggleSchema], description: 'Only the features enabled for the context, by name' }) toggles: FrontendToggleSchema[];
 }
+
+export class FrontendContextSchema {
+  @ApiPropertyOptional() userId?: string;
+  @ApiPropertyOptional() sessionId?: string;
+  @ApiPropertyOptional({ description: "The caller's address when omitted" }) remoteAddress?: string;
+  @ApiPropertyOptional() appName?: string;
+  @ApiPropertyOptional({ description: 'Admin tokens and admin users only: the environment to evaluate' }) environment?: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'Now when omitted' }) currentTime?: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Custom context fields' }) properties?: Record<string, string>;
+}
+
+@ApiSchema({ name: 'frontendApiContextBodySchema' })
+export class FrontendContextBodySchema {
+  @ApiPropertyOptional({ type: FrontendContextSchema, description: 'Other string fields are custom context fields too' }) context?: FrontendContextSchema;
+}

@@ -1,42 +1,35 @@
-import { randomInt } from 'node:crypto';
-import { hostname } from 'node:os';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
-import { ClientFeaturesReadModel } from '../client-api/client-features.read-model.js';
 import { SdkScopeResolver } from '../client-api/sdk-scope.resolver.js';
-import { FeatureEvaluator, type ToggleVariant } from './evaluate.js';
-import { contextFromQuery } from './frontend-context.js';
+import { KeptAnswer, type SdkSnapshot, strongEtag } from '../client-api/sdk-snapshot.js';
+import { SdkSnapshots } from '../client-api/sdk-snapshots.service.js';
+import { type EvaluationContext, FeatureEvaluator } from './evaluate.js';
 
-export interface FrontendToggle {
-  name: string;
-  enabled: true;
-  variant: ToggleVariant;
-  impressionData: boolean;
-}
-
-/** As the SDKs do: the host the evaluation runs on (here, the server). */
-const HOSTNAME = process.env.HOSTNAME || hostname();
-
-/** The frontend API: the server evaluates every feature of the token's scope for the context in the query. */
+/**
+ * The frontend API: the server evaluates every feature of the caller's scope for the given context, with the
+ * official Node SDK's engine over the scope's in-memory snapshot (one evaluator per snapshot, reused by every
+ * request until the configuration changes).
+ */
 @Injectable()
 export class FrontendService {
   constructor(
     private readonly scopes: SdkScopeResolver,
-    private readonly features: ClientFeaturesReadModel,
+    private readonly snapshots: SdkSnapshots,
     private readonly clock: Clock,
   ) {}
 
-  /** The features enabled for the context, by name, each with its variant. */
-  async toggles(principal: Principal, query: Record<string, unknown>, callerAddress: string | undefined): Promise<FrontendToggle[]> {
-    const environment = typeof query.environment === 'string' ? query.environment : undefined;
+  /** `{toggles}` for the context, serialized, with a strong ETag of its bytes. */
+  async answer(principal: Principal, environment: string | undefined, context: EvaluationContext): Promise<KeptAnswer> {
     const scope = await this.scopes.resolve(principal, { environment });
-    const set = await this.features.load(scope);
-    const context = { ...contextFromQuery(query, callerAddress), environment: scope.environment };
-    const evaluator = new FeatureEvaluator(set, { now: this.clock.now(), hostname: HOSTNAME, random: () => String(randomInt(1, 10_001)) });
-    return set.features.flatMap((feature) => {
-      const { enabled, variant } = evaluator.evaluate(feature.name, context);
-      return enabled ? [{ name: feature.name, enabled: true as const, variant, impressionData: feature.impressionData }] : [];
-    });
+    const snapshot = await this.snapshots.snapshot(scope);
+    const toggles = this.evaluatorOf(snapshot).enabledToggles({ ...context, environment: scope.environment });
+    const body = Buffer.from(JSON.stringify({ toggles }));
+    return new KeptAnswer(strongEtag(body.toString('latin1')), body);
+  }
+
+  /** The snapshot's evaluator, built on first use. */
+  evaluatorOf(snapshot: SdkSnapshot): FeatureEvaluator {
+    return snapshot.memo('evaluator', () => new FeatureEvaluator(snapshot.set, { now: () => this.clock.now() }));
   }
 }

@@ -42,7 +42,12 @@ describe('parseConstraints', () => {
       { operator: 'SEMVER_LT', value: '0.0.1+build.5' },
       { operator: 'SEMVER_GTE', value: '10.20.30' },
       { operator: 'SEMVER_LTE', value: '1.0.0-rc.1' },
+      { operator: 'SEMVER_EQ', value: 'v2.0.0' },
       { operator: 'REGEX', value: '^a.*b$', caseInsensitive: true },
+      { operator: 'REGEX', value: '(?i)abc' },
+      { operator: 'REGEX', value: '^[[:alpha:]]+$' },
+      { operator: 'REGEX', value: '(?P<year>\\d{4})-\\p{Greek}' },
+      { operator: 'IN_CIDR', values: ['10.0.0.0/8', '192.168.1.5', '2001:db8::/32', '::1', ' 172.16.0.0/12 '] },
     ];
     const { paths, constraints } = parse(ok.map((c) => ({ contextName: 'c', ...c })));
     expect(paths).toEqual([]);
@@ -53,7 +58,7 @@ describe('parseConstraints', () => {
     const { paths } = parse([
       { contextName: 'a', operator: 'NUM_GT', value: 'abc' },
       { contextName: 'a', operator: 'DATE_AFTER', value: 'notadate' },
-      { contextName: 'a', operator: 'SEMVER_EQ', value: 'v1.2.3' },
+      { contextName: 'a', operator: 'SEMVER_EQ', value: 'V1.2.3' },
       { contextName: 'a', operator: 'SEMVER_EQ', value: '1.2' },
       { contextName: 'a', operator: 'REGEX', value: '(' },
       { contextName: 'a', operator: 'REGEX', value: 'a', inverted: true },
@@ -86,6 +91,43 @@ describe('parseConstraints', () => {
       '/body/constraints/12/contextName',
       '/body/constraints/12/caseInsensitive',
       '/body/constraints/13',
+    ]);
+  });
+
+  it('checks REGEX values with RE2, as the SDKs compile them, naming the value property and what RE2 says', () => {
+    const { paths, messages } = parse([
+      { contextName: 'a', operator: 'REGEX', value: '^(a)\\1$' },
+      { contextName: 'a', operator: 'REGEX', value: 'a(?=b)' },
+      { contextName: 'a', operator: 'REGEX', value: '(?<!a)b', caseInsensitive: true },
+      { contextName: 'a', operator: 'REGEX', value: '(' },
+    ]);
+    expect(paths).toEqual(['/body/constraints/0/value', '/body/constraints/1/value', '/body/constraints/2/value', '/body/constraints/3/value']);
+    expect(messages).toEqual([
+      'The `/body/constraints/0/value` property must be a regular expression in RE2 syntax, which the SDKs use (error parsing regexp: invalid escape sequence: `\\1`). You sent "^(a)\\\\1$".',
+      'The `/body/constraints/1/value` property must be a regular expression in RE2 syntax, which the SDKs use (error parsing regexp: invalid or unsupported Perl syntax: `(?=`). You sent "a(?=b)".',
+      'The `/body/constraints/2/value` property must be a regular expression in RE2 syntax, which the SDKs use (error parsing regexp: invalid named capture: `(?<!a)b`). You sent "(?<!a)b".',
+      'The `/body/constraints/3/value` property must be a regular expression in RE2 syntax, which the SDKs use (error parsing regexp: missing closing ): `(`). You sent "(".',
+    ]);
+  });
+
+  it('needs IN_CIDR values to be addresses or CIDR ranges, naming each offending one', () => {
+    const { paths, messages } = parse([
+      { contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['10.0.0.0/8', '127.invalid', '10.0.0.0/33', '2001:db8::/129'] },
+      { contextName: 'remoteAddress', operator: 'IN_CIDR', values: [] },
+      { contextName: 'remoteAddress', operator: 'IN_CIDR', value: '10.0.0.0/8' },
+    ]);
+    expect(paths).toEqual(['/body/constraints/0/values/1', '/body/constraints/0/values/2', '/body/constraints/0/values/3', '/body/constraints/1/values', '/body/constraints/2/values']);
+    expect(messages[0]).toBe(
+      'The `/body/constraints/0/values/1` property must be an IPv4 or IPv6 address or CIDR range (such as 10.0.0.0/8 or 2001:db8::/32) for the IN_CIDR operator. You sent "127.invalid".',
+    );
+  });
+
+  it('accepts a semantic version with a leading v, as Unleash does, and names the rule otherwise', () => {
+    expect(parse([{ contextName: 'version', operator: 'SEMVER_GT', value: 'v2.0.0' }]).constraints).toEqual([
+      { contextName: 'version', operator: 'SEMVER_GT', values: [], value: 'v2.0.0', caseInsensitive: false, inverted: false },
+    ]);
+    expect(parse([{ contextName: 'version', operator: 'SEMVER_GT', value: '2.0' }]).messages).toEqual([
+      'The `/body/constraints/0/value` property must be a valid semantic version (such as 1.2.3, v1.2.3 or 1.2.3-beta.1) for the SEMVER_GT operator. You sent "2.0".',
     ]);
   });
 

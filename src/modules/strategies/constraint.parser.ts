@@ -1,3 +1,6 @@
+import { Address4, Address6 } from 'ip-address';
+import { RE2JS } from 're2js';
+import semver from 'semver';
 import { isPlainObject, pointer, type Problems, scalarText } from './input-problems.js';
 import { CONSTRAINT_OPERATORS, type Constraint, type ConstraintOperator } from './strategy.model.js';
 
@@ -9,19 +12,20 @@ export interface ConstraintLimits {
 const OPERATORS = new Set<string>(CONSTRAINT_OPERATORS);
 const KEYS = new Set(['contextName', 'operator', 'caseInsensitive', 'inverted', 'values', 'value']);
 const MAX_VALUE_LENGTH = 100;
-// semver.org's own expression: three numeric components without leading zeros, optional pre-release and build.
-const SEMVER =
-  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
-type Kind = 'list' | 'number' | 'date' | 'semver' | 'regex';
+/** `cidr` is a list of addresses and ranges; the other list operators take any text. */
+type Kind = 'list' | 'cidr' | 'number' | 'date' | 'semver' | 'regex';
 
 export function operatorKind(operator: ConstraintOperator): Kind {
   if (operator.startsWith('NUM_')) return 'number';
   if (operator.startsWith('DATE_')) return 'date';
   if (operator.startsWith('SEMVER_')) return 'semver';
   if (operator === 'REGEX') return 'regex';
+  if (operator === 'IN_CIDR') return 'cidr';
   return 'list';
 }
+
+const takesList = (kind: Kind | undefined) => kind === 'list' || kind === 'cidr';
 
 /**
  * Parses a list of constraints (of a strategy or a segment), reporting every offending property under `path`.
@@ -60,21 +64,21 @@ function parseConstraint(input: unknown, path: string, limits: ConstraintLimits,
   if (operator === undefined) problems.required(`${path}/operator`);
   else if (!known) problems.invalid(`${path}/operator`, `must be one of the allowed values: ${CONSTRAINT_OPERATORS.join(', ')}`, operator);
 
+  const kind = known ? operatorKind(operator as ConstraintOperator) : undefined;
   const caseInsensitive = flag(input.caseInsensitive, `${path}/caseInsensitive`, problems);
   const inverted = flag(input.inverted, `${path}/inverted`, problems);
-  const values = parseValues(input.values, `${path}/values`, limits, problems);
+  const values = parseValues(input.values, `${path}/values`, limits, problems, kind === 'cidr' ? checkAddress : undefined);
   const value = parseValue(input.value, `${path}/value`, problems);
 
-  const kind = known ? operatorKind(operator as ConstraintOperator) : undefined;
-  if (kind === 'list' && (input.values === undefined || (Array.isArray(input.values) && input.values.length === 0))) {
+  if (takesList(kind) && (input.values === undefined || (Array.isArray(input.values) && input.values.length === 0))) {
     problems.invalid(`${path}/values`, `must be a non-empty list of values: the ${operator} operator takes several values`, input.values);
   }
-  if (kind && kind !== 'list' && (input.value === undefined || value === '')) {
+  if (kind && !takesList(kind) && (input.value === undefined || value === '')) {
     problems.invalid(`${path}/value`, `must be a non-empty string: the ${operator} operator takes a single value`, input.value);
   } else if (value === '') {
     problems.invalid(`${path}/value`, 'must not be empty', input.value);
-  } else if (kind && kind !== 'list' && value !== undefined) {
-    checkSingleValue(kind, operator as ConstraintOperator, value, `${path}/value`, input.value, problems);
+  } else if (kind && !takesList(kind) && value !== undefined) {
+    checkSingleValue(kind, operator as ConstraintOperator, value, `${path}/value`, input.value, caseInsensitive === true, problems);
   }
   if (kind === 'regex' && inverted === true) problems.invalid(`${path}/inverted`, 'must not be true: the REGEX operator cannot be inverted', true);
 
@@ -96,8 +100,13 @@ function flag(input: unknown, path: string, problems: Problems): boolean | undef
   return undefined;
 }
 
-/** `values`: a list of non-empty strings of at most 100 characters (numbers and booleans become text). */
-function parseValues(input: unknown, path: string, limits: ConstraintLimits, problems: Problems): string[] | undefined {
+type ValueCheck = (value: string, path: string, sent: unknown, problems: Problems) => void;
+
+/**
+ * `values`: a list of non-empty strings of at most 100 characters (numbers and booleans become text), each also
+ * passing the operator's own check if it has one.
+ */
+function parseValues(input: unknown, path: string, limits: ConstraintLimits, problems: Problems, check?: ValueCheck): string[] | undefined {
   if (input === undefined) return [];
   if (!Array.isArray(input)) {
     problems.invalid(path, 'must be array', input);
@@ -113,7 +122,10 @@ function parseValues(input: unknown, path: string, limits: ConstraintLimits, pro
     if (text === undefined) problems.invalid(itemPath, 'must be a string', item);
     else if (text.trim() === '') problems.invalid(itemPath, 'must not be empty', item);
     else if (text.length > MAX_VALUE_LENGTH) problems.invalid(itemPath, `must be at most ${MAX_VALUE_LENGTH} characters long`, item);
-    else values.push(text);
+    else {
+      check?.(text, itemPath, item, problems);
+      values.push(text);
+    }
   });
   return values;
 }
@@ -132,19 +144,35 @@ function parseValue(input: unknown, path: string, problems: Problems): string | 
 /** A number as SDKs parse one: decimal, optionally signed, with an exponent (no hex, binary or "Infinity"). */
 const DECIMAL = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?\s*$/i;
 
-function checkSingleValue(kind: Kind, operator: ConstraintOperator, value: string, path: string, sent: unknown, problems: Problems): void {
+function checkSingleValue(kind: Kind, operator: ConstraintOperator, value: string, path: string, sent: unknown, caseInsensitive: boolean, problems: Problems): void {
   if (kind === 'number' && !(DECIMAL.test(value) && Number.isFinite(Number(value)))) {
     problems.invalid(path, `must be a number for the ${operator} operator`, sent);
   } else if (kind === 'date' && !isDate(value)) {
     problems.invalid(path, `must be a valid date (such as 2024-01-31 or 2024-01-31T12:00:00Z) for the ${operator} operator`, sent);
-  } else if (kind === 'semver' && !SEMVER.test(value)) {
-    problems.invalid(path, `must be a valid semantic version (such as 1.2.3 or 1.2.3-beta.1, without a "v") for the ${operator} operator`, sent);
+  } else if (kind === 'semver' && semver.valid(value) === null) {
+    // What Unleash checks (semver's strict parse, which allows a leading "v"); the SDKs compare with the same library.
+    problems.invalid(path, `must be a valid semantic version (such as 1.2.3, v1.2.3 or 1.2.3-beta.1) for the ${operator} operator`, sent);
   } else if (kind === 'regex') {
-    try {
-      new RegExp(value);
-    } catch (error) {
-      problems.invalid(path, `must be a valid regular expression (${(error as Error).message})`, sent);
-    }
+    const problem = re2Problem(value, caseInsensitive);
+    if (problem) problems.invalid(path, `must be a regular expression in RE2 syntax, which the SDKs use (${problem})`, sent);
+  }
+}
+
+/** Why RE2 (as the Node SDK compiles it, with the same flags) refuses the pattern, or undefined when it accepts it. */
+function re2Problem(pattern: string, caseInsensitive: boolean): string | undefined {
+  try {
+    RE2JS.compile(pattern, caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** An IN_CIDR value: an IPv4 or IPv6 address or CIDR range, as the Node SDK reads it (trimmed, with `ip-address`). */
+function checkAddress(value: string, path: string, sent: unknown, problems: Problems): void {
+  const text = value.trim();
+  if (!Address4.isValid(text) && !Address6.isValid(text)) {
+    problems.invalid(path, 'must be an IPv4 or IPv6 address or CIDR range (such as 10.0.0.0/8 or 2001:db8::/32) for the IN_CIDR operator', sent);
   }
 }
 

@@ -1,4 +1,7 @@
-/** Constraint operators: the spec's list plus SEMVER_GTE, SEMVER_LTE and REGEX, as Unleash accepts them. */
+/**
+ * Constraint operators: the spec's list plus SEMVER_GTE, SEMVER_LTE and REGEX, as Unleash accepts them, and IN_CIDR
+ * (client specification 6.x, evaluated by the Node SDK).
+ */
 export const CONSTRAINT_OPERATORS = [
   'NOT_IN',
   'IN',
@@ -18,11 +21,12 @@ export const CONSTRAINT_OPERATORS = [
   'SEMVER_GTE',
   'SEMVER_LTE',
   'REGEX',
+  'IN_CIDR',
 ] as const;
 
 export type ConstraintOperator = (typeof CONSTRAINT_OPERATORS)[number];
 
-/** A condition on one context field; `values` for list operators, `value` for single-value ones and REGEX. */
+/** A condition on one context field; `values` for list operators (and IN_CIDR), `value` for single-value ones and REGEX. */
 export interface Constraint {
   contextName: string;
   operator: ConstraintOperator;

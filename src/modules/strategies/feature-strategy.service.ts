@@ -13,9 +13,10 @@ import { SegmentReadModel } from '../segments/segment.read-model.js';
 import { FeatureStrategyStore, type StrategyLocation } from './feature-strategy.store.js';
 import { INT32_RULE, isInt32, isPlainObject, pointer, Problems } from './input-problems.js';
 import { applyPatch, parsePatch, PatchFailure } from './json-patch.js';
-import { parseStrategyBody, type StrategyChanges } from './strategy-body.parser.js';
+import { checkParametersAgainstType, parseStrategyBody, type StrategyChanges } from './strategy-body.parser.js';
 import { toFeatureStrategy } from './strategy.mapper.js';
-import { type FeatureStrategy, FLEXIBLE_ROLLOUT, type StoredStrategy, type StrategyAddress } from './strategy.model.js';
+import { type FeatureStrategy, FLEXIBLE_ROLLOUT, type StoredStrategy, type StrategyAddress, type StrategyType } from './strategy.model.js';
+import { isBuiltInStrategyType } from './strategy-type.model.js';
 import { StrategyTypeStore } from './strategy-type.store.js';
 
 type StrategyUrl = Required<StrategyAddress>;
@@ -122,8 +123,7 @@ export class FeatureStrategyService {
         if (patched[key] !== before[key]) throw invalidProperty(`/${key}`, `The \`/${key}\` property of a strategy cannot be changed by a patch.`);
       }
       const { changes, problems } = parseStrategyBody(patched, 'update', this.config.limits, '');
-      const typeExists = changes.name === undefined || changes.name === current.name || (await this.types.find(changes.name)) !== undefined;
-      await this.checkReferences(changes, typeExists, address.projectId, '', problems);
+      await this.checkReferences(changes, await this.strategyType(changes.name ?? current.name), address.projectId, '', problems);
       if (problems.any) throw validationError(problems.details);
       // Variants the patch left alone stay as stored: re-splitting them would move the remainder point around.
       if (isDeepStrictEqual(patched.variants, before.variants)) changes.variants = current.variants;
@@ -188,8 +188,11 @@ export class FeatureStrategyService {
    */
   private async locateForWrite(address: StrategyAddress, changes: StrategyChanges, problems: Problems): Promise<StrategyLocation> {
     await this.store.lockFeatureEnvironment(address.featureName, address.environment);
-    const location = await this.store.locate(address, { strategyType: changes.name, withTags: true });
-    await this.checkReferences(changes, location.strategyTypeExists, address.projectId, '/body', problems);
+    const location = await this.store.locate(address, { withTags: true });
+    // An update that names no type keeps the strategy's, whose definition its parameters must still fit.
+    const typeName = changes.name ?? location.strategy?.name;
+    const type = typeName === undefined ? { exists: true } : await this.strategyType(typeName);
+    await this.checkReferences(changes, type, address.projectId, '/body', problems);
     if (problems.any) throw validationError(problems.details);
     assertFound(location, address);
     return location;
@@ -216,9 +219,22 @@ export class FeatureStrategyService {
     }
   }
 
-  /** The strategy type must exist; segments must exist and be usable in the project. */
-  private async checkReferences(changes: StrategyChanges, typeExists: boolean, projectId: string, root: string, problems: Problems): Promise<void> {
-    if (changes.name !== undefined && !typeExists) problems.invalid(`${root}/name`, 'must be the name of an existing strategy type', changes.name);
+  /**
+   * Whether a strategy type exists and, for a custom one, its definition, which the strategy's parameters are
+   * checked against. The type's row is held until the write commits, so a concurrent delete of the type either
+   * waits for this write (and then finds the type in use) or has removed it already (and this write is a 400).
+   * Built-in types always exist and have no check, so they need no look-up.
+   */
+  private async strategyType(name: string): Promise<{ exists: boolean; custom?: StrategyType }> {
+    if (isBuiltInStrategyType(name)) return { exists: true };
+    const type = await this.types.find(name, 'share');
+    return { exists: type !== undefined, custom: type?.editable ? type : undefined };
+  }
+
+  /** The strategy type must exist (a custom one's parameters fit its definition); segments must exist and be usable in the project. */
+  private async checkReferences(changes: StrategyChanges, type: { exists: boolean; custom?: StrategyType }, projectId: string, root: string, problems: Problems): Promise<void> {
+    if (changes.name !== undefined && !type.exists) problems.invalid(`${root}/name`, 'must be the name of an existing strategy type', changes.name);
+    if (type.custom) checkParametersAgainstType(changes.parameters, type.custom, `${root}/parameters`, problems);
     const ids = changes.segments ?? [];
     if (ids.length === 0) return;
     const found = new Map((await this.segments.findByIds(ids)).map((segment) => [segment.id, segment]));

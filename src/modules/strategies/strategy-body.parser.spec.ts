@@ -1,4 +1,6 @@
-import { parseStrategyBody } from './strategy-body.parser.js';
+import { Problems } from './input-problems.js';
+import { checkParametersAgainstType, parseStrategyBody } from './strategy-body.parser.js';
+import type { StrategyType } from './strategy.model.js';
 
 const LIMITS = { constraintsPerStrategy: 30, valuesPerConstraint: 250, segmentsPerStrategy: 5 };
 
@@ -49,5 +51,50 @@ describe('parseStrategyBody', () => {
     const { problems } = parseStrategyBody({ segments: [1, 2, 3] }, 'create', { ...LIMITS, segmentsPerStrategy: 2 });
     expect(problems.details.map((d) => d.path)).toEqual(['/body/name', '/body/segments']);
     expect(problems.details[1].message).toContain('more than 2 segments');
+  });
+});
+
+describe('checkParametersAgainstType', () => {
+  const type: StrategyType = {
+    name: 'tenant',
+    displayName: null,
+    description: null,
+    editable: true,
+    deprecated: false,
+    parameters: [
+      { name: 'ids', type: 'list', description: '', required: true },
+      { name: 'share', type: 'percentage', description: '', required: false },
+      { name: 'max', type: 'number', description: '', required: false },
+      { name: 'pilot', type: 'boolean', description: '', required: false },
+      { name: 'note', type: 'string', description: '', required: true },
+    ],
+  };
+  const check = (parameters: Record<string, string>) => {
+    const problems = new Problems();
+    checkParametersAgainstType(parameters, type, '/body/parameters', problems);
+    return problems.details;
+  };
+
+  it('accepts values of each kind at their bounds, empty optional values and parameters the type does not define', () => {
+    expect(check({ ids: 'a', share: '0', max: '-0.5', pilot: 'false', note: ' ', other: 'x' })).toEqual([]);
+    expect(check({ ids: 'a, b ,c', share: '100', max: '12', pilot: 'true', note: 'n' })).toEqual([]);
+    expect(check({ ids: 'a', share: '', max: '', pilot: '', note: 'n' })).toEqual([]);
+  });
+
+  it('names each parameter that is missing, empty or not of its kind', () => {
+    expect(check({ ids: ' , a', share: '100.5', max: '1e3', pilot: 'TRUE', note: '' })).toEqual([
+      { path: '/body/parameters/ids', message: 'The `/body/parameters/ids` property must be a comma-separated list without empty entries: it is a list parameter of strategy type tenant. You sent " , a".' },
+      { path: '/body/parameters/share', message: 'The `/body/parameters/share` property must be a number from 0 to 100: it is a percentage parameter of strategy type tenant. You sent "100.5".' },
+      {
+        path: '/body/parameters/max',
+        message: 'The `/body/parameters/max` property must be a number (digits, an optional minus sign and decimal point): it is a number parameter of strategy type tenant. You sent "1e3".',
+      },
+      { path: '/body/parameters/pilot', message: 'The `/body/parameters/pilot` property must be true or false: it is a boolean parameter of strategy type tenant. You sent "TRUE".' },
+      { path: '/body/parameters/note', message: 'The `/body/parameters/note` property must not be empty: it is a required parameter of strategy type tenant. You sent "".' },
+    ]);
+    expect(check({ share: '-1' }).map((d) => d.path)).toEqual(['/body/parameters/ids', '/body/parameters/share', '/body/parameters/note']);
+    expect(check({ note: 'n' })).toEqual([
+      { path: '/body/parameters/ids', message: 'The `/body/parameters/ids` property is required by strategy type tenant. It was not present on the data you sent.' },
+    ]);
   });
 });

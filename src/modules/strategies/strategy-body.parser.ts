@@ -1,7 +1,8 @@
 import type { FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { parseConstraints } from './constraint.parser.js';
 import { INT32_RULE, isInt32, isPlainObject, pointer, Problems, scalarText } from './input-problems.js';
-import type { Constraint, StrategyVariant } from './strategy.model.js';
+import type { Constraint, StrategyType, StrategyVariant } from './strategy.model.js';
+import type { StrategyParameterType } from './strategy-type.model.js';
 import { parseVariants } from './variant.parser.js';
 
 /**
@@ -74,6 +75,39 @@ function parseParameters(input: unknown, path: string, problems: Problems): Reco
     else parameters[key] = text;
   }
   return parameters;
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Whether a non-empty value suits a parameter type, and the rule a 400 states when it does not. */
+const PARAMETER_RULES: Record<StrategyParameterType, { accepts: (value: string) => boolean; rule: string }> = {
+  string: { accepts: () => true, rule: 'must be a string' },
+  percentage: { accepts: (value) => DECIMAL.test(value) && Number(value) >= 0 && Number(value) <= 100, rule: 'must be a number from 0 to 100' },
+  number: { accepts: (value) => DECIMAL.test(value), rule: 'must be a number (digits, an optional minus sign and decimal point)' },
+  boolean: { accepts: (value) => value === 'true' || value === 'false', rule: 'must be true or false' },
+  list: { accepts: (value) => value.split(',').every((entry) => entry.trim() !== ''), rule: 'must be a comma-separated list without empty entries' },
+};
+
+/**
+ * Checks the parameters of a strategy of a custom type against the type's definition: each required parameter is
+ * present and not empty, and each defined parameter given a value holds one of its kind (values are text, as
+ * `parseStrategyBody` leaves them). An empty value of an optional parameter means "not set". Parameters the
+ * definition does not name are kept: the application's own strategy implementation may read them.
+ */
+export function checkParametersAgainstType(parameters: Record<string, string>, type: StrategyType, path: string, problems: Problems): void {
+  for (const definition of type.parameters) {
+    const parameterPath = pointer(path, definition.name);
+    const value = parameters[definition.name];
+    const kind = `a ${definition.type} parameter of strategy type ${type.name}`;
+    if (value === undefined || value === '') {
+      if (!definition.required) continue;
+      if (value === undefined) problems.add(parameterPath, `The \`${parameterPath}\` property is required by strategy type ${type.name}. It was not present on the data you sent.`);
+      else problems.invalid(parameterPath, `must not be empty: it is a required parameter of strategy type ${type.name}`, value);
+      continue;
+    }
+    const rule = PARAMETER_RULES[definition.type as StrategyParameterType];
+    if (rule && !rule.accepts(value)) problems.invalid(parameterPath, `${rule.rule}: it is ${kind}`, value);
+  }
 }
 
 function parseSegmentIds(input: unknown, path: string, limit: number, problems: Problems): number[] | undefined {

@@ -1,28 +1,89 @@
-import { Get, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { RequirePermission } from '../../core/access/decorators.js';
+import { Body, Delete, Get, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor } from '../../core/access/principal.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { StrategyTypeSchema, StrategyTypesSchema } from './strategy.dto.js';
 import type { StrategyType } from './strategy.model.js';
+import { CreateStrategyTypeSchema, UpdateStrategyTypeSchema } from './strategy-type.dto.js';
 import { StrategyTypeService } from './strategy-type.service.js';
 
-/** Strategy types: `GET /api/admin/strategies` and `GET /api/admin/strategies/{name}`. */
+/**
+ * Strategy types, `/api/admin/strategies`: reading them (any caller), and the custom types applications implement
+ * themselves (create, update, delete, deprecate and reactivate), answering as Unleash does: 201 with the type and
+ * its `location` on create, an empty 200 otherwise.
+ */
 @AdminController('strategies', 'Strategies')
-@RequirePermission('NONE')
 export class StrategyTypeController {
-  constructor(private readonly types: StrategyTypeService) {}
+  constructor(
+    private readonly types: StrategyTypeService,
+    @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List the strategy types.' })
+  @RequirePermission('NONE')
+  @ApiOperation({ summary: 'List the strategy types: the built-ins first, then the custom ones by name.' })
   @ApiOkResponse({ type: StrategyTypesSchema })
   async list(): Promise<StrategyTypesSchema> {
     return { version: 1, strategies: await this.types.list() };
   }
 
+  @Post()
+  @HttpCode(201)
+  @RequirePermission('CREATE_STRATEGY')
+  @ApiOperation({ summary: 'Create a custom strategy type; 409 when the name is taken (the built-in names are).' })
+  @ApiCreatedResponse({ type: StrategyTypeSchema, description: 'Created; the `location` header gives its URL' })
+  async create(@Body() body: CreateStrategyTypeSchema, @CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<StrategyType> {
+    const { name, ...input } = body;
+    const type = await this.types.create(name, input, actor);
+    res.setHeader('location', `${this.config.basePath}/api/admin/strategies/${name}`);
+    return type;
+  }
+
   @Get(':name')
+  @RequirePermission('NONE')
   @ApiOperation({ summary: 'One strategy type; 404 when there is none of that name.' })
   @ApiOkResponse({ type: StrategyTypeSchema })
   get(@Param('name') name: string): Promise<StrategyType> {
     return this.types.get(name);
+  }
+
+  @Put(':name')
+  @RequirePermission('UPDATE_STRATEGY')
+  @ApiOperation({ summary: 'Change the title, description and parameters of a custom strategy type; a built-in one is a 400.' })
+  @ApiOkResponse({ description: 'Updated' })
+  async update(@Param('name') name: string, @Body() body: UpdateStrategyTypeSchema, @CurrentActor() actor: Actor): Promise<void> {
+    await this.types.update(name, body, actor);
+  }
+
+  @Delete(':name')
+  @RequirePermission('DELETE_STRATEGY')
+  @ApiOperation({ summary: 'Delete a custom strategy type no strategy uses; a built-in one, or one in use, is a 400.' })
+  @ApiOkResponse({ description: 'Deleted' })
+  async remove(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
+    await this.types.delete(name, actor);
+  }
+
+  @Post(':name/deprecate')
+  @HttpCode(200)
+  @AcceptsNoBody()
+  @RequirePermission('UPDATE_STRATEGY')
+  @ApiOperation({ summary: 'Deprecate a strategy type (its strategies keep working); `default` cannot be deprecated (403).' })
+  @ApiOkResponse({ description: 'Deprecated' })
+  async deprecate(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
+    await this.types.deprecate(name, actor);
+  }
+
+  @Post(':name/reactivate')
+  @HttpCode(200)
+  @AcceptsNoBody()
+  @RequirePermission('UPDATE_STRATEGY')
+  @ApiOperation({ summary: 'Reactivate a deprecated strategy type.' })
+  @ApiOkResponse({ description: 'Reactivated' })
+  async reactivate(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
+    await this.types.reactivate(name, actor);
   }
 }

@@ -4,6 +4,7 @@ import { authFeature } from './modules/auth/auth.feature.js';
 import { clientApiFeature } from './modules/client-api/client-api.feature.js';
 import { clientMetricsFeature } from './modules/client-metrics/client-metrics.feature.js';
 import { environmentsFeature } from './modules/environments/environments.feature.js';
+import { edgeFeature } from './modules/edge/edge.feature.js';
 import { eventsFeature } from './modules/events/events.feature.js';
 import { featuresFeature } from './modules/features/features.feature.js';
 import { frontendApiFeature } from './modules/frontend-api/frontend-api.feature.js';
@@ -49,4 +50,5 @@ export const FEATURES: FeatureDefinition[] = [
   projectAccessFeature,
   searchFeature,
   clientMetricsFeature,
+  edgeFeature,
 ];

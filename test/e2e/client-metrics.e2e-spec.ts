@@ -1,4 +1,5 @@
 import { toIso } from '../../src/core/database/database.js';
+import { MetricsWriter } from '../../src/modules/client-metrics/metrics-writer.js';
 import { adminUserToken, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../helpers/test-app.js';
 import { hourOf, SearchFixtures } from './search.fixtures.js';
 
@@ -22,13 +23,19 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
     return { from, to: t.clock.now() };
   };
   let countedReport: { from: Date; to: Date };
-  const hourly = (feature: string) =>
-    t.db.query<{ environment: string; hour_start: unknown; yes_count: number; no_count: number }>(
+  /** Reports wait in memory; these tests read the database directly, so they write what is pending first. */
+  const written = () => t.app.get(MetricsWriter).flush();
+  const hourly = async (feature: string) => {
+    await written();
+    return t.db.query<{ environment: string; hour_start: unknown; yes_count: number; no_count: number }>(
       'SELECT environment, hour_start, yes_count, no_count FROM client_metrics_hourly WHERE feature_name = :feature ORDER BY environment, hour_start',
       { feature },
     );
-  const stages = async (feature: string) =>
-    (await t.db.query<{ stage: string }>('SELECT stage FROM feature_lifecycles WHERE feature_name = :feature ORDER BY created_at, stage', { feature })).map((r) => r.stage);
+  };
+  const stages = async (feature: string) => {
+    await written();
+    return (await t.db.query<{ stage: string }>('SELECT stage FROM feature_lifecycles WHERE feature_name = :feature ORDER BY created_at, stage', { feature })).map((r) => r.stage);
+  };
   const item = async (name: string) => {
     const res = await f.search(`query=${name}&archived=IS:${name.startsWith('gone') ? 'true' : 'false'}`).expect(200);
     return res.body.features.find((x: { name: string }) => x.name === name);
@@ -130,6 +137,7 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
     });
 
     it('records the application and the instance', async () => {
+      await written();
       const apps = await t.db.query<{ app_name: string }>("SELECT app_name FROM client_applications WHERE app_name = 'shop'");
       expect(apps).toHaveLength(1);
       const instances = await t.db.query<{ instance_id: string; environment: string }>(
@@ -187,6 +195,7 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
 
     it('records the application and its instance with 202', async () => {
       await t.http().post('/api/client/register').set('Authorization', CLIENT_TOKEN).send({ ...registration, platformName: 'node' }).expect(202);
+      await written();
       const app = await t.db.one<{ strategies: string; seen_at: unknown }>("SELECT strategies, seen_at FROM client_applications WHERE app_name = 'billing'");
       expect(JSON.parse(app!.strategies)).toEqual(['default', 'flexibleRollout']);
       expect(app!.seen_at).not.toBeNull();
@@ -197,6 +206,7 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
     it('updates a known application and instance', async () => {
       t.clock.advance(60_000);
       await t.http().post('/api/client/register').set('Authorization', CLIENT_TOKEN).send({ ...registration, strategies: ['default'], sdkVersion: 'unleash-client-node:6.2.0' }).expect(202);
+      await written();
       const app = await t.db.one<{ strategies: string }>("SELECT strategies FROM client_applications WHERE app_name = 'billing'");
       expect(JSON.parse(app!.strategies)).toEqual(['default']);
       const instances = await t.db.query("SELECT sdk_version FROM client_instances WHERE app_name = 'billing'");

@@ -3,11 +3,11 @@ import { ApiAcceptedResponse, ApiBody, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Principal } from '../../core/access/principal.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
-import { ClientMetricsSchema, ClientRegistrationDto } from './client-metrics.dto.js';
-import { parseClientMetrics } from './client-metrics.parser.js';
+import { BulkMetricsSchema, ClientMetricsSchema, ClientRegistrationDto, toRegistration } from './client-metrics.dto.js';
+import { parseBulkMetrics, parseClientMetrics } from './client-metrics.parser.js';
 import { ClientMetricsService } from './client-metrics.service.js';
 
-/** What backend SDKs send: metrics buckets and their registration. Client tokens and admin users. */
+/** What backend SDKs (and Unleash Edge for them) send: metrics buckets and registrations. Client tokens and admin users. */
 @ApiController('client', '', 'Client API')
 @RequirePermission('CLIENT')
 export class ClientMetricsController {
@@ -22,21 +22,23 @@ export class ClientMetricsController {
     await this.metrics.record(parseClientMetrics(body), principal, ip);
   }
 
+  @Post('metrics/bulk')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: "Report a batch of SDKs' metrics and registrations, as Unleash Edge forwards them.",
+    description: 'Metrics and registrations of environments the credentials may not report for (a client token: any but its own) are ignored.',
+  })
+  @ApiBody({ type: BulkMetricsSchema })
+  @ApiAcceptedResponse({ description: 'Recorded' })
+  async reportBulk(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
+    await this.metrics.recordBulk(parseBulkMetrics(body), principal, ip);
+  }
+
   @Post('register')
   @HttpCode(202)
   @ApiOperation({ summary: 'Register an SDK instance of an application.' })
   @ApiAcceptedResponse({ description: 'Recorded' })
   async register(@Body() body: ClientRegistrationDto, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
-    await this.metrics.register(
-      {
-        appName: body.appName,
-        instanceId: body.instanceId ?? 'default',
-        sdkVersion: body.sdkVersion,
-        environment: body.environment,
-        strategies: body.strategies,
-      },
-      principal,
-      ip,
-    );
+    await this.metrics.register(toRegistration(body), principal, ip);
   }
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsArray, IsDateString, IsDefined, IsNotEmpty, IsNumber, IsOptional, IsString, Min } from 'class-validator';
 import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
+import type { ClientRegistration } from './client-metrics.model.js';
 
 class MetricsBucketSchema {
   @ApiProperty({ format: 'date-time' }) start: string;
@@ -31,6 +32,40 @@ export class ClientMetricsSchema {
   @ApiPropertyOptional({ description: 'Used only with credentials that have no environment of their own (users); default development' })
   environment?: string;
   @ApiProperty({ type: MetricsBucketSchema }) bucket: MetricsBucketSchema;
+}
+
+/** `clientMetricsEnvSchema`: one feature's counts in one application, environment and hour, as Edge forwards them. */
+@ApiSchema({ name: 'clientMetricsEnvSchema' })
+class ClientMetricsEnvSchema {
+  @ApiProperty({ example: 'new-checkout' }) featureName: string;
+  @ApiProperty({ example: 'checkout-service' }) appName: string;
+  @ApiProperty({ example: 'production', description: 'Counted only when the credentials may report for it (a client token: its own environment)' })
+  environment: string;
+  @ApiProperty({ format: 'date-time', description: 'When the counts were taken; they count in the hour that holds it' }) timestamp: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Default 0' }) yes?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Default 0' }) no?: number;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'integer', minimum: 0 }, description: 'Variant name to times served' })
+  variants?: Record<string, number>;
+}
+
+/** `bulkRegistrationSchema`: an SDK instance Edge saw. */
+@ApiSchema({ name: 'bulkRegistrationSchema' })
+class BulkRegistrationSchema {
+  @ApiProperty({ example: 'checkout-service' }) appName: string;
+  @ApiProperty({ example: 'production', description: 'Recorded only when the credentials may report for it' }) environment: string;
+  @ApiProperty({ example: 'checkout-7f9c' }) instanceId: string;
+  @ApiPropertyOptional({ example: 'unleash-client-node:6.1.0' }) sdkVersion?: string;
+  @ApiPropertyOptional({ type: [String], description: 'Strategy types the SDK implements' }) strategies?: string[];
+}
+
+/**
+ * `bulkMetricsSchema`, for documentation: the body is read by `parseBulkMetrics`, which reports every offending
+ * property and ignores the ones the service does not use (`connectVia`, `sdkType`, `impactMetrics`…).
+ */
+@ApiSchema({ name: 'bulkMetricsSchema' })
+export class BulkMetricsSchema {
+  @ApiProperty({ type: [BulkRegistrationSchema] }) applications: BulkRegistrationSchema[];
+  @ApiProperty({ type: [ClientMetricsEnvSchema] }) metrics: ClientMetricsEnvSchema[];
 }
 
 /** `clientApplicationSchema`: what an SDK instance sends once at start-up. Unknown properties are ignored. */
@@ -74,4 +109,8 @@ export class ClientRegistrationDto {
   @IsNumber()
   @Min(0)
   interval: number;
+}
+
+export function toRegistration(body: ClientRegistrationDto): ClientRegistration {
+  return { appName: body.appName, instanceId: body.instanceId ?? 'default', sdkVersion: body.sdkVersion, environment: body.environment, strategies: body.strategies };
 }

@@ -23,11 +23,19 @@ export interface ClientRegistration {
   strategies: string[];
 }
 
+/** What Unleash Edge forwards in one request: its SDKs' registrations and their counts, each naming its environment. */
+export interface BulkMetrics {
+  applications: (Omit<ClientRegistration, 'strategies' | 'environment'> & { environment: string; strategies?: string[] })[];
+  metrics: { featureName: string; appName: string; environment: string; timestamp: Date; counts: ToggleCounts }[];
+}
+
+/** Projects whose features a report may count: `all`, or those of a project-scoped token (others are ignored). */
+export type ReportableProjects = string[] | 'all';
+
 /** Where a report comes from: the environment it counts in and the projects whose features it may report. */
 export interface MetricsSource {
   environment: string;
-  /** `all`, or the projects of a project-scoped client token (features of other projects are ignored). */
-  projects: string[] | 'all';
+  projects: ReportableProjects;
   clientIp?: string;
 }
 

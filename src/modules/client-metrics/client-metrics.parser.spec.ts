@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors/app-error.js';
-import { parseClientMetrics } from './client-metrics.parser.js';
+import { parseBulkMetrics, parseClientMetrics } from './client-metrics.parser.js';
 
 const details = (body: unknown) => {
   try {
@@ -49,6 +49,44 @@ describe('parseClientMetrics', () => {
       '/body/bucket/toggles/a/yes',
       '/body/bucket/toggles/b/no',
       '/body/bucket/toggles/c/yes',
+    ]);
+  });
+});
+
+const bulkDetails = (body: unknown) => {
+  try {
+    parseBulkMetrics(body);
+  } catch (error) {
+    return (error as AppError).details?.map((d) => [d.path, d.message]);
+  }
+  return [];
+};
+
+describe('parseBulkMetrics', () => {
+  it("reads Edge's batch, defaulting missing counts and ignoring what it does not use", () => {
+    const bulk = parseBulkMetrics({
+      applications: [{ appName: 'shop', environment: 'production', instanceId: 'i-1', sdkVersion: 'unleash-client-java:9.0.0', strategies: ['default'], connectVia: [{ appName: 'edge', instanceId: 'e' }], sdkType: 'backend' }],
+      metrics: [{ featureName: 'a', appName: 'shop', environment: 'production', timestamp: '2024-05-01T10:00:00Z', yes: 2, variants: { red: 2 } }],
+      impactMetrics: [],
+    });
+    expect(bulk).toEqual({
+      applications: [{ appName: 'shop', environment: 'production', instanceId: 'i-1', sdkVersion: 'unleash-client-java:9.0.0', strategies: ['default'] }],
+      metrics: [{ featureName: 'a', appName: 'shop', environment: 'production', timestamp: new Date('2024-05-01T10:00:00Z'), counts: { yes: 2, no: 0, variants: { red: 2 } } }],
+    });
+  });
+
+  it('reports every offending property with its pointer', () => {
+    expect(bulkDetails({ metrics: [{ featureName: 'a', appName: 'x', environment: 'production', timestamp: 'today', no: -1 }, 'x'], applications: [{ appName: 'x', strategies: 'default' }] })).toEqual([
+      ['/body/applications/0/environment', 'The `/body/applications/0/environment` property is required. It was not present on the data you sent.'],
+      ['/body/applications/0/instanceId', 'The `/body/applications/0/instanceId` property is required. It was not present on the data you sent.'],
+      ['/body/applications/0/strategies', 'The `/body/applications/0/strategies` property must be an array of strings. You sent "default".'],
+      ['/body/metrics/0/timestamp', 'The `/body/metrics/0/timestamp` property must match format "date-time". You sent "today".'],
+      ['/body/metrics/0/no', 'The `/body/metrics/0/no` property must be a whole number of 0 or more. You sent -1.'],
+      ['/body/metrics/1', 'The `/body/metrics/1` property must be object. You sent "x".'],
+    ]);
+    expect(bulkDetails({ applications: {} })).toEqual([
+      ['/body/applications', 'The `/body/applications` property must be array. You sent {}.'],
+      ['/body/metrics', 'The `/body/metrics` property is required. It was not present on the data you sent.'],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { type ErrorDetail, validationError } from '../../core/errors/app-error.js';
-import type { ClientMetrics, ToggleCounts } from './client-metrics.model.js';
+import type { BulkMetrics, ClientMetrics, ToggleCounts } from './client-metrics.model.js';
 
 /** ISO 8601 date-time, as SDKs send `bucket.start` and `bucket.stop`. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -28,17 +28,79 @@ export function parseClientMetrics(body: unknown): ClientMetrics {
     for (const [feature, value] of Object.entries(entries ?? {})) {
       const path = `/body/bucket/toggles/${pointerEscape(feature)}`;
       const counts = objectAt(path, value, details);
-      if (!counts) continue;
-      const yes = countAt(`${path}/yes`, counts.yes, details);
-      const no = countAt(`${path}/no`, counts.no, details);
-      const variants: Record<string, number> = {};
-      const variantCounts = counts.variants === undefined || counts.variants === null ? {} : objectAt(`${path}/variants`, counts.variants, details);
-      for (const [variant, count] of Object.entries(variantCounts ?? {})) variants[variant] = countAt(`${path}/variants/${pointerEscape(variant)}`, count, details);
-      toggles.set(feature, { yes, no, variants });
+      if (counts) toggles.set(feature, countsAt(path, counts, details));
     }
   }
   if (details.length) throw validationError(details);
   return { appName: appName!, instanceId: instanceId ?? 'default', environment, bucket: { start: start!, stop: stop!, toggles } };
+}
+
+/**
+ * Reads what Unleash Edge sends to `/api/client/metrics/bulk`: `{applications: [{appName, environment, instanceId,
+ * strategies?, sdkVersion?…}], metrics: [{featureName, appName, environment, timestamp, yes?, no?, variants?}]}`.
+ * Every offending property is reported at once with its pointer (`/body/metrics/3/timestamp`); properties the
+ * service does not use (`connectVia`, `sdkType`, `started`, `interval`, `impactMetrics`…) are ignored.
+ */
+export function parseBulkMetrics(body: unknown): BulkMetrics {
+  const details: ErrorDetail[] = [];
+  const root = objectAt('/body', body, details);
+  if (!root) throw validationError(details);
+  const applications: BulkMetrics['applications'] = [];
+  arrayAt('/body/applications', root.applications, details).forEach((value, i) => {
+    const path = `/body/applications/${i}`;
+    const application = objectAt(path, value, details);
+    if (!application) return;
+    const appName = stringAt(`${path}/appName`, application.appName, details, { required: true });
+    const environment = stringAt(`${path}/environment`, application.environment, details, { required: true });
+    const instanceId = stringAt(`${path}/instanceId`, application.instanceId, details, { required: true });
+    const sdkVersion = stringAt(`${path}/sdkVersion`, application.sdkVersion, details, { required: false });
+    const strategies = application.strategies === undefined || application.strategies === null ? undefined : stringsAt(`${path}/strategies`, application.strategies, details);
+    applications.push({ appName: appName!, environment: environment!, instanceId: instanceId!, sdkVersion, strategies });
+  });
+  const metrics: BulkMetrics['metrics'] = [];
+  arrayAt('/body/metrics', root.metrics, details).forEach((value, i) => {
+    const path = `/body/metrics/${i}`;
+    const metric = objectAt(path, value, details);
+    if (!metric) return;
+    const featureName = stringAt(`${path}/featureName`, metric.featureName, details, { required: true });
+    const appName = stringAt(`${path}/appName`, metric.appName, details, { required: true });
+    const environment = stringAt(`${path}/environment`, metric.environment, details, { required: true });
+    const timestamp = dateAt(`${path}/timestamp`, metric.timestamp, details);
+    const counts = countsAt(path, metric, details);
+    metrics.push({ featureName: featureName!, appName: appName!, environment: environment!, timestamp: timestamp!, counts });
+  });
+  if (details.length) throw validationError(details);
+  return { applications, metrics };
+}
+
+/** `yes`, `no` and `variants` of the object at `path`. */
+function countsAt(path: string, counts: Record<string, unknown>, details: ErrorDetail[]): ToggleCounts {
+  const yes = countAt(`${path}/yes`, counts.yes, details);
+  const no = countAt(`${path}/no`, counts.no, details);
+  const variants: Record<string, number> = {};
+  const variantCounts = counts.variants === undefined || counts.variants === null ? {} : objectAt(`${path}/variants`, counts.variants, details);
+  for (const [variant, count] of Object.entries(variantCounts ?? {})) variants[variant] = countAt(`${path}/variants/${pointerEscape(variant)}`, count, details);
+  return { yes, no, variants };
+}
+
+function arrayAt(path: string, value: unknown, details: ErrorDetail[]): unknown[] {
+  if (value === undefined) {
+    details.push(required(path));
+    return [];
+  }
+  if (!Array.isArray(value)) {
+    details.push({ path, message: `The \`${path}\` property must be array. You sent ${describe(value)}.` });
+    return [];
+  }
+  return value;
+}
+
+function stringsAt(path: string, value: unknown, details: ErrorDetail[]): string[] | undefined {
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    details.push({ path, message: `The \`${path}\` property must be an array of strings. You sent ${describe(value)}.` });
+    return undefined;
+  }
+  return value as string[];
 }
 
 function objectAt(path: string, value: unknown, details: ErrorDetail[]): Record<string, unknown> | undefined {

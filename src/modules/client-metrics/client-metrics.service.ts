@@ -1,88 +1,101 @@
 import { Injectable } from '@nestjs/common';
-import type { Principal } from '../../core/access/principal.js';
+import type { ApiTokenPrincipal, Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
-import { Database } from '../../core/database/database.js';
 import { AppError, invalidProperty } from '../../core/errors/app-error.js';
 import { ALL_PROJECTS } from '../api-tokens/api-token.model.js';
 import { DEFAULT_SDK_ENVIRONMENT } from '../client-api/sdk-scope.resolver.js';
-import { type ClientMetrics, type ClientRegistration, type MetricsSource, stageReachedIn } from './client-metrics.model.js';
-import { ClientMetricsStore } from './client-metrics.store.js';
-
-const HOUR_MS = 3_600_000;
+import type { BulkMetrics, ClientMetrics, ClientRegistration, MetricsSource, ReportableProjects } from './client-metrics.model.js';
+import { MetricsWriter } from './metrics-writer.js';
+import { ReportingEnvironments } from './reporting-environments.js';
 
 /**
- * What SDKs report. Evaluation counts are kept per feature, environment and hour (the hour of the bucket's start);
- * reported features get their last-seen times, and a feature's first metrics move it from `initial` to
- * `pre-live` (any environment) or `live` (a production-type environment). Unknown features, and features outside
- * a project-scoped token's projects, are ignored.
+ * What SDKs (backend, frontend, and Unleash Edge on their behalf) report. A report is checked (its environment
+ * must exist) and added to this instance's pending batch, which the MetricsWriter writes a few seconds later: counts
+ * per feature, application, environment and the hour of the bucket's start; last-seen times; the lifecycle step a
+ * feature's first metrics cause; applications and instances. Unknown features, and features outside a
+ * project-scoped token's projects, are dropped when the batch is written.
  */
 @Injectable()
 export class ClientMetricsService {
   constructor(
-    private readonly store: ClientMetricsStore,
-    private readonly db: Database,
+    private readonly writer: MetricsWriter,
+    private readonly environments: ReportingEnvironments,
     private readonly clock: Clock,
   ) {}
 
   async record(metrics: ClientMetrics, principal: Principal, clientIp?: string): Promise<void> {
-    const source = this.sourceOf(principal, metrics.environment, clientIp);
+    const source = await this.sourceOf(principal, metrics.environment, clientIp);
     const now = this.clock.now();
-    const reported = [...metrics.bucket.toggles].filter(([, counts]) => counts.yes + counts.no > 0);
-    await this.db.transaction(async () => {
-      const environmentType = await this.environmentTypeOf(source.environment, metrics.environment !== undefined && !isBound(principal));
-      const known = new Set(await this.store.existingFeatures(reported.map(([name]) => name), source.projects));
-      const counted = reported.filter(([name]) => known.has(name));
-      if (counted.length) {
-        const names = counted.map(([name]) => name);
-        await this.store.addHourlyCounts(source.environment, hourOf(metrics.bucket.start), counted.map(([featureName, c]) => ({ featureName, yes: c.yes, no: c.no })));
-        await this.store.markSeen(names, source.environment, now);
-        await this.store.advanceLifecycle(names, stageReachedIn(environmentType), now);
-      }
-      await this.store.touchApplication(metrics.appName, now);
-      await this.store.touchInstance({ appName: metrics.appName, instanceId: metrics.instanceId, environment: source.environment, clientIp: source.clientIp }, now);
+    await this.writer.add((batch) => {
+      batch.count(source, metrics.appName, metrics.bucket.start, metrics.bucket.toggles, now);
+      batch.touchApplication(metrics.appName, now);
+      batch.touchInstance({ appName: metrics.appName, instanceId: metrics.instanceId, environment: source.environment, clientIp }, now);
     });
   }
 
   async register(registration: ClientRegistration, principal: Principal, clientIp?: string): Promise<void> {
-    const source = this.sourceOf(principal, registration.environment, clientIp);
+    const source = await this.sourceOf(principal, registration.environment, clientIp);
     const now = this.clock.now();
-    await this.db.transaction(async () => {
-      await this.environmentTypeOf(source.environment, registration.environment !== undefined && !isBound(principal));
-      await this.store.touchApplication(registration.appName, now, registration.strategies);
-      await this.store.touchInstance(
-        { appName: registration.appName, instanceId: registration.instanceId, environment: source.environment, sdkVersion: registration.sdkVersion, clientIp: source.clientIp },
-        now,
-      );
+    await this.writer.add((batch) => {
+      batch.touchApplication(registration.appName, now, registration.strategies);
+      batch.touchInstance({ appName: registration.appName, instanceId: registration.instanceId, environment: source.environment, sdkVersion: registration.sdkVersion, clientIp }, now);
     });
   }
 
   /**
-   * A client token reports into its own environment and projects, whatever the body says. Admin tokens and users
+   * Edge's batch: each metric and registration names its environment. A client token reports only for its own
+   * environment (the others are ignored, as Unleash ignores them); admin users for any existing one (metrics of an
+   * environment that does not exist are ignored too, so one stray SDK cannot make Edge lose the whole batch).
+   */
+  async recordBulk(bulk: BulkMetrics, principal: Principal, clientIp?: string): Promise<void> {
+    const named = [...bulk.metrics, ...bulk.applications].map((item) => item.environment);
+    const reportable = isBound(principal) ? new Set([await this.ownEnvironment(principal)]) : await this.environments.existing(named);
+    const projects = projectsOf(principal);
+    const now = this.clock.now();
+    await this.writer.add((batch) => {
+      for (const metric of bulk.metrics) {
+        if (!reportable.has(metric.environment)) continue;
+        batch.count({ environment: metric.environment, projects }, metric.appName, metric.timestamp, [[metric.featureName, metric.counts]], now);
+        batch.touchApplication(metric.appName, now);
+      }
+      for (const application of bulk.applications) {
+        if (!reportable.has(application.environment)) continue;
+        const { appName, instanceId, environment, sdkVersion, strategies } = application;
+        batch.touchApplication(appName, now, strategies);
+        batch.touchInstance({ appName, instanceId, environment, sdkVersion, clientIp }, now);
+      }
+    });
+  }
+
+  /**
+   * A client or frontend token reports into its own environment and projects, whatever the body says. Admin users
    * have no environment of their own: the body's `environment` names it, `development` otherwise (as for
    * GET /api/client/features).
    */
-  private sourceOf(principal: Principal, requested: string | undefined, clientIp?: string): MetricsSource {
-    if (isBound(principal)) {
-      const projects = principal.projects.includes(ALL_PROJECTS) ? 'all' : principal.projects;
-      return { environment: principal.environment, projects, clientIp };
-    }
-    return { environment: requested ?? DEFAULT_SDK_ENVIRONMENT, projects: 'all', clientIp };
-  }
-
-  private async environmentTypeOf(environment: string, namedInBody: boolean): Promise<string> {
-    const type = await this.store.environmentType(environment);
-    if (type !== undefined) return type;
-    if (namedInBody) {
+  private async sourceOf(principal: Principal, requested: string | undefined, clientIp?: string): Promise<MetricsSource> {
+    if (isBound(principal)) return { environment: await this.ownEnvironment(principal), projects: projectsOf(principal), clientIp };
+    const environment = requested ?? DEFAULT_SDK_ENVIRONMENT;
+    if (!(await this.environments.exists(environment))) {
+      if (requested === undefined) throw missingOwnEnvironment(environment);
       throw invalidProperty('/body/environment', `The \`/body/environment\` property must name an existing environment. There is no environment named ${JSON.stringify(environment)}.`);
     }
-    throw new AppError('ValidationError', `The environment ${JSON.stringify(environment)} of these credentials does not exist.`);
+    return { environment, projects: 'all', clientIp };
+  }
+
+  private async ownEnvironment(principal: ApiTokenPrincipal): Promise<string> {
+    if (!(await this.environments.exists(principal.environment))) throw missingOwnEnvironment(principal.environment);
+    return principal.environment;
   }
 }
 
-function isBound(principal: Principal): principal is Extract<Principal, { kind: 'api-token' }> {
+function isBound(principal: Principal): principal is ApiTokenPrincipal {
   return principal.kind === 'api-token' && principal.type !== 'admin' && principal.environment !== '*';
 }
 
-function hourOf(date: Date): Date {
-  return new Date(Math.floor(date.getTime() / HOUR_MS) * HOUR_MS);
+function projectsOf(principal: Principal): ReportableProjects {
+  return isBound(principal) && !principal.projects.includes(ALL_PROJECTS) ? principal.projects : 'all';
+}
+
+function missingOwnEnvironment(environment: string): AppError {
+  return new AppError('ValidationError', `The environment ${JSON.stringify(environment)} of these credentials does not exist.`);
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database, parseJson, toBool, toIso } from '../../core/database/database.js';
+import { MetricsWriter } from '../client-metrics/metrics-writer.js';
 import { STRATEGY_COLUMNS, type StrategyRow, toFeatureStrategy, toStoredStrategy } from './feature-strategy.mapper.js';
 import type {
   ArchivedFeature,
@@ -45,7 +46,11 @@ const STAGE_RANK: Record<LifecycleStageName, number> = { initial: 0, 'pre-live':
 /** Feature views and listings, and the questions other modules ask about features. */
 @Injectable()
 export class FeatureReadModel {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Views show last-seen times and lifecycle stages that SDK metrics move: pending metrics are written first. */
+    private readonly metrics: MetricsWriter,
+  ) {}
 
   async locate(projectId: string, featureName: string, environment?: string): Promise<FeatureLocation> {
     const row = await this.db.one<Partial<FeatureRow> & { project_id: string | null; environment_name: string | null; environment_type: string | null; linked: string | null }>(
@@ -82,6 +87,7 @@ export class FeatureReadModel {
 
   /** The whole feature: one query per table (environments, strategies, segment links, tags, dependencies, stages). */
   async view(featureName: string, userId?: number): Promise<FeatureView | undefined> {
+    await this.metrics.flushPending();
     const params = { featureName, userId: userId ?? null };
     const [features, environments, strategies, segmentLinks, tags, parents, children, stages] = await Promise.all([
       this.db.query<FeatureRow & { favorite: unknown }>(
@@ -145,6 +151,7 @@ export class FeatureReadModel {
 
   /** The active features of a project, oldest first, each with its environments and tags (one query per table). */
   async listInProject(projectId: string, userId?: number): Promise<FeatureListItem[]> {
+    await this.metrics.flushPending();
     const params = { projectId, userId: userId ?? null };
     const active = 'f.project = :projectId AND f.archived_at IS NULL';
     const [features, environments, tags, dependencies] = await Promise.all([
@@ -212,6 +219,7 @@ export class FeatureReadModel {
 
   /** Archived features, most recently archived first; of one project when `projectId` is given. */
   async listArchived(projectId?: string): Promise<ArchivedFeature[]> {
+    await this.metrics.flushPending();
     const rows = await this.db.query<FeatureRow>(
       `SELECT ${FEATURE_COLUMNS} FROM features f WHERE f.archived_at IS NOT NULL${projectId ? ' AND f.project = :projectId' : ''}
         ORDER BY f.archived_at DESC, f.name`,
@@ -248,6 +256,7 @@ export class FeatureReadModel {
 
   /** Every stage the feature reached, in the order it reached them. */
   async lifecycle(featureName: string): Promise<LifecycleStage[]> {
+    await this.metrics.flushPending();
     const rows = await this.db.query<{ stage: LifecycleStageName; status: string | null; created_at: unknown }>(
       'SELECT stage, status, created_at FROM feature_lifecycles WHERE feature_name = :featureName',
       { featureName },

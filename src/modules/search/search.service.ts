@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
+import { MetricsWriter } from '../client-metrics/metrics-writer.js';
 import { parseSearchQuery } from './search-query.parser.js';
 import { SearchReadModel } from './search.read-model.js';
 
@@ -10,14 +11,17 @@ export class SearchService {
   constructor(
     private readonly readModel: SearchReadModel,
     private readonly clock: Clock,
+    private readonly metrics: MetricsWriter,
   ) {}
 
   /**
    * `query` is the request's query string as parsed by Express; a malformed parameter is a 400 naming it. The answer
    * is the `searchFeaturesSchema` JSON, serialized.
    */
-  search(query: object, principal: Principal): Promise<string> {
+  async search(query: object, principal: Principal): Promise<string> {
     const searcher = principal.kind === 'user' ? { userId: principal.id } : {};
-    return this.readModel.search(parseSearchQuery(query), searcher, this.clock.now());
+    const criteria = parseSearchQuery(query);
+    await this.metrics.flushPending(); // results show last-seen times, evaluations and lifecycle stages
+    return this.readModel.search(criteria, searcher, this.clock.now());
   }
 }

@@ -1,4 +1,6 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod, type Type } from '@nestjs/common';
+import type { RouteInfo } from '@nestjs/common/interfaces/middleware/middleware-configuration.interface.js';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { RouterModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -22,6 +24,16 @@ import { FEATURES } from './features.js';
 import { FeatureFlags } from './modules/evaluation/feature-flags.service.js';
 
 const controllers = FEATURES.flatMap((feature) => feature.controllers);
+
+/** The `routePrefix` extra, normalised ("" or "/flags"). */
+const ROUTE_PREFIX = Symbol('FLAGWRIGHT_ROUTE_PREFIX');
+
+/**
+ * Where JSON bodies are parsed: one wildcard per path our controllers live under (`api/admin/projects`,
+ * `api/client`, `auth/simple`, ...: ours alone), rather than one middleware layer per route, since Express tests
+ * every middleware layer on every request. Controllers at the root keep their exact routes. Strings are not
+ * prefixed by RouterModule, so the route prefix is added here.
+ */
 
 /**
  * The embeddable service. Guards, pipe and filter are bound per controller (see ApiController), and JSON bodies
@@ -56,9 +68,26 @@ export class FlagwrightModule extends ConfigurableModuleClass implements NestMod
     return withCore(super.forRootAsync(options), options);
   }
 
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes(...controllers);
+  constructor(@Inject(ROUTE_PREFIX) private readonly routePrefix: string) {
+    super();
   }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(JsonBodyMiddleware).forRoutes(...bodyRoutes(this.routePrefix));
+  }
+}
+
+function bodyRoutes(prefix: string): (Type<unknown> | RouteInfo)[] {
+  const atRoot: Type<unknown>[] = [];
+  const bases = new Set<string>();
+  for (const controller of controllers) {
+    const segments = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '').split('/').filter(Boolean).slice(0, 3);
+    const firstParameter = segments.findIndex((segment) => segment.startsWith(':'));
+    const base = firstParameter < 0 ? segments : segments.slice(0, firstParameter);
+    if (base.length === 0) atRoot.push(controller);
+    else bases.add(`${prefix}/${base.join('/')}`);
+  }
+  return [...atRoot, ...[...bases].map((base) => ({ path: `${base}{/*rest}`, method: RequestMethod.ALL }))];
 }
 
 function withCore(definition: DynamicModule, extras: FlagwrightModuleExtras): DynamicModule {
@@ -68,6 +97,7 @@ function withCore(definition: DynamicModule, extras: FlagwrightModuleExtras): Dy
     imports: [...(definition.imports ?? []), ...(prefix ? [RouterModule.register([{ path: prefix, module: FlagwrightModule }])] : [])],
     providers: [
       ...(definition.providers ?? []),
+      { provide: ROUTE_PREFIX, useValue: prefix },
       {
         provide: FLAGWRIGHT_CONFIG,
         inject: [MODULE_OPTIONS_TOKEN],

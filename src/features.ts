@@ -28,7 +28,11 @@ export interface FeatureDefinition {
   providers: Provider[];
 }
 
+/** SDK traffic first: Express tries routes in this order, and SDK polls are most of every request. */
 export const FEATURES: FeatureDefinition[] = [
+  clientApiFeature,
+  frontendApiFeature,
+  clientMetricsFeature,
   { controllers: [HealthController], providers: [] },
   eventsFeature,
   personalAccessTokensFeature,
@@ -41,14 +45,11 @@ export const FEATURES: FeatureDefinition[] = [
   segmentsFeature,
   serviceAccountsFeature,
   apiTokensFeature,
-  clientApiFeature,
-  frontendApiFeature,
   usersFeature,
   authFeature,
   rolesFeature,
   groupsFeature,
   projectAccessFeature,
   searchFeature,
-  clientMetricsFeature,
   edgeFeature,
 ];

@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
-import clientModule from 'unleash-client/lib/client.js';
+import { createRequire } from 'node:module';
+import type ClientExports from 'unleash-client/lib/client.js';
 import type { Context } from 'unleash-client/lib/context.js';
 import type { EnhancedFeatureInterface, FeatureInterface } from 'unleash-client/lib/feature.js';
 import type { RepositoryInterface } from 'unleash-client/lib/repository/index.js';
-import { defaultStrategies } from 'unleash-client/lib/strategy/index.js';
+import type { Strategy } from 'unleash-client/lib/strategy/index.js';
 import type { Segment } from 'unleash-client/lib/strategy/strategy.js';
-import { selectVariant, type Variant } from 'unleash-client/lib/variant.js';
+import type { selectVariant as SelectVariant, Variant } from 'unleash-client/lib/variant.js';
 import type { ClientFeatureSet } from '../client-api/client-features.model.js';
 
 /**
@@ -52,13 +53,31 @@ export interface EvaluatorOptions {
   now?: () => Date;
 }
 
-type UnleashClient = InstanceType<typeof UnleashClientClass>;
+/** The SDK's client class: `lib/client.js` is CommonJS, its class is `exports.default`. */
+type UnleashClientClass = typeof ClientExports.default;
+type UnleashClient = InstanceType<UnleashClientClass>;
+
+interface Engine {
+  UnleashClient: UnleashClientClass;
+  defaultStrategies: Strategy[];
+  selectVariant: typeof SelectVariant;
+}
+
+const requireFromHere = createRequire(import.meta.url);
+let loadedEngine: Engine | undefined;
 
 /**
- * `unleash-client/lib/client.js` is CommonJS with `exports.default`: Node (and the esbuild bundle, in Node's mode)
- * hand the whole `module.exports` to a default import, Vitest hands its `default`.
+ * The SDK's engine (CommonJS), loaded on the first evaluator rather than at start: a process that never evaluates
+ * (most admin-only instances) keeps its memory, about 9 MB with re2js, semver and ip-address.
  */
-const UnleashClientClass = (typeof clientModule === 'function' ? clientModule : clientModule.default) as typeof clientModule.default;
+function engine(): Engine {
+  loadedEngine ??= {
+    UnleashClient: requireFromHere('unleash-client/lib/client.js').default,
+    defaultStrategies: requireFromHere('unleash-client/lib/strategy/index.js').defaultStrategies,
+    selectVariant: requireFromHere('unleash-client/lib/variant.js').selectVariant,
+  };
+  return loadedEngine;
+}
 
 const NEVER = () => false;
 /** The SDK's answers without a variant (shared: frozen). */
@@ -81,7 +100,8 @@ export class FeatureEvaluator {
 
   constructor(set: ClientFeatureSet, options: EvaluatorOptions = {}) {
     this.repository = new SnapshotRepository(set);
-    this.client = new UnleashClientClass(this.repository, defaultStrategies);
+    const { UnleashClient, defaultStrategies } = engine();
+    this.client = new UnleashClient(this.repository, defaultStrategies);
     this.now = options.now ?? (() => new Date());
     this.candidates = this.repository.getToggles().filter((feature) => feature.enabled);
   }
@@ -112,7 +132,7 @@ export class FeatureEvaluator {
     const result = this.client.isFeatureEnabled(feature, context, NEVER);
     if (!result.enabled) return OFF;
     if (result.variant) return { enabled: true, variant: toggleVariant(result.variant) };
-    const chosen = feature.variants?.length ? selectVariant(feature, context) : null;
+    const chosen = feature.variants?.length ? engine().selectVariant(feature, context) : null;
     return chosen ? { enabled: true, variant: toggleVariant(chosen) } : ON_WITHOUT_VARIANT;
   }
 

@@ -1,11 +1,14 @@
 import type { BenchContext, BenchResult } from './lib/harness.js';
 import * as footprint from './footprint.bench.js';
+import * as sdk from './sdk.bench.js';
 import * as search from './search.bench.js';
 import * as strategyUpdate from './strategy-update.bench.js';
 
 export interface Scenario {
   name: string;
   run: (ctx: BenchContext) => Promise<BenchResult[]>;
+  /** Figures derived from every database's results once all ran (PostgreSQL against SQLite). */
+  compare?: (results: BenchResult[]) => BenchResult[];
 }
 
 /** Every benchmark `npm run bench` runs, in order; `--only <name>` picks some. */
@@ -13,4 +16,5 @@ export const SCENARIOS: Scenario[] = [
   { name: 'footprint', run: footprint.run },
   { name: 'strategy-update', run: strategyUpdate.run },
   { name: 'search', run: search.run },
+  { name: 'sdk', run: sdk.run, compare: sdk.compare },
 ];

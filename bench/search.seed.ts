@@ -1,8 +1,8 @@
 import type { Database } from '../src/core/database/database.js';
 
 /**
- * Realistic data for the search benchmark, written through the service's Database layer: features spread over
- * 10 projects with 3 environments each, 1–3 strategies with constraints (some disabled, some with segments),
+ * Realistic data for the search and SDK benchmarks, written through the service's Database layer: features spread
+ * over 10 projects (or the ones given) with 3 environments each, 1–3 strategies with constraints (some disabled, some with segments),
  * 0–4 tags, lifecycle stages, dependencies, favorites, some archived, some stale, and an hour of metrics.
  * Deterministic (seeded random), so runs compare.
  */
@@ -29,26 +29,36 @@ const DAY_MS = 86_400_000;
 
 export interface SeedOptions {
   features: number;
+  /** The projects the features are spread over (created if missing); the ten SEED_PROJECTS unless given. */
+  projects?: string[];
+  /**
+   * For a second seeding into the same database: a prefix for every feature name and another random seed (the
+   * default 42 would draw the same strategy ids again).
+   */
+  namePrefix?: string;
+  randomSeed?: number;
   /** Id of the user whose favorites the benchmark's requests see (the admin user; API tokens see none). */
   favoritesOf?: number;
   now?: Date;
 }
 
 export async function seedSearchData(db: Database, options: SeedOptions): Promise<void> {
-  const random = mulberry32(42);
+  const random = mulberry32(options.randomSeed ?? 42);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const now = options.now ?? new Date();
   const ts = (date: Date) => db.toTimestamp(date);
   const start = now.getTime() - 730 * DAY_MS;
+  const projects = options.projects ?? SEED_PROJECTS;
+  const namePrefix = options.namePrefix ?? '';
 
   await db.transaction(async () => {
     await insertRows(db, 'environments', ['name', 'type', 'sort_order', 'created_at'], [['staging', 'preproduction', 2, ts(now)]], 'ON CONFLICT (name) DO NOTHING');
-    await insertRows(db, 'projects', ['id', 'name', 'description', 'created_at'], SEED_PROJECTS.map((p) => [p, p, `The ${p} project`, ts(now)]), 'ON CONFLICT (id) DO NOTHING');
+    await insertRows(db, 'projects', ['id', 'name', 'description', 'created_at'], projects.map((p) => [p, p, `The ${p} project`, ts(now)]), 'ON CONFLICT (id) DO NOTHING');
     await insertRows(
       db,
       'project_environments',
       ['project_id', 'environment_name'],
-      SEED_PROJECTS.flatMap((p) => SEED_ENVIRONMENTS.map((e) => [p, e])),
+      projects.flatMap((p) => SEED_ENVIRONMENTS.map((e) => [p, e])),
       'ON CONFLICT DO NOTHING',
     );
     await insertRows(db, 'tag_types', ['name', 'description', 'color', 'created_at'], [['team', 'Owning team', '#1A73E8', ts(now)], ['area', 'Product area', '#34A853', ts(now)]], 'ON CONFLICT (name) DO NOTHING');
@@ -78,8 +88,8 @@ export async function seedSearchData(db: Database, options: SeedOptions): Promis
       metrics: [] as unknown[][],
     };
     for (let i = from; i < Math.min(from + batch, options.features); i++) {
-      const name = `${pick(PREFIXES)}-${pick(NOUNS)}-${i.toString(36)}`;
-      const project = SEED_PROJECTS[i % SEED_PROJECTS.length];
+      const name = `${namePrefix}${pick(PREFIXES)}-${pick(NOUNS)}-${i.toString(36)}`;
+      const project = projects[i % projects.length];
       const createdAt = new Date(start + Math.floor((i / options.features) * 720 * DAY_MS) + Math.floor(random() * 60_000));
       const archived = random() < 0.05;
       const seen = !archived && random() < 0.3;

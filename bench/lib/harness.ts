@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { DataSource } from 'typeorm';
 import { Database } from '../../src/core/database/database.js';
 import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
+import { BARE_NEST_PATH } from './bare-nest.app.js';
 
 export const BENCH_ADMIN_TOKEN = '*:*.bench-admin-secret-000000000000000000000000';
 export const BENCH_CLIENT_TOKEN = 'default:production.bench-client-secret-0000000000000000000';
@@ -33,6 +34,10 @@ export interface BenchResult {
   value?: number;
   unit?: string;
   target?: string;
+  /** Whether the figure meets its target, where the scenario can tell. */
+  met?: boolean;
+  /** What else the reader needs: a comparison, a check's outcome, or why a scenario could not be measured. */
+  note?: string;
 }
 
 export interface LoadOptions {
@@ -44,6 +49,8 @@ export interface LoadOptions {
   requestFor?: (sequence: number) => { path?: string; body?: string };
   connections?: number;
   durationSeconds?: number;
+  /** Sends exactly this many requests instead of running for a duration (for checks that count what arrived). */
+  amount?: number;
 }
 
 export interface LoadResult {
@@ -53,6 +60,8 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   total: number;
+  /** Responses by status code (autocannon counts a 304 as non-2xx). */
+  statusCounts: Record<string, number>;
 }
 
 /** A server process of the built service (dist/flagwright.mjs, what npm start runs) on its own fresh database. */
@@ -84,10 +93,26 @@ export class BenchServer {
       ...database.env,
       ...extraEnv,
     };
+    return BenchServer.spawn(startCommand(), env, port, '/health');
+  }
+
+  /**
+   * The floor: a bare NestJS-on-Express application with one GET route answering a small JSON (bench/lib/bare-nest.app.ts),
+   * started with the same node flags as `npm start`. What Flagwright's fastest routes are compared with.
+   */
+  static async startBareNest(): Promise<BenchServer> {
+    const port = await freePort();
+    const command = startCommand();
+    const entry = command.findIndex((arg) => arg.endsWith('.mjs') || arg.endsWith('.js'));
+    const args = command.map((arg, i) => (i === entry ? resolve(dirname(arg), 'bench', 'bare-nest.server.js') : arg));
+    return BenchServer.spawn(args, { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, port, BARE_NEST_PATH);
+  }
+
+  private static async spawn(args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string): Promise<BenchServer> {
     const started = performance.now();
-    const child = spawn(process.execPath, startCommand(), { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForHealth(baseUrl, child);
+    await waitForReady(`${baseUrl}${readyPath}`, child);
     return new BenchServer(child, baseUrl, performance.now() - started, env);
   }
 
@@ -99,43 +124,69 @@ export class BenchServer {
     return { rssMb: field('VmRSS') / 1024, peakRssMb: this.peakRssKb / 1024 };
   }
 
+  /** Starts the peak over: the kernel forgets the process's high-water mark (VmHWM), and so does the sampler. */
+  resetPeakMemory(): void {
+    writeFileSync(`/proc/${this.child.pid}/clear_refs`, '5');
+    this.peakRssKb = 0;
+    this.memory();
+  }
+
   async load(options: LoadOptions): Promise<LoadResult> {
-    const headers = { authorization: BENCH_ADMIN_TOKEN, ...(options.body || options.requestFor ? { 'content-type': 'application/json' } : {}), ...options.headers };
+    const sendsBody = (options.method ?? 'GET') !== 'GET' && (options.body !== undefined || options.requestFor !== undefined);
+    const headers = { authorization: BENCH_ADMIN_TOKEN, ...(sendsBody ? { 'content-type': 'application/json' } : {}), ...options.headers };
     let sequence = 0;
-    const result = await autocannon({
-      url: `${this.baseUrl}${options.path}`,
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body,
-      connections: options.connections ?? 10,
-      duration: options.durationSeconds ?? 8,
-      requests: options.requestFor
-        ? [
-            {
-              setupRequest: (request: autocannon.Request) => {
-                const varied = options.requestFor!(sequence++);
-                return { ...request, ...(varied.path ? { path: varied.path } : {}), ...(varied.body ? { body: varied.body } : {}) };
-              },
-            },
-          ]
-        : undefined,
+    const startedAt = performance.now();
+    let lastResponseAt = startedAt;
+    const result = await new Promise<autocannon.Result>((done, fail) => {
+      const instance = autocannon(
+        {
+          url: `${this.baseUrl}${options.path}`,
+          method: options.method ?? 'GET',
+          headers,
+          body: options.body,
+          connections: options.connections ?? 10,
+          duration: options.durationSeconds ?? 8,
+          amount: options.amount,
+          requests: options.requestFor
+            ? [
+                {
+                  setupRequest: (request: autocannon.Request) => {
+                    const varied = options.requestFor!(sequence++);
+                    return { ...request, ...(varied.path ? { path: varied.path } : {}), ...(varied.body ? { body: varied.body } : {}) };
+                  },
+                },
+              ]
+            : undefined,
+        },
+        (error, finished) => (error ? fail(error) : done(finished)),
+      );
+      if (options.amount) instance.on('response', () => (lastResponseAt = performance.now()));
     });
+    const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]));
+    // autocannon ends a fixed-amount run only at its next one-second tick, so its per-second average would count
+    // that idle tail: the rate is taken up to the last response instead.
+    const amountRate = options.amount && result.requests.total ? result.requests.total / ((lastResponseAt - startedAt) / 1000) : undefined;
     return {
-      requestsPerSecond: Math.round(result.requests.average),
+      requestsPerSecond: Math.round(amountRate ?? result.requests.average),
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
       total: result.requests.total,
+      statusCounts,
     };
   }
 
-  async stop(): Promise<void> {
+  /** A graceful stop (SIGTERM, as a deployment stops it); answers how long the process took to exit, in ms. */
+  async stop(): Promise<number> {
     clearInterval(this.sampler);
-    if (this.child.exitCode !== null) return;
+    // Nest re-raises SIGTERM once its shutdown hooks ran, so a stopped server has a signal rather than an exit code.
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return 0;
+    const started = performance.now();
     const exited = new Promise((done) => this.child.once('exit', done));
     this.child.kill('SIGTERM');
     await exited;
+    return performance.now() - started;
   }
 
   /** Environment the server ran with, to start another on the same database. */
@@ -194,11 +245,14 @@ export class BenchDatabase {
   }
 }
 
-/** Runs `work` with a server on a fresh database, seeded by `seed` (after the server created the schema). */
+/**
+ * Runs `work` with a server on a fresh database, seeded by `seed` (after the server created the schema). `work` also
+ * gets the database, to read back what the server wrote.
+ */
 export async function withServer<T>(
   ctx: BenchContext,
   seed: ((db: Database) => Promise<void>) | undefined,
-  work: (server: BenchServer) => Promise<T>,
+  work: (server: BenchServer, database: BenchDatabase) => Promise<T>,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<T> {
   const database = await BenchDatabase.create(ctx);
@@ -215,7 +269,7 @@ export async function withServer<T>(
       await server.stop();
       server = await BenchServer.start(database, extraEnv);
     }
-    return await work(server);
+    return await work(server, database);
   } finally {
     await server.stop();
     await database.drop();
@@ -228,8 +282,12 @@ export function printResults(results: BenchResult[]): void {
     const figures =
       r.requestsPerSecond !== undefined
         ? `${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors ? `, ${r.errors} errors` : ''}`
-        : `${r.value} ${r.unit}`;
-    console.log(`  [${r.database}] ${r.scenario}${size}: ${figures}${r.target ? `   (target ${r.target})` : ''}`);
+        : r.value !== undefined
+          ? `${r.value} ${r.unit}`
+          : 'not measured';
+    const verdict = r.met === undefined ? '' : r.met ? ' [met]' : ' [MISSED]';
+    const target = r.target ? `   (target ${r.target})${verdict}` : verdict;
+    console.log(`  [${r.database}] ${r.scenario}${size}: ${figures}${target}${r.note ? `\n      ${r.note}` : ''}`);
   }
 }
 
@@ -258,12 +316,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+async function waitForReady(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} during start-up.`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) during start-up.`);
     try {
-      const response = await fetch(`${baseUrl}/health`);
+      const response = await fetch(url);
       if (response.ok) return;
     } catch {
       // Not listening yet.

@@ -20,6 +20,7 @@ export class Database {
    * depends on the data (see ChangeWatcher) compares it to tell whether this instance may have changed something.
    */
   private finishedWrites = 0;
+  private openTransactions = 0;
   private readonly context = new AsyncLocalStorage<QueryRunner>();
   private sqliteLock: Promise<unknown> = Promise.resolve();
   private sqliteRunner?: QueryRunner;
@@ -45,7 +46,16 @@ export class Database {
   /** Runs `work` in one transaction (joining the current one if there is any); any error rolls it all back. */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.context.getStore()) return work();
-    const run = () => this.dataSource.transaction((manager) => this.context.run(manager.queryRunner!, work));
+    const run = async () => {
+      this.openTransactions++;
+      try {
+        return await this.dataSource.transaction((manager) => this.context.run(manager.queryRunner!, work));
+      } finally {
+        // An enabled AsyncLocalStorage runs a hook on every promise of the process (a few µs a request): off while
+        // no transaction needs it; the next run() turns it on again.
+        if (--this.openTransactions === 0) this.context.disable();
+      }
+    };
     return this.countedWrite(this.isPostgres ? run() : this.withSqliteLock(run));
   }
 

@@ -64,7 +64,6 @@ class FakeStrategyStore extends FeatureStrategyStore {
       featureFound: true,
       environmentFound: true,
       strategy: address.strategyId ? this.strategies.get(address.strategyId) : undefined,
-      strategyTypeExists: true,
       tags: [{ type: 'simple', value: 't' }],
     };
   }

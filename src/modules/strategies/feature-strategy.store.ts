@@ -18,14 +18,11 @@ export interface StrategyLocation {
   environmentFound: boolean;
   /** The strategy of the URL, if it exists under the URL's feature and environment. */
   strategy?: StoredStrategy;
-  /** The strategy type named (if any) exists. */
-  strategyTypeExists: boolean;
   /** The feature's tags, which events carry (read when asked for). */
   tags: EventTag[];
 }
 
 export interface LocateOptions {
-  strategyType?: string;
   withTags?: boolean;
 }
 
@@ -59,7 +56,6 @@ interface LocationRow extends Partial<StrategyRow> {
   default_stickiness: string | null;
   feature_project: string | null;
   environment_name: string | null;
-  strategy_type: string | null;
   tags?: unknown;
 }
 
@@ -71,15 +67,14 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
 
   async locate(address: StrategyAddress, options: LocateOptions = {}): Promise<StrategyLocation> {
     const row = await this.db.one<LocationRow>(
-      `SELECT p.id AS project_id, p.default_stickiness, f.project AS feature_project, pe.environment_name, st.name AS strategy_type,
+      `SELECT p.id AS project_id, p.default_stickiness, f.project AS feature_project, pe.environment_name,
               ${STRATEGY_COLUMNS}, ${this.segmentIdsColumn()}${options.withTags ? `, ${this.tagsColumn()}` : ''}
          FROM (SELECT 1 AS here) x
          LEFT JOIN projects p ON p.id = :projectId
          LEFT JOIN features f ON f.name = :featureName
          LEFT JOIN project_environments pe ON pe.project_id = :projectId AND pe.environment_name = :environment
-         LEFT JOIN strategy_types st ON st.name = :strategyType
          LEFT JOIN feature_strategies s ON s.id = :strategyId AND s.feature_name = :featureName AND s.environment = :environment`,
-      { ...address, strategyId: address.strategyId ?? null, strategyType: options.strategyType ?? null },
+      { ...address, strategyId: address.strategyId ?? null },
     );
     return {
       projectExists: row?.project_id != null,
@@ -87,7 +82,6 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
       featureFound: row?.feature_project != null && row.feature_project === address.projectId,
       environmentFound: row?.environment_name != null,
       strategy: row?.id != null ? toStoredStrategy(row as StrategyRow) : undefined,
-      strategyTypeExists: row?.strategy_type != null,
       tags: parseJson<EventTag[]>(row?.tags, []),
     };
   }

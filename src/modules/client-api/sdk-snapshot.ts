@@ -111,7 +111,7 @@ export function queryOf(scope: SdkScope): { environment: string; project?: strin
   };
 }
 
-/** A quoted, strong entity tag for `text`: short, and the same on every instance for the same text. */
-export function strongEtag(text: string): string {
-  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+/** A quoted, strong entity tag for `content`: short, and the same on every instance for the same content. */
+export function strongEtag(content: string | Buffer): string {
+  return `"${createHash('sha256').update(content).digest('base64url').slice(0, 27)}"`;
 }

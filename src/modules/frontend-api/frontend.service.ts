@@ -25,7 +25,7 @@ export class FrontendService {
     const snapshot = await this.snapshots.snapshot(scope);
     const toggles = this.evaluatorOf(snapshot).enabledToggles({ ...context, environment: scope.environment });
     const body = Buffer.from(JSON.stringify({ toggles }));
-    return new KeptAnswer(strongEtag(body.toString('latin1')), body);
+    return new KeptAnswer(strongEtag(body), body);
   }
 
   /** The snapshot's evaluator, built on first use. */

@@ -50,6 +50,20 @@ describe('foundation: errors, authentication and storage', () => {
       });
     });
 
+    it('answers a body nested 20,000 levels deep with 400 naming the problem, and stores nothing', async () => {
+      const deep = `{"name":"deep","parameters":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
+      const message = 'The request body nests objects and arrays deeper than 32 levels.';
+      for (const path of ['/api/admin/projects/default/features', '/api/frontend', '/api/client/metrics']) {
+        const res = await t.http().post(path).set('Authorization', ADMIN_TOKEN).set('Content-Type', 'application/json').send(deep).expect(400);
+        expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: '/body', message }] });
+      }
+      expect(await t.db.query("SELECT name FROM features WHERE name = 'deep'")).toEqual([]);
+      // 32 levels are still a body like any other: refused or accepted for what it says, not for its shape.
+      const fine = `{"name":"deep-enough","description":"x","impressionData":false,"tags":${'['.repeat(30)}${']'.repeat(30)}}`;
+      const res = await t.http().post('/api/admin/projects/default/features').set('Authorization', ADMIN_TOKEN).set('Content-Type', 'application/json').send(fine);
+      expect(res.body.message).not.toBe(message);
+    });
+
     it('answers paths outside BASE_URI_PATH, and unknown ones under it, with 404 NotFoundError naming the path', async () => {
       const prefixed = await createTestApp({ baseUriPath: '/unleash' });
       try {

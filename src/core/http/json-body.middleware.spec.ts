@@ -1,0 +1,16 @@
+import { MAX_BODY_DEPTH, nestingDepth } from './json-body.middleware.js';
+
+describe('nestingDepth', () => {
+  it('counts nested objects and arrays, not scalars', () => {
+    expect(nestingDepth('text')).toBe(0);
+    expect(nestingDepth(null)).toBe(0);
+    expect(nestingDepth({})).toBe(1);
+    expect(nestingDepth({ a: [1, { b: [] }], c: 2 })).toBe(4);
+  });
+
+  it('stops counting past the limit, without recursion, however deep the value', () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(nestingDepth(deep)).toBe(MAX_BODY_DEPTH + 1);
+  });
+});

@@ -35,9 +35,10 @@ export function contextFromQuery(query: Record<string, unknown>, callerAddress: 
 /**
  * The evaluation context of `POST /api/frontend`, from `{context: {...}}` as the frontend SDKs send it in POST mode:
  * the standard fields, `properties`, and any other field as a custom property (as in the query). Every value must
- * be a string (`null` is the same as absent); anything else is refused, naming the property.
+ * be a string (`null` is the same as absent); anything else is refused, naming the property. Answers the context
+ * and the environment it asks for (honoured for admin callers only).
  */
-export function contextFromBody(body: unknown, callerAddress: string | undefined): EvaluationContext {
+export function contextFromBody(body: unknown, callerAddress: string | undefined): { context: EvaluationContext; environment?: string } {
   if (!isObject(body)) throw invalidProperty('/body', 'The request body must be a JSON object with a `context` object.');
   const given = body.context ?? {};
   if (!isObject(given)) throw invalidProperty('/body/context', 'The `/body/context` property must be an object.');
@@ -59,7 +60,7 @@ export function contextFromBody(body: unknown, callerAddress: string | undefined
     const text = stringOrAbsent(value, `/body/context/properties/${name}`);
     if (text !== undefined) context.properties[name] = text;
   }
-  return context;
+  return { context, environment: requestedEnvironment(query) };
 }
 
 /** The environment a query or body context asks for (honoured for admin callers only). */

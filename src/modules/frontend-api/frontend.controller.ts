@@ -48,9 +48,8 @@ export class FrontendController {
   @ApiOkResponse({ type: FrontendTogglesSchema })
   @ApiNotModifiedResponse({ description: 'The answer for this context has not changed' })
   async togglesForBody(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = contextFromBody(body, request.ip);
-    const given = (body as { context?: Record<string, unknown> }).context ?? {};
-    const answer = await this.frontend.answer(principal, requestedEnvironment(given), context);
+    const { context, environment } = contextFromBody(body, request.ip);
+    const answer = await this.frontend.answer(principal, environment, context);
     await sendKept(request, response, answer, SEND_PLAIN);
   }
 }

@@ -20,8 +20,20 @@ export async function run(ctx: BenchContext): Promise<BenchResult[]> {
     }
     const median = starts.sort((a, b) => a - b)[1];
     return [
-      { scenario: 'cold start to healthy /health (median of 3)', database: ctx.database, value: Math.round(median), unit: 'ms', target: '< 1500 ms' },
-      { scenario: 'idle memory (RSS, 2 s after start)', database: ctx.database, value: Math.round(idleRssMb), unit: 'MB', target: '< 120 MB' },
+      {
+        scenario: 'cold start to healthy /health (median of 3)',
+        database: ctx.database,
+        value: Math.round(median),
+        unit: 'ms',
+        target: '< 1500 ms',
+      },
+      {
+        scenario: 'idle memory (RSS, 2 s after start)',
+        database: ctx.database,
+        value: Math.round(idleRssMb),
+        unit: 'MB',
+        target: '< 120 MB',
+      },
     ];
   } finally {
     await database.drop();

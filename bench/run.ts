@@ -13,7 +13,8 @@ import { SCENARIOS } from './scenarios.js';
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const databases: DatabaseKind[] = args.db === 'both' ? ['sqlite', ...((await reachable(postgresUrl)) ? ['postgres' as const] : [])] : [args.db as DatabaseKind];
+  const databases: DatabaseKind[] =
+    args.db === 'both' ? ['sqlite', ...((await reachable(postgresUrl)) ? ['postgres' as const] : [])] : [args.db as DatabaseKind];
   if (args.db === 'both' && databases.length === 1) console.log('PostgreSQL is unreachable: benchmarking SQLite only.');
   const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   console.log(`Flagwright benchmarks on ${machine}`);
@@ -52,7 +53,10 @@ function parseArgs(argv: string[]): { db: string; only?: string[]; sizes: number
   if (!['sqlite', 'postgres', 'both'].includes(db)) throw new Error('--db (BENCH_DB) takes sqlite, postgres or both');
   const only = value('only')?.split(',');
   const unknown = only?.filter((name) => !SCENARIOS.some((s) => s.name === name));
-  if (unknown?.length) throw new Error(`--only (BENCH_ONLY) names unknown scenarios: ${unknown.join(', ')}; there are ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  if (unknown?.length)
+    throw new Error(
+      `--only (BENCH_ONLY) names unknown scenarios: ${unknown.join(', ')}; there are ${SCENARIOS.map((s) => s.name).join(', ')}`,
+    );
   return { db, only, sizes: (value('sizes') ?? '10000,100000').split(',').map(Number) };
 }
 

@@ -6,7 +6,15 @@ import { hashSecret } from '../src/core/access/secrets.js';
 import type { Database } from '../src/core/database/database.js';
 import { SqlApiTokenStore } from '../src/modules/api-tokens/api-token.store.js';
 import { BARE_NEST_PATH } from './lib/bare-nest.app.js';
-import { type BenchContext, type BenchDatabase, type BenchResult, BenchServer, type LoadOptions, type LoadResult, withServer } from './lib/harness.js';
+import {
+  type BenchContext,
+  type BenchDatabase,
+  type BenchResult,
+  BenchServer,
+  type LoadOptions,
+  type LoadResult,
+  withServer,
+} from './lib/harness.js';
 import { SEED_PROJECTS, seedSearchData } from './search.seed.js';
 
 /**
@@ -61,7 +69,9 @@ export async function run(ctx: BenchContext): Promise<BenchResult[]> {
       await seedSearchData(db, { features: SMALL_FEATURES, projects: [SMALL_PROJECT], namePrefix: `${SMALL_PROJECT}-`, randomSeed: 350 });
       await seedTokens(db);
       seeded.metricsFlags = await activeFlags(db, SEED_PROJECTS, 2 * METRICS_FLAGS);
-      console.log(`  seeded ${FEATURES.toLocaleString('en')} + ${SMALL_FEATURES} features and SDK tokens in ${Math.round((performance.now() - seedStarted) / 1000)} s`);
+      console.log(
+        `  seeded ${FEATURES.toLocaleString('en')} + ${SMALL_FEATURES} features and SDK tokens in ${Math.round((performance.now() - seedStarted) / 1000)} s`,
+      );
     },
     (server, database) => new SdkRun(ctx, server, database, seeded).all(),
   );
@@ -75,8 +85,12 @@ export function compare(results: BenchResult[]): BenchResult[] {
   return results.flatMap((sqlite) => {
     const postgres = results.find((r) => r.database === 'postgres' && r.scenario === sqlite.scenario && r.features === sqlite.features);
     if (sqlite.database !== 'sqlite' || !postgres || sqlite.scenario.startsWith('sdk: bare')) return [];
-    const rate = sqlite.requestsPerSecond !== undefined && postgres.requestsPerSecond ? { sqlite: sqlite.requestsPerSecond, postgres: postgres.requestsPerSecond } : undefined;
-    const memory = sqlite.unit === 'MB' && sqlite.value && postgres.value !== undefined ? { sqlite: sqlite.value, postgres: postgres.value } : undefined;
+    const rate =
+      sqlite.requestsPerSecond !== undefined && postgres.requestsPerSecond
+        ? { sqlite: sqlite.requestsPerSecond, postgres: postgres.requestsPerSecond }
+        : undefined;
+    const memory =
+      sqlite.unit === 'MB' && sqlite.value && postgres.value !== undefined ? { sqlite: sqlite.value, postgres: postgres.value } : undefined;
     if (!rate && !memory) return [];
     const ratio = rate ? rate.sqlite / rate.postgres : memory!.postgres / memory!.sqlite;
     return [
@@ -123,7 +137,14 @@ class SdkRun {
   private async idleMemory(): Promise<void> {
     await new Promise((done) => setTimeout(done, IDLE_SECONDS * 1000));
     const rssMb = Math.round(this.server.memory().rssMb);
-    this.add({ scenario: `sdk: idle memory (RSS, ${IDLE_SECONDS} s after start)`, features: FEATURES, value: rssMb, unit: 'MB', target: '<= 120 MB', met: rssMb <= 120 });
+    this.add({
+      scenario: `sdk: idle memory (RSS, ${IDLE_SECONDS} s after start)`,
+      features: FEATURES,
+      value: rssMb,
+      unit: 'MB',
+      target: '<= 120 MB',
+      met: rssMb <= 120,
+    });
   }
 
   /** The floor, measured in this pass so that it shares the machine's state with the routes compared to it. */
@@ -133,7 +154,11 @@ class SdkRun {
       const options: LoadOptions = { path: BARE_NEST_PATH, headers: POLL_HEADERS };
       await bare.load({ ...options, durationSeconds: WARM_UP_SECONDS });
       this.floor = await bare.load({ ...options, durationSeconds: SECONDS });
-      this.add({ scenario: 'sdk: bare NestJS-on-Express route (floor)', ...figures(this.floor), note: 'one GET handler answering {"status":"ok"}; no guards, pipes or logging' });
+      this.add({
+        scenario: 'sdk: bare NestJS-on-Express route (floor)',
+        ...figures(this.floor),
+        note: 'one GET handler answering {"status":"ok"}; no guards, pipes or logging',
+      });
     } finally {
       await bare.stop();
     }
@@ -145,9 +170,15 @@ class SdkRun {
     const headers = { authorization: SEED_CLIENT_TOKEN, ...POLL_HEADERS };
     const full = await probe(this.server, CLIENT_FEATURES, { headers });
     const etag = full.headers.etag;
-    if (full.status !== 200 || !etag) return this.unmeasured(scenario, FEATURES, full.status !== 200 ? `the full answer is ${full.status}` : 'the answer carries no ETag');
+    if (full.status !== 200 || !etag)
+      return this.unmeasured(scenario, FEATURES, full.status !== 200 ? `the full answer is ${full.status}` : 'the answer carries no ETag');
     const poll = await probe(this.server, CLIENT_FEATURES, { headers: { ...headers, 'if-none-match': etag } });
-    if (poll.status !== 304) return this.unmeasured(scenario, FEATURES, `a poll with If-None-Match of the current ETag (and Cache-Control: no-cache, as Node's fetch sends) is ${poll.status}, not 304`);
+    if (poll.status !== 304)
+      return this.unmeasured(
+        scenario,
+        FEATURES,
+        `a poll with If-None-Match of the current ETag (and Cache-Control: no-cache, as Node's fetch sends) is ${poll.status}, not 304`,
+      );
     const options: LoadOptions = { path: CLIENT_FEATURES, headers: { ...headers, 'if-none-match': etag } };
     await this.server.load({ ...options, durationSeconds: WARM_UP_SECONDS });
     const load = await this.server.load({ ...options, durationSeconds: SECONDS });
@@ -158,11 +189,17 @@ class SdkRun {
       features: FEATURES,
       ...figures(load),
       target: this.sqliteTarget('>= 5,000 req/s, p99 <= 10 ms, >= 75 % of the bare Nest route'),
-      met: this.onSqlite(load.requestsPerSecond >= 5000 && load.p99Ms <= 10 && ofFloor !== undefined && ofFloor >= 0.75 && notModified === load.total),
+      met: this.onSqlite(
+        load.requestsPerSecond >= 5000 && load.p99Ms <= 10 && ofFloor !== undefined && ofFloor >= 0.75 && notModified === load.total,
+      ),
       note: [
-        ofFloor !== undefined ? `${Math.round(ofFloor * 100)} % of the bare Nest route (${this.floor!.requestsPerSecond} req/s)` : undefined,
+        ofFloor !== undefined
+          ? `${Math.round(ofFloor * 100)} % of the bare Nest route (${this.floor!.requestsPerSecond} req/s)`
+          : undefined,
         notModified === load.total ? undefined : `only ${notModified} of ${load.total} answers were 304`,
-      ].filter(Boolean).join('; '),
+      ]
+        .filter(Boolean)
+        .join('; '),
     });
   }
 
@@ -190,7 +227,14 @@ class SdkRun {
     });
     if (options.peakMemory) {
       const peakMb = Math.round(this.server.memory().peakRssMb);
-      this.add({ scenario: 'sdk: peak memory (RSS) serving the full answer', features, value: peakMb, unit: 'MB', target: '<= 300 MB', met: peakMb <= 300 });
+      this.add({
+        scenario: 'sdk: peak memory (RSS) serving the full answer',
+        features,
+        value: peakMb,
+        unit: 'MB',
+        target: '<= 300 MB',
+        met: peakMb <= 300,
+      });
     }
   }
 
@@ -199,7 +243,11 @@ class SdkRun {
     const scenario = `sdk: ${method} ${FRONTEND}, a different userId per request`;
     const query = (user: number) => `appName=bench-web&sessionId=${user}&userId=user-${user}`;
     const body = (user: number) => JSON.stringify({ context: { appName: 'bench-web', sessionId: String(user), userId: `user-${user}` } });
-    const headers = { authorization: SMALL_FRONTEND_TOKEN, 'accept-encoding': 'gzip,deflate', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) };
+    const headers = {
+      authorization: SMALL_FRONTEND_TOKEN,
+      'accept-encoding': 'gzip,deflate',
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    };
     const request = (user: number) => (method === 'GET' ? { path: `${FRONTEND}?${query(user)}` } : { path: FRONTEND, body: body(user) });
     const answer = await probe(this.server, request(1).path, { method, headers, body: request(1).body });
     if (answer.status !== 200) return this.unmeasured(scenario, SMALL_FEATURES, `${method} ${FRONTEND} is ${answer.status}`);
@@ -212,7 +260,9 @@ class SdkRun {
       features: SMALL_FEATURES,
       ...figures(result),
       // The issue sets a target for the GET; the POST (unleash-proxy-client's usePOSTrequests) is shown beside it.
-      ...(method === 'GET' ? { target: this.sqliteTarget('>= 3,000 req/s'), met: this.onSqlite(result.requestsPerSecond >= 3000 && result.non2xx === 0) } : {}),
+      ...(method === 'GET'
+        ? { target: this.sqliteTarget('>= 3,000 req/s'), met: this.onSqlite(result.requestsPerSecond >= 3000 && result.non2xx === 0) }
+        : {}),
       note: `${toggles} flags on for user-1${result.non2xx ? `; ${result.non2xx} answers were not 2xx` : ''}`,
     });
   }
@@ -230,7 +280,13 @@ class SdkRun {
     const first = await probe(this.server, CLIENT_METRICS, { method: 'POST', headers, body: metricsReport(warmFlags).body });
     if (first.status !== 202) return this.unmeasured(scenario, FEATURES, `POST ${CLIENT_METRICS} is ${first.status}`);
     const before = await this.countedEvaluations(countedFlags);
-    const warmUp = await this.server.load({ method: 'POST', path: CLIENT_METRICS, headers, body: metricsReport(warmFlags).body, durationSeconds: WARM_UP_SECONDS });
+    const warmUp = await this.server.load({
+      method: 'POST',
+      path: CLIENT_METRICS,
+      headers,
+      body: metricsReport(warmFlags).body,
+      durationSeconds: WARM_UP_SECONDS,
+    });
     const counted = metricsReport(countedFlags);
     const amount = Math.max(100, Math.round(warmUp.requestsPerSecond * SECONDS));
     const result = await this.server.load({ method: 'POST', path: CLIENT_METRICS, headers, body: counted.body, amount });
@@ -348,10 +404,18 @@ interface ProbeAnswer {
   body: string;
 }
 
-const DECODERS: Record<string, ((compressed: Buffer) => Buffer) | undefined> = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync };
+const DECODERS: Record<string, ((compressed: Buffer) => Buffer) | undefined> = {
+  gzip: gunzipSync,
+  br: brotliDecompressSync,
+  deflate: inflateSync,
+};
 
 /** One request over node:http, which (unlike fetch) shows the bytes as sent and leaves conditional headers alone. */
-function probe(server: BenchServer, path: string, options: { method?: string; headers: Record<string, string>; body?: string }): Promise<ProbeAnswer> {
+function probe(
+  server: BenchServer,
+  path: string,
+  options: { method?: string; headers: Record<string, string>; body?: string },
+): Promise<ProbeAnswer> {
   return new Promise((done, fail) => {
     const sent = request(`${server.baseUrl}${path}`, { method: options.method ?? 'GET', headers: options.headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -360,7 +424,12 @@ function probe(server: BenchServer, path: string, options: { method?: string; he
       response.on('end', () => {
         const wire = Buffer.concat(chunks);
         const decode = DECODERS[response.headers['content-encoding'] ?? ''];
-        done({ status: response.statusCode ?? 0, headers: response.headers, wireBytes: wire.length, body: (decode ? decode(wire) : wire).toString('utf8') });
+        done({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          wireBytes: wire.length,
+          body: (decode ? decode(wire) : wire).toString('utf8'),
+        });
       });
     });
     sent.on('error', fail);

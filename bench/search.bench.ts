@@ -35,7 +35,9 @@ export async function run(ctx: BenchContext): Promise<BenchResult[]> {
         for (const scenario of SCENARIOS) {
           const load = await server.load({ path: `${PATH}${scenario.query}`, durationSeconds: DURATION_SECONDS });
           if (load.non2xx) throw new Error(`${scenario.name}: ${load.non2xx} responses were not 2xx`);
-          const ten = results.find((r) => r.scenario === `search: ${scenario.name}` && r.database === ctx.database && r.features === 10_000);
+          const ten = results.find(
+            (r) => r.scenario === `search: ${scenario.name}` && r.database === ctx.database && r.features === 10_000,
+          );
           results.push({
             scenario: `search: ${scenario.name}`,
             database: ctx.database,
@@ -71,7 +73,9 @@ async function checkScenarios(server: BenchServer): Promise<void> {
     const response = await fetch(`${server.baseUrl}${PATH}${scenario.query}`, { headers: { authorization: BENCH_ADMIN_TOKEN } });
     const body = (await response.json()) as { features?: unknown[]; total?: number };
     if (response.status !== 200 || body.features?.length !== 50) {
-      throw new Error(`${scenario.name}: expected a page of 50 features, got ${response.status} with ${body.features?.length} of ${body.total}`);
+      throw new Error(
+        `${scenario.name}: expected a page of 50 features, got ${response.status} with ${body.features?.length} of ${body.total}`,
+      );
     }
     console.log(`  ${scenario.name}: ${body.total} matching features`);
   }

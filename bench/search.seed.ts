@@ -6,7 +6,18 @@ import type { Database } from '../src/core/database/database.js';
  * 0–4 tags, lifecycle stages, dependencies, favorites, some archived, some stale, and an hour of metrics.
  * Deterministic (seeded random), so runs compare.
  */
-export const SEED_PROJECTS = ['checkout', 'payments', 'search', 'onboarding', 'mobile-app', 'web-platform', 'growth', 'billing', 'infra', 'analytics'];
+export const SEED_PROJECTS = [
+  'checkout',
+  'payments',
+  'search',
+  'onboarding',
+  'mobile-app',
+  'web-platform',
+  'growth',
+  'billing',
+  'infra',
+  'analytics',
+];
 export const SEED_ENVIRONMENTS = ['development', 'staging', 'production'];
 /** The word that starts about a tenth of the feature names: the benchmark's "common term". */
 export const COMMON_TERM = 'rollout';
@@ -14,15 +25,51 @@ export const BENCH_USER_COUNT = 20;
 
 const PREFIXES = ['rollout', 'enable', 'use', 'show', 'allow', 'beta', 'legacy', 'exp', 'new', 'killswitch'];
 const NOUNS = [
-  'cart', 'login', 'banner', 'pricing', 'recommendations', 'avatar', 'invoice', 'signup', 'dashboard', 'export',
-  'import', 'search-bar', 'dark-mode', 'notifications', 'coupon', 'wishlist', 'reviews', 'map', 'chat', 'upload',
-  'profile', 'settings', 'reports', 'graphql', 'cache', 'queue', 'webhooks', 'sso', 'audit-log', 'billing-page',
+  'cart',
+  'login',
+  'banner',
+  'pricing',
+  'recommendations',
+  'avatar',
+  'invoice',
+  'signup',
+  'dashboard',
+  'export',
+  'import',
+  'search-bar',
+  'dark-mode',
+  'notifications',
+  'coupon',
+  'wishlist',
+  'reviews',
+  'map',
+  'chat',
+  'upload',
+  'profile',
+  'settings',
+  'reports',
+  'graphql',
+  'cache',
+  'queue',
+  'webhooks',
+  'sso',
+  'audit-log',
+  'billing-page',
 ];
-const TYPES: [string, number][] = [['release', 0.5], ['experiment', 0.2], ['operational', 0.15], ['kill-switch', 0.1], ['permission', 0.05]];
+const TYPES: [string, number][] = [
+  ['release', 0.5],
+  ['experiment', 0.2],
+  ['operational', 0.15],
+  ['kill-switch', 0.1],
+  ['permission', 0.05],
+];
 const TAGS: [string, string][] = [
   ...['checkout', 'payments', 'growth', 'platform', 'mobile', 'data'].map((v): [string, string] => ['team', v]),
   ...['frontend', 'backend', 'api', 'ios', 'android'].map((v): [string, string] => ['area', v]),
-  ...['beta', 'internal', 'q1-launch', 'q2-launch', 'customer-facing', 'tech-debt', 'gdpr', 'performance'].map((v): [string, string] => ['simple', v]),
+  ...['beta', 'internal', 'q1-launch', 'q2-launch', 'customer-facing', 'tech-debt', 'gdpr', 'performance'].map((v): [string, string] => [
+    'simple',
+    v,
+  ]),
 ];
 const SEGMENTS = Array.from({ length: 20 }, (_, i) => `segment_${i}`);
 const DAY_MS = 86_400_000;
@@ -52,8 +99,20 @@ export async function seedSearchData(db: Database, options: SeedOptions): Promis
   const namePrefix = options.namePrefix ?? '';
 
   await db.transaction(async () => {
-    await insertRows(db, 'environments', ['name', 'type', 'sort_order', 'created_at'], [['staging', 'preproduction', 2, ts(now)]], 'ON CONFLICT (name) DO NOTHING');
-    await insertRows(db, 'projects', ['id', 'name', 'description', 'created_at'], projects.map((p) => [p, p, `The ${p} project`, ts(now)]), 'ON CONFLICT (id) DO NOTHING');
+    await insertRows(
+      db,
+      'environments',
+      ['name', 'type', 'sort_order', 'created_at'],
+      [['staging', 'preproduction', 2, ts(now)]],
+      'ON CONFLICT (name) DO NOTHING',
+    );
+    await insertRows(
+      db,
+      'projects',
+      ['id', 'name', 'description', 'created_at'],
+      projects.map((p) => [p, p, `The ${p} project`, ts(now)]),
+      'ON CONFLICT (id) DO NOTHING',
+    );
     await insertRows(
       db,
       'project_environments',
@@ -61,8 +120,23 @@ export async function seedSearchData(db: Database, options: SeedOptions): Promis
       projects.flatMap((p) => SEED_ENVIRONMENTS.map((e) => [p, e])),
       'ON CONFLICT DO NOTHING',
     );
-    await insertRows(db, 'tag_types', ['name', 'description', 'color', 'created_at'], [['team', 'Owning team', '#1A73E8', ts(now)], ['area', 'Product area', '#34A853', ts(now)]], 'ON CONFLICT (name) DO NOTHING');
-    await insertRows(db, 'segments', ['name', 'constraints', 'created_at'], SEGMENTS.map((s) => [s, '[]', ts(now)]), 'ON CONFLICT (name) DO NOTHING');
+    await insertRows(
+      db,
+      'tag_types',
+      ['name', 'description', 'color', 'created_at'],
+      [
+        ['team', 'Owning team', '#1A73E8', ts(now)],
+        ['area', 'Product area', '#34A853', ts(now)],
+      ],
+      'ON CONFLICT (name) DO NOTHING',
+    );
+    await insertRows(
+      db,
+      'segments',
+      ['name', 'constraints', 'created_at'],
+      SEGMENTS.map((s) => [s, '[]', ts(now)]),
+      'ON CONFLICT (name) DO NOTHING',
+    );
     await insertRows(
       db,
       'users',
@@ -109,7 +183,13 @@ export async function seedSearchData(db: Database, options: SeedOptions): Promis
       ]);
       const enabledOdds = [0.7, 0.5, 0.4];
       SEED_ENVIRONMENTS.forEach((environment, e) => {
-        const variants = random() < 0.2 ? JSON.stringify([{ name: 'a', weight: 500, weightType: 'variable', stickiness: 'default' }, { name: 'b', weight: 500, weightType: 'variable', stickiness: 'default' }]) : '[]';
+        const variants =
+          random() < 0.2
+            ? JSON.stringify([
+                { name: 'a', weight: 500, weightType: 'variable', stickiness: 'default' },
+                { name: 'b', weight: 500, weightType: 'variable', stickiness: 'default' },
+              ])
+            : '[]';
         const envSeen = lastSeenAt && random() < 0.7 ? ts(lastSeenAt) : null;
         rows.environments.push([name, environment, random() < enabledOdds[e], variants, envSeen]);
         if (envSeen) rows.metrics.push([name, environment, ts(hourOf(now)), Math.floor(random() * 5000), Math.floor(random() * 5000)]);
@@ -156,14 +236,58 @@ export async function seedSearchData(db: Database, options: SeedOptions): Promis
       if (i > 0 && random() < 0.02) rows.dependencies.push([name, rows.features[0][0]]);
     }
     await db.transaction(async () => {
-      await insertRows(db, 'features', ['name', 'project', 'type', 'description', 'stale', 'potentially_stale', 'impression_data', 'created_by_user_id', 'created_at', 'archived_at', 'last_seen_at'], rows.features);
-      await insertRows(db, 'feature_environments', ['feature_name', 'environment', 'enabled', 'variants', 'last_seen_at'], rows.environments);
-      await insertRows(db, 'feature_strategies', ['id', 'feature_name', 'project_name', 'environment', 'strategy_name', 'disabled', 'parameters', 'constraints', 'sort_order', 'created_at'], rows.strategies);
+      await insertRows(
+        db,
+        'features',
+        [
+          'name',
+          'project',
+          'type',
+          'description',
+          'stale',
+          'potentially_stale',
+          'impression_data',
+          'created_by_user_id',
+          'created_at',
+          'archived_at',
+          'last_seen_at',
+        ],
+        rows.features,
+      );
+      await insertRows(
+        db,
+        'feature_environments',
+        ['feature_name', 'environment', 'enabled', 'variants', 'last_seen_at'],
+        rows.environments,
+      );
+      await insertRows(
+        db,
+        'feature_strategies',
+        [
+          'id',
+          'feature_name',
+          'project_name',
+          'environment',
+          'strategy_name',
+          'disabled',
+          'parameters',
+          'constraints',
+          'sort_order',
+          'created_at',
+        ],
+        rows.strategies,
+      );
       await insertRows(db, 'feature_strategy_segments', ['strategy_id', 'segment_id', 'created_at'], rows.strategySegments);
       await insertRows(db, 'feature_tags', ['feature_name', 'tag_type', 'tag_value', 'created_at'], rows.tags);
       await insertRows(db, 'feature_lifecycles', ['feature_name', 'stage', 'created_at'], rows.lifecycles);
       await insertRows(db, 'favorite_features', ['user_id', 'feature_name', 'created_at'], rows.favorites, 'ON CONFLICT DO NOTHING');
-      await insertRows(db, 'feature_dependencies', ['child', 'parent'], rows.dependencies.filter(([child, parent]) => child !== parent), 'ON CONFLICT DO NOTHING');
+      await insertRows(
+        db,
+        'feature_dependencies',
+        ['child', 'parent'],
+        rows.dependencies.filter(([child, parent]) => child !== parent),
+        'ON CONFLICT DO NOTHING',
+      );
       await insertRows(db, 'client_metrics_hourly', ['feature_name', 'environment', 'hour_start', 'yes_count', 'no_count'], rows.metrics);
     });
   }
@@ -177,11 +301,16 @@ async function insertRows(db: Database, table: string, columns: string[], rows: 
   for (let from = 0; from < rows.length; from += perStatement) {
     const chunk = rows.slice(from, from + perStatement);
     const params: Record<string, unknown> = {};
-    const values = chunk.map((row, r) => `(${row.map((value, c) => {
-      const key = `p${r}_${c}`;
-      params[key] = typeof value === 'boolean' && !db.isPostgres ? Number(value) : value;
-      return `:${key}`;
-    }).join(', ')})`);
+    const values = chunk.map(
+      (row, r) =>
+        `(${row
+          .map((value, c) => {
+            const key = `p${r}_${c}`;
+            params[key] = typeof value === 'boolean' && !db.isPostgres ? Number(value) : value;
+            return `:${key}`;
+          })
+          .join(', ')})`,
+    );
     await db.execute(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')} ${suffix}`, params);
   }
 }

@@ -32,15 +32,33 @@ export async function run(ctx: BenchContext): Promise<BenchResult[]> {
         ],
         variants: [
           { name: 'control', weight: 0, weightType: 'variable', stickiness: 'userId' },
-          { name: 'treatment', weight: 0, weightType: 'variable', stickiness: 'userId', payload: { type: 'json', value: `{"step":${sequence % 4}}` } },
+          {
+            name: 'treatment',
+            weight: 0,
+            weightType: 'variable',
+            stickiness: 'userId',
+            payload: { type: 'json', value: `{"step":${sequence % 4}}` },
+          },
         ],
         // Clients send back what they read: these are ignored.
         id: 'ignored',
         featureName: 'ignored',
       });
     // Warm the JIT and the database's caches before measuring.
-    await server.load({ method: 'PUT', path: target(0), requestFor: (s) => ({ path: target(s + FEATURES / 2), body: body(s + 1) }), connections: 10, durationSeconds: 2 });
-    const result = await server.load({ method: 'PUT', path: target(0), requestFor: (s) => ({ path: target(s), body: body(s) }), connections: 10, durationSeconds: 10 });
+    await server.load({
+      method: 'PUT',
+      path: target(0),
+      requestFor: (s) => ({ path: target(s + FEATURES / 2), body: body(s + 1) }),
+      connections: 10,
+      durationSeconds: 2,
+    });
+    const result = await server.load({
+      method: 'PUT',
+      path: target(0),
+      requestFor: (s) => ({ path: target(s), body: body(s) }),
+      connections: 10,
+      durationSeconds: 10,
+    });
     return [
       {
         scenario: 'strategy update (PUT, valid varying bodies, 10 connections)',

@@ -19,7 +19,13 @@ import { ErrorFilter } from './core/errors/error.filter.js';
 import { ContentTypeGuard } from './core/http/content-type.guard.js';
 import { JsonBodyMiddleware } from './core/http/json-body.middleware.js';
 import { RequestValidationPipe } from './core/http/request-validation.pipe.js';
-import { ASYNC_OPTIONS_TYPE, ConfigurableModuleClass, type FlagwrightModuleExtras, MODULE_OPTIONS_TOKEN, OPTIONS_TYPE } from './feature-flags.module-definition.js';
+import {
+  ASYNC_OPTIONS_TYPE,
+  ConfigurableModuleClass,
+  type FlagwrightModuleExtras,
+  MODULE_OPTIONS_TOKEN,
+  OPTIONS_TYPE,
+} from './feature-flags.module-definition.js';
 import { FEATURES } from './features.js';
 import { FeatureFlags } from './modules/evaluation/feature-flags.service.js';
 
@@ -81,7 +87,10 @@ function bodyRoutes(prefix: string): (Type<unknown> | RouteInfo)[] {
   const atRoot: Type<unknown>[] = [];
   const bases = new Set<string>();
   for (const controller of controllers) {
-    const segments = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '').split('/').filter(Boolean).slice(0, 3);
+    const segments = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '')
+      .split('/')
+      .filter(Boolean)
+      .slice(0, 3);
     const firstParameter = segments.findIndex((segment) => segment.startsWith(':'));
     const base = firstParameter < 0 ? segments : segments.slice(0, firstParameter);
     if (base.length === 0) atRoot.push(controller);
@@ -101,7 +110,8 @@ function withCore(definition: DynamicModule, extras: FlagwrightModuleExtras): Dy
       {
         provide: FLAGWRIGHT_CONFIG,
         inject: [MODULE_OPTIONS_TOKEN],
-        useFactory: (options: FlagwrightModuleOptions) => resolveConfig({ ...options, basePath: `${normaliseBasePath(options.basePath ?? '')}${prefix}` }),
+        useFactory: (options: FlagwrightModuleOptions) =>
+          resolveConfig({ ...options, basePath: `${normaliseBasePath(options.basePath ?? '')}${prefix}` }),
       },
       {
         provide: Database,

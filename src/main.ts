@@ -9,7 +9,10 @@ import { configureStandaloneApp } from './standalone/configure-app.js';
 
 /** Standalone bootstrap only; the library entry point is index.ts. */
 async function main(): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(readEnvironment(process.env)), { bodyParser: false, bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(readEnvironment(process.env)), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
   const logger = app.get(Logger);
   app.useLogger(logger);
   const env = app.get(ConfigService).getOrThrow<StandaloneEnvironment>(ENVIRONMENT);

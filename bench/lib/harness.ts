@@ -162,7 +162,9 @@ export class BenchServer {
       );
       if (options.amount) instance.on('response', () => (lastResponseAt = performance.now()));
     });
-    const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]));
+    const statusCounts = Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]),
+    );
     // autocannon ends a fixed-amount run only at its next one-second tick, so its per-second average would count
     // that idle tail: the rate is taken up to the last response instead.
     const amountRate = options.amount && result.requests.total ? result.requests.total / ((lastResponseAt - startedAt) / 1000) : undefined;
@@ -319,7 +321,8 @@ async function freePort(): Promise<number> {
 async function waitForReady(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) during start-up.`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) during start-up.`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

@@ -20,45 +20,45 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ [ENVIRONMENT]: environment })] }),
-    LoggerModule.forRoot(loggerOptions(rootLogger)),
-    TypeOrmModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService) => dataSourceOptions(config.getOrThrow<StandaloneEnvironment>(ENVIRONMENT)),
-    }),
-    FlagwrightModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService) => {
-        const env = config.getOrThrow<StandaloneEnvironment>(ENVIRONMENT);
-        return {
-          runMigrations: env.migrationsRun,
-          basePath: env.baseUriPath,
-          session: {
-            secret: env.sessionSecret,
-            ttlHours: env.sessionTtlHours,
-            cookieName: env.sessionCookieName,
-            secure: env.secureCookies,
-            maxParallelSessions: env.maxParallelSessions,
+        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ [ENVIRONMENT]: environment })] }),
+        LoggerModule.forRoot(loggerOptions(rootLogger)),
+        TypeOrmModule.forRootAsync({
+          inject: [ConfigService],
+          useFactory: (config: ConfigService) => dataSourceOptions(config.getOrThrow<StandaloneEnvironment>(ENVIRONMENT)),
+        }),
+        FlagwrightModule.forRootAsync({
+          inject: [ConfigService],
+          useFactory: (config: ConfigService) => {
+            const env = config.getOrThrow<StandaloneEnvironment>(ENVIRONMENT);
+            return {
+              runMigrations: env.migrationsRun,
+              basePath: env.baseUriPath,
+              session: {
+                secret: env.sessionSecret,
+                ttlHours: env.sessionTtlHours,
+                cookieName: env.sessionCookieName,
+                secure: env.secureCookies,
+                maxParallelSessions: env.maxParallelSessions,
+              },
+              login: {
+                rateLimitPerMinute: env.loginRateLimitPerMinute,
+                lockoutThreshold: env.loginLockoutThreshold,
+                lockoutMinutes: env.loginLockoutMinutes,
+              },
+              limits: env.limits,
+              metricsFlushIntervalSeconds: env.metricsFlushIntervalSeconds,
+              metricsRetentionHours: env.metricsRetentionHours,
+              sdk: { keptScopes: env.sdkKeptScopes, inProcessEvaluation: env.sdkInProcessEvaluation },
+              bootstrap: {
+                adminUsername: env.adminUsername,
+                adminPassword: env.adminPassword,
+                adminApiTokens: env.initAdminApiTokens,
+                clientApiTokens: env.initClientApiTokens,
+                frontendApiTokens: env.initFrontendApiTokens,
+              },
+            };
           },
-          login: {
-            rateLimitPerMinute: env.loginRateLimitPerMinute,
-            lockoutThreshold: env.loginLockoutThreshold,
-            lockoutMinutes: env.loginLockoutMinutes,
-          },
-          limits: env.limits,
-          metricsFlushIntervalSeconds: env.metricsFlushIntervalSeconds,
-          metricsRetentionHours: env.metricsRetentionHours,
-          sdk: { keptScopes: env.sdkKeptScopes, inProcessEvaluation: env.sdkInProcessEvaluation },
-          bootstrap: {
-            adminUsername: env.adminUsername,
-            adminPassword: env.adminPassword,
-            adminApiTokens: env.initAdminApiTokens,
-            clientApiTokens: env.initClientApiTokens,
-            frontendApiTokens: env.initFrontendApiTokens,
-          },
-        };
-      },
-    }),
+        }),
       ],
       // Standalone only: unknown routes and errors outside our controllers get the same error body.
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }, { provide: ROOT_LOGGER, useValue: rootLogger }, ShutdownLogger],

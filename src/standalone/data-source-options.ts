@@ -6,7 +6,13 @@ import { flagwrightMigrations } from '../core/database/migrations/index.js';
 
 /** SQLite (a file, WAL, foreign keys, busy timeout) unless a PostgreSQL URL is given. */
 export function dataSourceOptions(settings: { databaseUrl?: string; databaseFile: string }): DataSourceOptions {
-  const common = { entities: flagwrightEntities, migrations: flagwrightMigrations, migrationsRun: false, synchronize: false, logging: false } as const;
+  const common = {
+    entities: flagwrightEntities,
+    migrations: flagwrightMigrations,
+    migrationsRun: false,
+    synchronize: false,
+    logging: false,
+  } as const;
   if (settings.databaseUrl) {
     return { ...common, type: 'postgres', url: settings.databaseUrl, extra: { max: 10 } };
   }

@@ -19,7 +19,13 @@ describe('readEnvironment', () => {
       loginLockoutMinutes: 15,
       initAdminApiTokens: [],
       sessionSecretGenerated: true,
-      limits: { constraintsPerStrategy: 30, valuesPerConstraint: 250, segmentsPerStrategy: 5, strategiesPerFeatureEnvironment: 30, personalAccessTokensPerUser: 10 },
+      limits: {
+        constraintsPerStrategy: 30,
+        valuesPerConstraint: 250,
+        segmentsPerStrategy: 5,
+        strategiesPerFeatureEnvironment: 30,
+        personalAccessTokensPerUser: 10,
+      },
     });
     expect(env.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -36,12 +42,26 @@ describe('readEnvironment', () => {
       UNLEASH_STRATEGY_SEGMENTS_LIMIT: '2',
     });
     expect(env.limits).toMatchObject({ constraintsPerStrategy: 3, segmentsPerStrategy: 2 });
-    expect(env).toMatchObject({ port: 8080, initAdminApiTokens: ['*:*.a', '*:*.b'], initClientApiTokens: ['default:development.c'], migrationsRun: false, databaseUrl: 'postgres://u@h/db', sessionSecretGenerated: false });
+    expect(env).toMatchObject({
+      port: 8080,
+      initAdminApiTokens: ['*:*.a', '*:*.b'],
+      initClientApiTokens: ['default:development.c'],
+      migrationsRun: false,
+      databaseUrl: 'postgres://u@h/db',
+      sessionSecretGenerated: false,
+    });
   });
 
   it('reports every bad value at once', () => {
     expect(() =>
-      readEnvironment({ PORT: 'eighty', SESSION_TTL_HOURS: '0', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', MIGRATIONS_RUN: 'maybe', NODE_ENV: 'production' }),
+      readEnvironment({
+        PORT: 'eighty',
+        SESSION_TTL_HOURS: '0',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://x',
+        MIGRATIONS_RUN: 'maybe',
+        NODE_ENV: 'production',
+      }),
     ).toThrow(
       [
         'Invalid configuration:',

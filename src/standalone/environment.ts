@@ -63,7 +63,12 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     return fallback;
   };
   const list = (...names: string[]): string[] =>
-    names.flatMap((name) => (env[name] ?? '').split(',').map((token) => token.trim()).filter(Boolean));
+    names.flatMap((name) =>
+      (env[name] ?? '')
+        .split(',')
+        .map((token) => token.trim())
+        .filter(Boolean),
+    );
 
   const production = env.NODE_ENV === 'production';
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;

@@ -1,5 +1,13 @@
 import { insertDependency, insertFeature, insertProject, insertSegment, insertStrategy } from '../helpers/sdk-fixtures.js';
-import { ADMIN_TOKEN, adminUserToken, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
+import {
+  ADMIN_TOKEN,
+  adminUserToken,
+  CLIENT_TOKEN,
+  createTestApp,
+  FRONTEND_TOKEN,
+  sessionCookieFor,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -19,7 +27,8 @@ describe('client API: GET /api/client/features', () => {
   }
 
   // As today's SDKs call it: segments apart (client specification 4.2.0 and later).
-  const features = (token: string, query = '') => t.http().get(`/api/client/features${query}`).set('Authorization', token).set('Unleash-Client-Spec', '5.2.0');
+  const features = (token: string, query = '') =>
+    t.http().get(`/api/client/features${query}`).set('Authorization', token).set('Unleash-Client-Spec', '5.2.0');
   const names = (body: { features: { name: string }[] }) => body.features.map((f) => f.name);
 
   beforeAll(async () => {
@@ -47,7 +56,12 @@ describe('client API: GET /api/client/features', () => {
     defaultId = await insertStrategy(t, { feature: 'alpha', sortOrder: 2 });
     productionId = await insertStrategy(t, { feature: 'alpha', environment: 'production' });
 
-    await insertFeature(t, { name: 'beta', stale: true, type: 'kill-switch', environments: { development: { enabled: false }, production: { enabled: true } } });
+    await insertFeature(t, {
+      name: 'beta',
+      stale: true,
+      type: 'kill-switch',
+      environments: { development: { enabled: false }, production: { enabled: true } },
+    });
     betaProductionId = await insertStrategy(t, { feature: 'beta', environment: 'production' });
 
     await insertFeature(t, { name: 'gamma', archived: true, environments: { development: { enabled: true } } });
@@ -92,7 +106,17 @@ describe('client API: GET /api/client/features', () => {
           ],
           variants: [blue],
         },
-        { name: 'beta', type: 'kill-switch', description: null, project: 'default', enabled: false, stale: true, impressionData: false, strategies: [], variants: [] },
+        {
+          name: 'beta',
+          type: 'kill-switch',
+          description: null,
+          project: 'default',
+          enabled: false,
+          stale: true,
+          impressionData: false,
+          strategies: [],
+          variants: [],
+        },
         {
           name: 'delta',
           type: 'release',
@@ -106,7 +130,13 @@ describe('client API: GET /api/client/features', () => {
           dependencies: [{ feature: 'alpha', enabled: true, variants: ['blue'] }],
         },
       ],
-      segments: [{ id: segmentId, name: 'beta-users', constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1', 'u2'], caseInsensitive: false, inverted: false }] }],
+      segments: [
+        {
+          id: segmentId,
+          name: 'beta-users',
+          constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1', 'u2'], caseInsensitive: false, inverted: false }],
+        },
+      ],
       query: { environment: 'development', project: ['default'] },
     });
   });
@@ -139,7 +169,9 @@ describe('client API: GET /api/client/features', () => {
         enabled: true,
         stale: false,
         impressionData: false,
-        strategies: [{ id: omegaId, name: 'default', constraints: [], parameters: {}, variants: [], segments: [], sortOrder: 0, disabled: false }],
+        strategies: [
+          { id: omegaId, name: 'default', constraints: [], parameters: {}, variants: [], segments: [], sortOrder: 0, disabled: false },
+        ],
         variants: [],
       },
     ]);
@@ -168,7 +200,7 @@ describe('client API: GET /api/client/features', () => {
     expect(names((await features(all, '?namePrefix=AL').expect(200)).body)).toEqual([]);
   });
 
-  it("keeps a client token to its own environment whatever ?environment= says, and ignores unknown parameters", async () => {
+  it('keeps a client token to its own environment whatever ?environment= says, and ignores unknown parameters', async () => {
     const res = await features(CLIENT_TOKEN, '?environment=production&tag=simple:x&inlineSegmentConstraints=true').expect(200);
     expect(res.body.query).toEqual({ environment: 'development', project: ['default'] });
   });
@@ -176,7 +208,11 @@ describe('client API: GET /api/client/features', () => {
   it('lets an admin user choose the environment (development by default); admin API tokens are refused', async () => {
     const admin = await adminUserToken(t);
     const refused = await features(ADMIN_TOKEN).expect(403);
-    expect(refused.body).toEqual({ id: expect.stringMatching(UUID), name: 'NoAccessError', message: expect.stringContaining('expected a different token type') });
+    expect(refused.body).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'NoAccessError',
+      message: expect.stringContaining('expected a different token type'),
+    });
     const byDefault = await features(admin).expect(200);
     expect(byDefault.body.query).toEqual({ environment: 'development' });
     expect(names(byDefault.body)).toEqual(['alpha', 'beta', 'delta', 'omega']);
@@ -189,7 +225,12 @@ describe('client API: GET /api/client/features', () => {
       id: expect.stringMatching(UUID),
       name: 'ValidationError',
       message: 'The `/query/environment` property must name an existing environment. There is no environment named "staging".',
-      details: [{ path: '/query/environment', message: 'The `/query/environment` property must name an existing environment. There is no environment named "staging".' }],
+      details: [
+        {
+          path: '/query/environment',
+          message: 'The `/query/environment` property must name an existing environment. There is no environment named "staging".',
+        },
+      ],
     });
 
     const cookie = await sessionCookieFor(t, 1);
@@ -201,13 +242,21 @@ describe('client API: GET /api/client/features', () => {
     expect(none.body.name).toBe('AuthenticationRequired');
     await features('default:development.unknown-secret').expect(401);
     const frontend = await features(FRONTEND_TOKEN).expect(403);
-    expect(frontend.body).toEqual({ id: expect.stringMatching(UUID), name: 'NoAccessError', message: expect.stringContaining('expected a different token type') });
+    expect(frontend.body).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'NoAccessError',
+      message: expect.stringContaining('expected a different token type'),
+    });
 
     const [viewer] = await t.db.query<{ id: number }>(
       "INSERT INTO users (username, root_role_id, created_at) VALUES ('client-viewer', 3, :now) RETURNING id",
       { now: t.db.toTimestamp(t.clock.now()) },
     );
-    await t.http().get('/api/client/features').set('Cookie', await sessionCookieFor(t, Number(viewer.id))).expect(403);
+    await t
+      .http()
+      .get('/api/client/features')
+      .set('Cookie', await sessionCookieFor(t, Number(viewer.id)))
+      .expect(403);
   });
 
   it('answers a token whose projects are all narrowed away with no features', async () => {

@@ -6,7 +6,10 @@ import { hourOf, SearchFixtures } from './search.fixtures.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The test clock runs on, so a time the service stamped is checked against the span of the request. */
 const stampedWithin = (span: { from: Date; to: Date }) =>
-  expect.toSatisfy((iso: unknown) => typeof iso === 'string' && new Date(iso) >= span.from && new Date(iso) <= span.to, 'a time stamped during the request');
+  expect.toSatisfy(
+    (iso: unknown) => typeof iso === 'string' && new Date(iso) >= span.from && new Date(iso) <= span.to,
+    'a time stamped during the request',
+  );
 
 describe('SDK traffic: POST /api/client/metrics and /api/client/register', () => {
   let t: TestApp;
@@ -14,8 +17,17 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
   let now: Date;
   const created = new Date('2024-05-01T08:00:00Z');
 
-  const bucket = (toggles: Record<string, unknown>, start = now) => ({ start: start.toISOString(), stop: new Date(start.getTime() + 60_000).toISOString(), toggles });
-  const report = (body: unknown, token = CLIENT_TOKEN) => t.http().post('/api/client/metrics').set('Authorization', token).send(body as object);
+  const bucket = (toggles: Record<string, unknown>, start = now) => ({
+    start: start.toISOString(),
+    stop: new Date(start.getTime() + 60_000).toISOString(),
+    toggles,
+  });
+  const report = (body: unknown, token = CLIENT_TOKEN) =>
+    t
+      .http()
+      .post('/api/client/metrics')
+      .set('Authorization', token)
+      .send(body as object);
   /** Runs the request and answers the span of test-clock time it took. */
   const timed = async (request: () => PromiseLike<unknown>) => {
     const from = t.clock.now();
@@ -34,7 +46,11 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
   };
   const stages = async (feature: string) => {
     await written();
-    return (await t.db.query<{ stage: string }>('SELECT stage FROM feature_lifecycles WHERE feature_name = :feature ORDER BY created_at, stage', { feature })).map((r) => r.stage);
+    return (
+      await t.db.query<{ stage: string }>('SELECT stage FROM feature_lifecycles WHERE feature_name = :feature ORDER BY created_at, stage', {
+        feature,
+      })
+    ).map((r) => r.stage);
   };
   const item = async (name: string) => {
     const res = await f.search(`query=${name}&archived=IS:${name.startsWith('gone') ? 'true' : 'false'}`).expect(200);
@@ -48,7 +64,12 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
     now = t.clock.now();
     await f.project('payments');
     for (const name of ['counted', 'dev-first', 'prod-first', 'already-live', 'gone', 'other-project', 'zeroes']) {
-      await f.feature({ name, project: name === 'other-project' ? 'payments' : 'default', createdAt: created, archivedAt: name === 'gone' ? created : null });
+      await f.feature({
+        name,
+        project: name === 'other-project' ? 'payments' : 'default',
+        createdAt: created,
+        archivedAt: name === 'gone' ? created : null,
+      });
       await f.environment(name, 'development', { enabled: true });
       await f.environment(name, 'production', { enabled: false });
       await f.lifecycle(name, 'initial', created);
@@ -63,7 +84,11 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
   describe('metrics', () => {
     it('accepts a report with 202, counting per feature, environment and hour, ignoring unknown features', async () => {
       countedReport = await timed(() =>
-        report({ appName: 'shop', instanceId: 'shop-1', bucket: bucket({ counted: { yes: 5, no: 2, variants: { a: 5 } }, 'no-such-feature': { yes: 1, no: 0 } }) }).expect(202),
+        report({
+          appName: 'shop',
+          instanceId: 'shop-1',
+          bucket: bucket({ counted: { yes: 5, no: 2, variants: { a: 5 } }, 'no-such-feature': { yes: 1, no: 0 } }),
+        }).expect(202),
       );
       expect(await hourly('counted')).toEqual([{ environment: 'development', hour_start: expect.anything(), yes_count: 5, no_count: 2 }]);
       expect(toIso((await hourly('counted'))[0].hour_start)).toBe(hourOf(now).toISOString());
@@ -99,7 +124,10 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
 
     it('moves a feature to live on metrics from a production-type environment, named in the body for an admin user', async () => {
       t.clock.advance(1000);
-      await report({ appName: 'shop', environment: 'production', bucket: bucket({ 'prod-first': { no: 3 }, 'dev-first': { yes: 2 } }) }, await adminUserToken(t)).expect(202);
+      await report(
+        { appName: 'shop', environment: 'production', bucket: bucket({ 'prod-first': { no: 3 }, 'dev-first': { yes: 2 } }) },
+        await adminUserToken(t),
+      ).expect(202);
       expect(await stages('prod-first')).toEqual(['initial', 'live']);
       expect(await stages('dev-first')).toEqual(['initial', 'pre-live', 'live']);
       expect((await hourly('prod-first')).map((r) => [r.environment, r.yes_count, r.no_count])).toEqual([['production', 0, 3]]);
@@ -107,7 +135,9 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
     });
 
     it('never moves a feature back, nor an archived one', async () => {
-      await report({ appName: 'shop', bucket: bucket({ 'already-live': { yes: 1 }, 'prod-first': { yes: 1 }, gone: { yes: 1 } }) }).expect(202);
+      await report({ appName: 'shop', bucket: bucket({ 'already-live': { yes: 1 }, 'prod-first': { yes: 1 }, gone: { yes: 1 } }) }).expect(
+        202,
+      );
       expect(await stages('already-live')).toEqual(['initial', 'live']);
       expect(await stages('prod-first')).toEqual(['initial', 'live']);
       expect(await stages('gone')).toEqual(['initial']);
@@ -133,7 +163,12 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
       expect((await hourly('other-project')).map((r) => [r.environment, r.yes_count])).toEqual([['development', 2]]);
       const res = await report({ appName: 'shop', environment: 'staging', bucket: bucket({ counted: { yes: 1 } }) }, admin).expect(400);
       const message = 'The `/body/environment` property must name an existing environment. There is no environment named "staging".';
-      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: '/body/environment', message }] });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'ValidationError',
+        message,
+        details: [{ path: '/body/environment', message }],
+      });
     });
 
     it('records the application and the instance', async () => {
@@ -152,16 +187,28 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
     });
 
     it('reports every malformed property of a report', async () => {
-      const res = await report({ instanceId: 5, bucket: { start: 'yesterday', toggles: { a: { yes: -1, no: 1.5, variants: { x: 'many' } }, b: 'lots', c: { variants: [] } } } }).expect(400);
+      const res = await report({
+        instanceId: 5,
+        bucket: { start: 'yesterday', toggles: { a: { yes: -1, no: 1.5, variants: { x: 'many' } }, b: 'lots', c: { variants: [] } } },
+      }).expect(400);
       expect(res.body.name).toBe('ValidationError');
       expect(res.body.details).toEqual([
         { path: '/body/appName', message: 'The `/body/appName` property is required. It was not present on the data you sent.' },
         { path: '/body/instanceId', message: 'The `/body/instanceId` property must be a non-empty string. You sent 5.' },
         { path: '/body/bucket/start', message: 'The `/body/bucket/start` property must match format "date-time". You sent "yesterday".' },
         { path: '/body/bucket/stop', message: 'The `/body/bucket/stop` property is required. It was not present on the data you sent.' },
-        { path: '/body/bucket/toggles/a/yes', message: 'The `/body/bucket/toggles/a/yes` property must be a whole number of 0 or more. You sent -1.' },
-        { path: '/body/bucket/toggles/a/no', message: 'The `/body/bucket/toggles/a/no` property must be a whole number of 0 or more. You sent 1.5.' },
-        { path: '/body/bucket/toggles/a/variants/x', message: 'The `/body/bucket/toggles/a/variants/x` property must be a whole number of 0 or more. You sent "many".' },
+        {
+          path: '/body/bucket/toggles/a/yes',
+          message: 'The `/body/bucket/toggles/a/yes` property must be a whole number of 0 or more. You sent -1.',
+        },
+        {
+          path: '/body/bucket/toggles/a/no',
+          message: 'The `/body/bucket/toggles/a/no` property must be a whole number of 0 or more. You sent 1.5.',
+        },
+        {
+          path: '/body/bucket/toggles/a/variants/x',
+          message: 'The `/body/bucket/toggles/a/variants/x` property must be a whole number of 0 or more. You sent "many".',
+        },
         { path: '/body/bucket/toggles/b', message: 'The `/body/bucket/toggles/b` property must be object. You sent "lots".' },
         { path: '/body/bucket/toggles/c/variants', message: 'The `/body/bucket/toggles/c/variants` property must be object. You sent [].' },
       ]);
@@ -171,32 +218,66 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
       [[], '/body', 'The `/body` property must be object. You sent [].'],
       [{ appName: 'shop' }, '/body/bucket', 'The `/body/bucket` property is required. It was not present on the data you sent.'],
       [{ appName: '', bucket: 1 }, '/body/appName', 'The `/body/appName` property must be a non-empty string. You sent "".'],
-      [{ appName: 'shop', bucket: { start: '2024-01-01T00:00:00Z', stop: '2024-01-01T00:01:00Z' } }, '/body/bucket/toggles', 'The `/body/bucket/toggles` property is required. It was not present on the data you sent.'],
-      [{ appName: 'shop', bucket: { start: '2024-01-01T00:00:00Z', stop: '2024-13-01T00:01:00Z', toggles: [] } }, '/body/bucket/stop', 'The `/body/bucket/stop` property must match format "date-time". You sent "2024-13-01T00:01:00Z".'],
+      [
+        { appName: 'shop', bucket: { start: '2024-01-01T00:00:00Z', stop: '2024-01-01T00:01:00Z' } },
+        '/body/bucket/toggles',
+        'The `/body/bucket/toggles` property is required. It was not present on the data you sent.',
+      ],
+      [
+        { appName: 'shop', bucket: { start: '2024-01-01T00:00:00Z', stop: '2024-13-01T00:01:00Z', toggles: [] } },
+        '/body/bucket/stop',
+        'The `/body/bucket/stop` property must match format "date-time". You sent "2024-13-01T00:01:00Z".',
+      ],
     ])('refuses %j with a 400 naming %s', async (body, path, message) => {
       const res = await report(body).expect(400);
       expect(res.body.details[0]).toEqual({ path, message });
     });
 
     it('ignores properties it does not use, as newer SDKs send them', async () => {
-      await report({ appName: 'shop', sdkVersion: 'unleash-client-node:6.1.0', platformName: 'node', connectionId: 'x', bucket: { ...bucket({ counted: { yes: 1, appName: 'x' } }), extra: true } }).expect(202);
+      await report({
+        appName: 'shop',
+        sdkVersion: 'unleash-client-node:6.1.0',
+        platformName: 'node',
+        connectionId: 'x',
+        bucket: { ...bucket({ counted: { yes: 1, appName: 'x' } }), extra: true },
+      }).expect(202);
     });
 
     it('checks credentials and content type first', async () => {
       await t.http().post('/api/client/metrics').send({ appName: 'shop' }).expect(401);
       await t.http().post('/api/client/metrics').set('Authorization', FRONTEND_TOKEN).send({}).expect(403);
-      const res = await t.http().post('/api/client/metrics').set('Authorization', CLIENT_TOKEN).type('form').send('appName=shop').expect(415);
+      const res = await t
+        .http()
+        .post('/api/client/metrics')
+        .set('Authorization', CLIENT_TOKEN)
+        .type('form')
+        .send('appName=shop')
+        .expect(415);
       expect(res.body.name).toBe('ContentTypeerror');
     });
   });
 
   describe('register', () => {
-    const registration = { appName: 'billing', instanceId: 'billing-1', sdkVersion: 'unleash-client-node:6.1.0', strategies: ['default', 'flexibleRollout'], started: '2024-05-01T08:00:00.000Z', interval: 10000 };
+    const registration = {
+      appName: 'billing',
+      instanceId: 'billing-1',
+      sdkVersion: 'unleash-client-node:6.1.0',
+      strategies: ['default', 'flexibleRollout'],
+      started: '2024-05-01T08:00:00.000Z',
+      interval: 10000,
+    };
 
     it('records the application and its instance with 202', async () => {
-      await t.http().post('/api/client/register').set('Authorization', CLIENT_TOKEN).send({ ...registration, platformName: 'node' }).expect(202);
+      await t
+        .http()
+        .post('/api/client/register')
+        .set('Authorization', CLIENT_TOKEN)
+        .send({ ...registration, platformName: 'node' })
+        .expect(202);
       await written();
-      const app = await t.db.one<{ strategies: string; seen_at: unknown }>("SELECT strategies, seen_at FROM client_applications WHERE app_name = 'billing'");
+      const app = await t.db.one<{ strategies: string; seen_at: unknown }>(
+        "SELECT strategies, seen_at FROM client_applications WHERE app_name = 'billing'",
+      );
       expect(JSON.parse(app!.strategies)).toEqual(['default', 'flexibleRollout']);
       expect(app!.seen_at).not.toBeNull();
       const instance = await t.db.one("SELECT instance_id, environment, sdk_version FROM client_instances WHERE app_name = 'billing'");
@@ -205,7 +286,12 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
 
     it('updates a known application and instance', async () => {
       t.clock.advance(60_000);
-      await t.http().post('/api/client/register').set('Authorization', CLIENT_TOKEN).send({ ...registration, strategies: ['default'], sdkVersion: 'unleash-client-node:6.2.0' }).expect(202);
+      await t
+        .http()
+        .post('/api/client/register')
+        .set('Authorization', CLIENT_TOKEN)
+        .send({ ...registration, strategies: ['default'], sdkVersion: 'unleash-client-node:6.2.0' })
+        .expect(202);
       await written();
       const app = await t.db.one<{ strategies: string }>("SELECT strategies FROM client_applications WHERE app_name = 'billing'");
       expect(JSON.parse(app!.strategies)).toEqual(['default']);
@@ -214,13 +300,33 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
     });
 
     it('reports every malformed property', async () => {
-      const res = await t.http().post('/api/client/register').set('Authorization', CLIENT_TOKEN).send({ appName: '', strategies: 'default', started: 'now', interval: -1 }).expect(400);
-      expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(['/body/appName', '/body/strategies', '/body/started', '/body/interval']);
+      const res = await t
+        .http()
+        .post('/api/client/register')
+        .set('Authorization', CLIENT_TOKEN)
+        .send({ appName: '', strategies: 'default', started: 'now', interval: -1 })
+        .expect(400);
+      expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([
+        '/body/appName',
+        '/body/strategies',
+        '/body/started',
+        '/body/interval',
+      ]);
     });
 
     it('refuses an unknown environment named by an admin user', async () => {
-      const res = await t.http().post('/api/client/register').set('Authorization', await adminUserToken(t)).send({ ...registration, environment: 'nowhere' }).expect(400);
-      expect(res.body.details).toEqual([{ path: '/body/environment', message: 'The `/body/environment` property must name an existing environment. There is no environment named "nowhere".' }]);
+      const res = await t
+        .http()
+        .post('/api/client/register')
+        .set('Authorization', await adminUserToken(t))
+        .send({ ...registration, environment: 'nowhere' })
+        .expect(400);
+      expect(res.body.details).toEqual([
+        {
+          path: '/body/environment',
+          message: 'The `/body/environment` property must name an existing environment. There is no environment named "nowhere".',
+        },
+      ]);
     });
   });
 });

@@ -117,15 +117,27 @@ interface RefusalReason {
 }
 
 const REASONS = {
-  legacyStrategy: { why: 'a legacy strategy type that Unleash 8 no longer has (userWithId, gradualRollout*)', status: 400, path: /^\/body\/name$/ },
+  legacyStrategy: {
+    why: 'a legacy strategy type that Unleash 8 no longer has (userWithId, gradualRollout*)',
+    status: 400,
+    path: /^\/body\/name$/,
+  },
   emptyList: { why: 'an IN or NOT_IN constraint with no values', status: 400, path: /^\/body\/constraints\/\d+\/values$/ },
   unknownOperator: { why: 'an unknown constraint operator', status: 400, path: /^\/body\/constraints\/\d+\/operator$/ },
-  invalidRegex: { why: 'a REGEX that RE2 (the SDKs\' regular expressions) refuses', status: 400, path: /^\/body\/constraints\/\d+\/value$/ },
+  invalidRegex: { why: "a REGEX that RE2 (the SDKs' regular expressions) refuses", status: 400, path: /^\/body\/constraints\/\d+\/value$/ },
   invertedRegex: { why: 'an inverted REGEX, which Unleash refuses', status: 400, path: /^\/body\/constraints\/\d+\/inverted$/ },
-  notAnAddress: { why: 'an IN_CIDR value that is neither an address nor a CIDR range', status: 400, path: /^\/body\/constraints\/\d+\/values\/\d+$/ },
+  notAnAddress: {
+    why: 'an IN_CIDR value that is neither an address nor a CIDR range',
+    status: 400,
+    path: /^\/body\/constraints\/\d+\/values\/\d+$/,
+  },
   missingSegment: { why: 'a segment that does not exist', status: 400, path: /^\/body\/segments\/\d+$/ },
   notUrlSafe: { why: 'a feature name that is not URL-safe', status: 400, path: /^\/body\/name$/ },
-  variantWeights: { why: 'variant weights that do not total 1000 (only a variable variant takes the rest of 1000)', status: 400, path: /^\/body(\/variants)?$/ },
+  variantWeights: {
+    why: 'variant weights that do not total 1000 (only a variable variant takes the rest of 1000)',
+    status: 400,
+    path: /^\/body(\/variants)?$/,
+  },
   dependencyChain: { why: 'a chain or cycle of dependencies (a parent cannot have a parent)', status: 400, path: /^\/body\/feature$/ },
   missingParent: { why: 'a parent that does not exist', status: 400, path: /^\/body\/feature$/ },
   // Not a 400: the second parent replaces the first (the loader reads the dependencies back).
@@ -134,11 +146,35 @@ const REASONS = {
 
 /** By file: the features whose state the admin API refuses, and why. Cases of features depending on them are skipped too. */
 const REFUSED: Record<string, Record<string, RefusalReason>> = {
-  '02-user-with-id-strategy.json': { 'Feature.A2': REASONS.legacyStrategy, 'Feature.B2': REASONS.legacyStrategy, 'Feature.C2': REASONS.legacyStrategy, 'Feature.D2': REASONS.legacyStrategy },
-  '03-gradual-rollout-user-id-strategy.json': { 'Feature.A3': REASONS.legacyStrategy, 'Feature.B3': REASONS.legacyStrategy, 'Feature.C3': REASONS.legacyStrategy, 'Feature.D3': REASONS.legacyStrategy },
-  '04-gradual-rollout-session-id-strategy.json': { 'Feature.A4': REASONS.legacyStrategy, 'Feature.B4': REASONS.legacyStrategy, 'Feature.C4': REASONS.legacyStrategy, 'Feature.D4': REASONS.legacyStrategy },
-  '05-gradual-rollout-random-strategy.json': { 'Feature.A5': REASONS.legacyStrategy, 'Feature.B5': REASONS.legacyStrategy, 'Feature.C5': REASONS.legacyStrategy, 'Feature.D5': REASONS.legacyStrategy },
-  '07-multiple-strategies.json': { 'Feature.multiStrategies.A': REASONS.legacyStrategy, 'Feature.multiStrategies.B': REASONS.legacyStrategy, 'Feature.multiStrategies.C': REASONS.legacyStrategy },
+  '02-user-with-id-strategy.json': {
+    'Feature.A2': REASONS.legacyStrategy,
+    'Feature.B2': REASONS.legacyStrategy,
+    'Feature.C2': REASONS.legacyStrategy,
+    'Feature.D2': REASONS.legacyStrategy,
+  },
+  '03-gradual-rollout-user-id-strategy.json': {
+    'Feature.A3': REASONS.legacyStrategy,
+    'Feature.B3': REASONS.legacyStrategy,
+    'Feature.C3': REASONS.legacyStrategy,
+    'Feature.D3': REASONS.legacyStrategy,
+  },
+  '04-gradual-rollout-session-id-strategy.json': {
+    'Feature.A4': REASONS.legacyStrategy,
+    'Feature.B4': REASONS.legacyStrategy,
+    'Feature.C4': REASONS.legacyStrategy,
+    'Feature.D4': REASONS.legacyStrategy,
+  },
+  '05-gradual-rollout-random-strategy.json': {
+    'Feature.A5': REASONS.legacyStrategy,
+    'Feature.B5': REASONS.legacyStrategy,
+    'Feature.C5': REASONS.legacyStrategy,
+    'Feature.D5': REASONS.legacyStrategy,
+  },
+  '07-multiple-strategies.json': {
+    'Feature.multiStrategies.A': REASONS.legacyStrategy,
+    'Feature.multiStrategies.B': REASONS.legacyStrategy,
+    'Feature.multiStrategies.C': REASONS.legacyStrategy,
+  },
   '08-variants.json': {
     'Feature.Variants.B': REASONS.variantWeights,
     'Feature.Variants.C': REASONS.variantWeights,
@@ -150,7 +186,10 @@ const REFUSED: Record<string, Record<string, RefusalReason>> = {
     'Feature.constraints.empty': REASONS.emptyList,
     'Feature.constraints.empty-not-in': REASONS.emptyList,
   },
-  '11-strategy-constraints-edge-cases.json': { 'Feature.constraints.no_values': REASONS.emptyList, 'Feature.constraints.no_values_NOT_IN': REASONS.emptyList },
+  '11-strategy-constraints-edge-cases.json': {
+    'Feature.constraints.no_values': REASONS.emptyList,
+    'Feature.constraints.no_values_NOT_IN': REASONS.emptyList,
+  },
   '12-custom-stickiness.json': { 'Feature.flexible.rollout.custom.stickiness_100': REASONS.variantWeights },
   '13-constraint-operators.json': { 'F7.invalid-operator': REASONS.unknownOperator },
   '15-global-constraints.json': { 'F9.globalSegmentOn': REASONS.variantWeights, 'F9.withMissingSegment': REASONS.missingSegment },
@@ -173,7 +212,11 @@ const REFUSED: Record<string, Record<string, RefusalReason>> = {
     'R91.reject_backreference': REASONS.invalidRegex,
     'Inverted.constraint': REASONS.invertedRegex,
   },
-  '22-cidr-constraint-operators.json': { 'CIDR.mixed.values': REASONS.notAnAddress, 'CIDR.invalid.only': REASONS.notAnAddress, 'CIDR.ipv6.mixed.values': REASONS.notAnAddress },
+  '22-cidr-constraint-operators.json': {
+    'CIDR.mixed.values': REASONS.notAnAddress,
+    'CIDR.invalid.only': REASONS.notAnAddress,
+    'CIDR.ipv6.mixed.values': REASONS.notAnAddress,
+  },
 };
 
 // ---- How a case is checked -------------------------------------------------------------------------------------
@@ -216,8 +259,18 @@ function frontendQuery(context: SpecContext): string {
 }
 
 /** The SDK's variant as the specification states it (without the deprecated `featureEnabled`). */
-function specVariant(variant: { name: string; enabled: boolean; payload?: { type: string; value: string }; feature_enabled?: boolean }): ExpectedVariant {
-  return { name: variant.name, enabled: variant.enabled, ...(variant.payload ? { payload: variant.payload } : {}), feature_enabled: variant.feature_enabled === true };
+function specVariant(variant: {
+  name: string;
+  enabled: boolean;
+  payload?: { type: string; value: string };
+  feature_enabled?: boolean;
+}): ExpectedVariant {
+  return {
+    name: variant.name,
+    enabled: variant.enabled,
+    ...(variant.payload ? { payload: variant.payload } : {}),
+    feature_enabled: variant.feature_enabled === true,
+  };
 }
 
 // ---- Loading a state through the admin API --------------------------------------------------------------------
@@ -264,7 +317,12 @@ class SpecLoader {
     private readonly environments: string[],
   ) {}
 
-  private async send(method: 'post' | 'put' | 'get' | 'delete', url: string, body?: unknown, expected = method === 'post' && url.endsWith('/features') ? 201 : 200): Promise<{ body: unknown }> {
+  private async send(
+    method: 'post' | 'put' | 'get' | 'delete',
+    url: string,
+    body?: unknown,
+    expected = method === 'post' && url.endsWith('/features') ? 201 : 200,
+  ): Promise<{ body: unknown }> {
     const request = this.t.http()[method](url).set('Authorization', ADMIN_TOKEN);
     const res = body === undefined ? await request : await request.send(body as object);
     if (res.status !== expected) throw new AdminRefusal(res.status, res.body, `${method.toUpperCase()} ${url}`);
@@ -273,7 +331,12 @@ class SpecLoader {
 
   async segments(segments: SpecSegment[], fileId: string): Promise<void> {
     for (const segment of segments) {
-      const res = await this.send('post', '/api/admin/segments', { name: `${fileId}-${segment.name ?? segment.id}`, constraints: segment.constraints }, 201);
+      const res = await this.send(
+        'post',
+        '/api/admin/segments',
+        { name: `${fileId}-${segment.name ?? segment.id}`, constraints: segment.constraints },
+        201,
+      );
       this.segmentIds.set(segment.id, (res.body as { id: number }).id);
     }
   }
@@ -310,7 +373,8 @@ class SpecLoader {
           variants: storableVariants(strategy.variants ?? [], String(strategy.parameters?.stickiness ?? 'default')),
         });
       }
-      if (feature.variants?.length) await this.send('put', `${path}/${environment}/variants`, storableVariants(feature.variants, 'default'));
+      if (feature.variants?.length)
+        await this.send('put', `${path}/${environment}/variants`, storableVariants(feature.variants, 'default'));
       if (feature.enabled) await this.send('post', `${path}/${environment}/on`);
     }
   }
@@ -338,7 +402,9 @@ const files = (JSON.parse(readFileSync(join(SPEC_DIR, 'index.json'), 'utf8')) as
   spec: JSON.parse(readFileSync(join(SPEC_DIR, name), 'utf8')) as SpecFile,
 }));
 const cases = (spec: SpecFile) => [...(spec.tests ?? []), ...(spec.variantTests ?? [])];
-const allEnvironments = [...new Set([DEFAULT_ENVIRONMENT, ...files.flatMap(({ spec }) => cases(spec).map((c) => environmentOf(c.context)))])];
+const allEnvironments = [
+  ...new Set([DEFAULT_ENVIRONMENT, ...files.flatMap(({ spec }) => cases(spec).map((c) => environmentOf(c.context)))]),
+];
 
 describe('@unleash/client-specification through the admin API, /api/frontend and the Node SDK', () => {
   let t: TestApp;
@@ -409,15 +475,28 @@ describe('@unleash/client-specification through the admin API, /api/frontend and
         // Children of parents without a parent first, so a chain or a cycle is refused at its end.
         const hasParent = (name: string) => Boolean(state.features.find((candidate) => candidate.name === name)?.dependencies?.length);
         const children = state.features.filter((feature) => feature.dependencies?.length);
-        const ordered = [...children.filter((child) => !child.dependencies!.some((dependency) => hasParent(dependency.feature))), ...children.filter((child) => child.dependencies!.some((dependency) => hasParent(dependency.feature)))];
+        const ordered = [
+          ...children.filter((child) => !child.dependencies!.some((dependency) => hasParent(dependency.feature))),
+          ...children.filter((child) => child.dependencies!.some((dependency) => hasParent(dependency.feature))),
+        ];
         for (const feature of ordered) await attempt(feature, () => loader.dependencies(feature));
         loadRefusals = refusals;
 
         for (const environment of environments) {
-          const res = await t.http().post('/api/admin/api-tokens').set('Authorization', ADMIN_TOKEN).send({ tokenName: `${project}-${environment}`, type: 'frontend', environment, project }).expect(201);
+          const res = await t
+            .http()
+            .post('/api/admin/api-tokens')
+            .set('Authorization', ADMIN_TOKEN)
+            .send({ tokenName: `${project}-${environment}`, type: 'frontend', environment, project })
+            .expect(201);
           frontendTokens.set(environment, res.body.secret);
         }
-        const client = await t.http().post('/api/admin/api-tokens').set('Authorization', ADMIN_TOKEN).send({ tokenName: `${project}-sdk`, type: 'client', environment: DEFAULT_ENVIRONMENT, project }).expect(201);
+        const client = await t
+          .http()
+          .post('/api/admin/api-tokens')
+          .set('Authorization', ADMIN_TOKEN)
+          .send({ tokenName: `${project}-sdk`, type: 'client', environment: DEFAULT_ENVIRONMENT, project })
+          .expect(201);
         for (const mode of SDK_MODES) sdks.set(mode.name, await startSdk(url, client.body.secret, mode));
       });
       afterAll(() => {
@@ -425,17 +504,27 @@ describe('@unleash/client-specification through the admin API, /api/frontend and
       });
 
       it('loads the state through the admin API, refused exactly where REFUSED says (status and property)', () => {
-        const listed = Object.entries(refused).map(([feature, { status, path }]) => [feature, { status, path: path ? expect.stringMatching(path) : undefined }]);
+        const listed = Object.entries(refused).map(([feature, { status, path }]) => [
+          feature,
+          { status, path: path ? expect.stringMatching(path) : undefined },
+        ]);
         expect(loadRefusals).toEqual(Object.fromEntries(listed));
       });
 
       const frontendToggles = async (context: SpecContext) => {
-        const res = await t.http().get(`/api/frontend?${frontendQuery(context)}`).set('Authorization', frontendTokens.get(environmentOf(context))!).expect(200);
+        const res = await t
+          .http()
+          .get(`/api/frontend?${frontendQuery(context)}`)
+          .set('Authorization', frontendTokens.get(environmentOf(context))!)
+          .expect(200);
         return new Map((res.body.toggles as { name: string; variant: ExpectedVariant }[]).map((toggle) => [toggle.name, toggle]));
       };
       const callerAddressed = new Set(FRONTEND_WITH_CALLER_ADDRESS[fileName] ?? []);
       /** The context a frontend request evaluates: the caller's address when it names none. */
-      const asFrontendEvaluates = (context: SpecContext): SpecContext => ({ ...context, remoteAddress: context.remoteAddress ?? CALLER_ADDRESS });
+      const asFrontendEvaluates = (context: SpecContext): SpecContext => ({
+        ...context,
+        remoteAddress: context.remoteAddress ?? CALLER_ADDRESS,
+      });
       const firstSdk = () => sdks.get(SDK_MODES[0].name)!;
 
       for (const c of cases(spec)) {
@@ -448,9 +537,11 @@ describe('@unleash/client-specification through the admin API, /api/frontend and
           continue;
         }
         const byCallerAddress = callerAddressed.has(c.description);
-        it(`/api/frontend${byCallerAddress ? ' (with the caller\'s address, as the SDK answers it)' : ''}, ${title}`, async () => {
+        it(`/api/frontend${byCallerAddress ? " (with the caller's address, as the SDK answers it)" : ''}, ${title}`, async () => {
           const toggle = (await frontendToggles(c.context)).get(c.toggleName);
-          const expected = byCallerAddress ? answerOf(firstSdk(), c.toggleName, asFrontendEvaluates(c.context), isVariantCase) : c.expectedResult;
+          const expected = byCallerAddress
+            ? answerOf(firstSdk(), c.toggleName, asFrontendEvaluates(c.context), isVariantCase)
+            : c.expectedResult;
           if (!isVariantCase) expect(toggle !== undefined).toBe(expected);
           else if ((expected as ExpectedVariant).feature_enabled) expect(toggle?.variant).toEqual(specVariant(expected as ExpectedVariant));
           else expect(toggle).toBeUndefined();

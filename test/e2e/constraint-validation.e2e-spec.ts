@@ -11,12 +11,15 @@ const ERROR_ID = expect.stringMatching(UUID);
 describe('constraint validation as Unleash and the SDKs do it', () => {
   let t: TestApp;
   const admin = (method: 'post' | 'get', url: string) => t.http()[method](url).set('Authorization', ADMIN_TOKEN);
-  const createStrategy = (feature: string, constraints: object[]) => admin('post', strategiesUrl('default', feature, 'development')).send({ name: 'default', constraints });
+  const createStrategy = (feature: string, constraints: object[]) =>
+    admin('post', strategiesUrl('default', feature, 'development')).send({ name: 'default', constraints });
   const createSegment = (name: string, constraints: object[]) => admin('post', '/api/admin/segments').send({ name, constraints });
   const stored = (constraint: object) => ({ values: [], caseInsensitive: false, inverted: false, ...constraint });
   const refusal = (path: string, message: string) => ({ id: ERROR_ID, name: 'ValidationError', message, details: [{ path, message }] });
   const frontendNames = async (query: string) =>
-    (await t.http().get(`/api/frontend?${query}`).set('Authorization', FRONTEND_TOKEN).expect(200)).body.toggles.map((toggle: { name: string }) => toggle.name);
+    (await t.http().get(`/api/frontend?${query}`).set('Authorization', FRONTEND_TOKEN).expect(200)).body.toggles.map(
+      (toggle: { name: string }) => toggle.name,
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -68,14 +71,22 @@ describe('constraint validation as Unleash and the SDKs do it', () => {
 
     it('refuses what RE2 refuses (back-references, look-arounds) in a strategy, storing nothing', async () => {
       await seedFeature(t, 'regex-invalid');
-      expect((await createStrategy('regex-invalid', [backReference]).expect(400)).body).toEqual(refusal('/body/constraints/0/value', backReferenceMessage));
-      expect((await createStrategy('regex-invalid', [lookAhead]).expect(400)).body).toEqual(refusal('/body/constraints/0/value', lookAheadMessage));
+      expect((await createStrategy('regex-invalid', [backReference]).expect(400)).body).toEqual(
+        refusal('/body/constraints/0/value', backReferenceMessage),
+      );
+      expect((await createStrategy('regex-invalid', [lookAhead]).expect(400)).body).toEqual(
+        refusal('/body/constraints/0/value', lookAheadMessage),
+      );
       expect((await admin('get', strategiesUrl('default', 'regex-invalid', 'development')).expect(200)).body).toEqual([]);
     });
 
     it('refuses what RE2 refuses in a segment, storing nothing', async () => {
-      expect((await createSegment('regex-back-reference', [backReference]).expect(400)).body).toEqual(refusal('/body/constraints/0/value', backReferenceMessage));
-      expect((await createSegment('regex-look-ahead', [lookAhead]).expect(400)).body).toEqual(refusal('/body/constraints/0/value', lookAheadMessage));
+      expect((await createSegment('regex-back-reference', [backReference]).expect(400)).body).toEqual(
+        refusal('/body/constraints/0/value', backReferenceMessage),
+      );
+      expect((await createSegment('regex-look-ahead', [lookAhead]).expect(400)).body).toEqual(
+        refusal('/body/constraints/0/value', lookAheadMessage),
+      );
       const names = (await admin('get', '/api/admin/segments').expect(200)).body.segments.map((segment: { name: string }) => segment.name);
       expect(names).not.toContain('regex-back-reference');
       expect(names).not.toContain('regex-look-ahead');
@@ -101,10 +112,15 @@ describe('constraint validation as Unleash and the SDKs do it', () => {
 
     it('refuses a value that is neither an address nor a range, and an empty list', async () => {
       await seedFeature(t, 'cidr-invalid');
-      expect((await createStrategy('cidr-invalid', [notAnAddress]).expect(400)).body).toEqual(refusal('/body/constraints/0/values/1', notAnAddressMessage));
-      expect((await createSegment('cidr-invalid', [notAnAddress]).expect(400)).body).toEqual(refusal('/body/constraints/0/values/1', notAnAddressMessage));
+      expect((await createStrategy('cidr-invalid', [notAnAddress]).expect(400)).body).toEqual(
+        refusal('/body/constraints/0/values/1', notAnAddressMessage),
+      );
+      expect((await createSegment('cidr-invalid', [notAnAddress]).expect(400)).body).toEqual(
+        refusal('/body/constraints/0/values/1', notAnAddressMessage),
+      );
       const empty = { contextName: 'remoteAddress', operator: 'IN_CIDR', values: [] };
-      const emptyMessage = 'The `/body/constraints/0/values` property must be a non-empty list of values: the IN_CIDR operator takes several values. You sent [].';
+      const emptyMessage =
+        'The `/body/constraints/0/values` property must be a non-empty list of values: the IN_CIDR operator takes several values. You sent [].';
       expect((await createStrategy('cidr-invalid', [empty]).expect(400)).body).toEqual(refusal('/body/constraints/0/values', emptyMessage));
       expect((await admin('get', strategiesUrl('default', 'cidr-invalid', 'development')).expect(200)).body).toEqual([]);
     });
@@ -128,8 +144,12 @@ describe('constraint validation as Unleash and the SDKs do it', () => {
 
     it('refuses what is not a semantic version', async () => {
       await seedFeature(t, 'semver-invalid');
-      expect((await createStrategy('semver-invalid', [capitalV]).expect(400)).body).toEqual(refusal('/body/constraints/0/value', capitalVMessage));
-      expect((await createSegment('semver-invalid', [capitalV]).expect(400)).body).toEqual(refusal('/body/constraints/0/value', capitalVMessage));
+      expect((await createStrategy('semver-invalid', [capitalV]).expect(400)).body).toEqual(
+        refusal('/body/constraints/0/value', capitalVMessage),
+      );
+      expect((await createSegment('semver-invalid', [capitalV]).expect(400)).body).toEqual(
+        refusal('/body/constraints/0/value', capitalVMessage),
+      );
     });
   });
 });

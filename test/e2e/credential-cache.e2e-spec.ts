@@ -54,7 +54,8 @@ describe('credentials kept in memory', () => {
   const sessionEnded = {
     id: expect.any(String),
     name: 'AuthenticationRequired',
-    message: 'You must log in to use Unleash. Your session has expired or is not valid, so we could not authorize you. Try logging in at /auth/simple/login',
+    message:
+      'You must log in to use Unleash. Your session has expired or is not valid, so we could not authorize you. Try logging in at /auth/simple/login',
   };
   const cannotReadTokens = {
     id: expect.any(String),
@@ -90,7 +91,12 @@ describe('credentials kept in memory', () => {
 
   it('refuses an API token the moment it expires, on every instance, though it was kept', async () => {
     const expiresAt = new Date(a.clock.now().getTime() + 3600_000);
-    const created = await a.http().post('/api/admin/api-tokens').set(asAdmin).send({ tokenName: 'expiring', type: 'admin', expiresAt: expiresAt.toISOString() }).expect(201);
+    const created = await a
+      .http()
+      .post('/api/admin/api-tokens')
+      .set(asAdmin)
+      .send({ tokenName: 'expiring', type: 'admin', expiresAt: expiresAt.toISOString() })
+      .expect(201);
     const token = created.body.secret as string;
     await get(a, '/api/admin/projects', { token }).expect(200);
     await get(b, '/api/admin/projects', { token }).expect(200);
@@ -135,7 +141,12 @@ describe('credentials kept in memory', () => {
   });
 
   it('applies a permission taken from a role to its holders, here at once and there within a second', async () => {
-    const role = await a.http().post('/api/admin/roles').set(asAdmin).send({ name: 'Token reader', type: 'root-custom', permissions: [{ name: 'READ_CLIENT_API_TOKEN' }] }).expect(201);
+    const role = await a
+      .http()
+      .post('/api/admin/roles')
+      .set(asAdmin)
+      .send({ name: 'Token reader', type: 'root-custom', permissions: [{ name: 'READ_CLIENT_API_TOKEN' }] })
+      .expect(201);
     const cookie = await sessionCookieFor(a, await insertUser('token-reader', role.body.id));
     await get(a, '/api/admin/api-tokens', { cookie }).expect(200);
     await get(b, '/api/admin/api-tokens', { cookie }).expect(200);
@@ -154,7 +165,12 @@ describe('credentials kept in memory', () => {
     await get(a, '/api/admin/api-tokens', { cookie }).expect(403);
     await get(b, '/api/admin/api-tokens', { cookie }).expect(403);
 
-    await a.http().post(`/api/admin/groups/${group.body.id}/users`).set(asAdmin).send({ users: [{ user: { id: userId } }] }).expect(200);
+    await a
+      .http()
+      .post(`/api/admin/groups/${group.body.id}/users`)
+      .set(asAdmin)
+      .send({ users: [{ user: { id: userId } }] })
+      .expect(200);
     await get(a, '/api/admin/api-tokens', { cookie }).expect(200);
     expect(await msUntil(200, () => get(b, '/api/admin/api-tokens', { cookie }))).toBeLessThan(1000);
 

@@ -78,7 +78,10 @@ describe('custom strategy types: /api/admin/strategies', () => {
 
   /** The stored flags of a type, read straight from the table. */
   async function storedRow(name: string): Promise<{ builtIn: boolean; editable: boolean; deprecated: boolean } | undefined> {
-    const row = await t.db.one<{ built_in: unknown; editable: unknown; deprecated: unknown }>('SELECT built_in, editable, deprecated FROM strategy_types WHERE name = :name', { name });
+    const row = await t.db.one<{ built_in: unknown; editable: unknown; deprecated: unknown }>(
+      'SELECT built_in, editable, deprecated FROM strategy_types WHERE name = :name',
+      { name },
+    );
     return row && { builtIn: toBool(row.built_in), editable: toBool(row.editable), deprecated: toBool(row.deprecated) };
   }
 
@@ -91,7 +94,13 @@ describe('custom strategy types: /api/admin/strategies', () => {
       expect(res.headers.location).toBe('/api/admin/strategies/customer-list');
       expect((await admin(t).get(`${TYPES}/customer-list`).expect(200)).body).toEqual(CUSTOMER_LIST_TYPE);
       const list = await admin(t).get(TYPES).expect(200);
-      expect(list.body.strategies.map((type: { name: string }) => type.name)).toEqual(['default', 'flexibleRollout', 'remoteAddress', 'applicationHostname', 'customer-list']);
+      expect(list.body.strategies.map((type: { name: string }) => type.name)).toEqual([
+        'default',
+        'flexibleRollout',
+        'remoteAddress',
+        'applicationHostname',
+        'customer-list',
+      ]);
       expect(list.body.strategies[4]).toEqual(CUSTOMER_LIST_TYPE);
       expect(await storedRow('customer-list')).toEqual({ builtIn: false, editable: true, deprecated: false });
       expect(await eventsOfType('strategy-created')).toEqual([typeEvent('strategy-created', CUSTOMER_LIST_TYPE, null)]);
@@ -111,8 +120,15 @@ describe('custom strategy types: /api/admin/strategies', () => {
       expect(again.body).toEqual({ id: ERROR_ID, name: 'NameExistsError', message: 'There is already a strategy type called taken' });
       expect((await admin(t).get(`${TYPES}/taken`).expect(200)).body.description).toBe('first');
       const builtIn = await admin(t).post(TYPES, { name: 'flexibleRollout', parameters: [] }).expect(409);
-      expect(builtIn.body).toEqual({ id: ERROR_ID, name: 'NameExistsError', message: 'There is already a strategy type called flexibleRollout' });
-      expect((await admin(t).get(`${TYPES}/flexibleRollout`).expect(200)).body).toMatchObject({ displayName: 'Gradual rollout', editable: false });
+      expect(builtIn.body).toEqual({
+        id: ERROR_ID,
+        name: 'NameExistsError',
+        message: 'There is already a strategy type called flexibleRollout',
+      });
+      expect((await admin(t).get(`${TYPES}/flexibleRollout`).expect(200)).body).toMatchObject({
+        displayName: 'Gradual rollout',
+        editable: false,
+      });
     });
 
     it('refuses bodies naming every offending property', async () => {
@@ -137,32 +153,63 @@ describe('custom strategy types: /api/admin/strategies', () => {
         })
         .expect(400);
       expect(bad.body.details).toEqual([
-        { path: '/body/name', message: 'The `/body/name` property must be URL-safe: only letters, digits and the characters - _ . ~. You sent "has space".' },
-        { path: '/body/editable', message: 'The `/body/editable` property must be true: custom strategy types are always editable. You sent false.' },
+        {
+          path: '/body/name',
+          message: 'The `/body/name` property must be URL-safe: only letters, digits and the characters - _ . ~. You sent "has space".',
+        },
+        {
+          path: '/body/editable',
+          message: 'The `/body/editable` property must be true: custom strategy types are always editable. You sent false.',
+        },
         { path: '/body/deprecated', message: 'The `/body/deprecated` property must be a boolean value. You sent "no".' },
         {
           path: '/body/parameters',
-          message: 'The `/body/parameters` property must not define the parameter "a" more than once. You sent [{"name":"a","type":"date"},{"name":"a","type":"string","required":"yes","extra":1},{"type":"list"}].',
+          message:
+            'The `/body/parameters` property must not define the parameter "a" more than once. You sent [{"name":"a","type":"date"},{"name":"a","type":"string","required":"yes","extra":1},{"type":"list"}].',
         },
-        { path: '/body/parameters/0/type', message: 'The `/body/parameters/0/type` property must be one of "string", "percentage", "list", "number", "boolean". You sent "date".' },
-        { path: '/body/parameters/1/extra', message: 'The `/body/parameters/1` object of the request does not allow additional properties. Your request included the `/body/parameters/1/extra` property.' },
-        { path: '/body/parameters/1/required', message: 'The `/body/parameters/1/required` property must be a boolean value. You sent "yes".' },
-        { path: '/body/parameters/2/name', message: 'The `/body/parameters/2/name` property is required. It was not present on the data you sent.' },
+        {
+          path: '/body/parameters/0/type',
+          message:
+            'The `/body/parameters/0/type` property must be one of "string", "percentage", "list", "number", "boolean". You sent "date".',
+        },
+        {
+          path: '/body/parameters/1/extra',
+          message:
+            'The `/body/parameters/1` object of the request does not allow additional properties. Your request included the `/body/parameters/1/extra` property.',
+        },
+        {
+          path: '/body/parameters/1/required',
+          message: 'The `/body/parameters/1/required` property must be a boolean value. You sent "yes".',
+        },
+        {
+          path: '/body/parameters/2/name',
+          message: 'The `/body/parameters/2/name` property is required. It was not present on the data you sent.',
+        },
       ]);
-      for (const name of ['has space', 'a']) await admin(t).get(`${TYPES}/${encodeURIComponent(name)}`).expect(404);
+      for (const name of ['has space', 'a'])
+        await admin(t)
+          .get(`${TYPES}/${encodeURIComponent(name)}`)
+          .expect(404);
 
-      const legacy = await admin(t).post(TYPES, { name: 'userWithId', parameters: [{ name: 'userIds', type: 'list' }] }).expect(400);
+      const legacy = await admin(t)
+        .post(TYPES, { name: 'userWithId', parameters: [{ name: 'userIds', type: 'list' }] })
+        .expect(400);
       expect(legacy.body.details).toEqual([
         {
           path: '/body/name',
-          message: 'The `/body/name` property must not be the name of a strategy the SDKs implement themselves (they would run theirs, never yours). You sent "userWithId".',
+          message:
+            'The `/body/name` property must not be the name of a strategy the SDKs implement themselves (they would run theirs, never yours). You sent "userWithId".',
         },
       ]);
       await admin(t).get(`${TYPES}/userWithId`).expect(404);
 
       const unknown = await admin(t).post(TYPES, { name: 'x', parameters: [], displayName: 'X' }).expect(400);
       expect(unknown.body.details).toEqual([
-        { path: '/body/displayName', message: 'The `/body` object of the request does not allow additional properties. Your request included the `/body/displayName` property.' },
+        {
+          path: '/body/displayName',
+          message:
+            'The `/body` object of the request does not allow additional properties. Your request included the `/body/displayName` property.',
+        },
       ]);
     });
 
@@ -173,7 +220,14 @@ describe('custom strategy types: /api/admin/strategies', () => {
   });
 
   describe('update', () => {
-    const before = { name: 'editable', displayName: 'Editable', description: 'before', editable: true, deprecated: false, parameters: [{ name: 'p', type: 'string', description: '', required: false }] };
+    const before = {
+      name: 'editable',
+      displayName: 'Editable',
+      description: 'before',
+      editable: true,
+      deprecated: false,
+      parameters: [{ name: 'p', type: 'string', description: '', required: false }],
+    };
 
     it('replaces the parameters, keeps an omitted title, clears a null description, and records the change', async () => {
       await createType({ name: 'editable', title: 'Editable', description: 'before', parameters: [{ name: 'p', type: 'string' }] });
@@ -194,15 +248,29 @@ describe('custom strategy types: /api/admin/strategies', () => {
     });
 
     it('answers 400 for a bad body before 404, 404 for an unknown type, 400 for a built-in one', async () => {
-      const bad = await admin(t).put(`${TYPES}/ghost`, { parameters: [{ name: 'x', type: 'list', description: 5 }] }).expect(400);
-      expect(bad.body.details).toEqual([{ path: '/body/parameters/0/description', message: 'The `/body/parameters/0/description` property must be a string. You sent 5.' }]);
+      const bad = await admin(t)
+        .put(`${TYPES}/ghost`, { parameters: [{ name: 'x', type: 'list', description: 5 }] })
+        .expect(400);
+      expect(bad.body.details).toEqual([
+        { path: '/body/parameters/0/description', message: 'The `/body/parameters/0/description` property must be a string. You sent 5.' },
+      ]);
       const missing = await admin(t).put(`${TYPES}/ghost`, {}).expect(400);
-      expect(missing.body.details).toEqual([{ path: '/body/parameters', message: 'The `/body/parameters` property is required. It was not present on the data you sent.' }]);
+      expect(missing.body.details).toEqual([
+        { path: '/body/parameters', message: 'The `/body/parameters` property is required. It was not present on the data you sent.' },
+      ]);
       const unknown = await admin(t).put(`${TYPES}/ghost`, { parameters: [] }).expect(404);
       expect(unknown.body).toEqual({ id: ERROR_ID, name: 'NotFoundError', message: 'Could not find strategy type with name ghost' });
       const builtIn = await admin(t).put(`${TYPES}/remoteAddress`, { description: 'mine', parameters: [] }).expect(400);
-      expect(builtIn.body).toEqual({ id: ERROR_ID, name: 'ValidationError', message: 'Strategy type remoteAddress is built in and cannot be changed.', details: [{ message: 'Strategy type remoteAddress is built in and cannot be changed.' }] });
-      expect((await admin(t).get(`${TYPES}/remoteAddress`).expect(200)).body).toMatchObject({ description: 'Enable the feature for a specific set of IP addresses.', parameters: [{ name: 'IPs' }] });
+      expect(builtIn.body).toEqual({
+        id: ERROR_ID,
+        name: 'ValidationError',
+        message: 'Strategy type remoteAddress is built in and cannot be changed.',
+        details: [{ message: 'Strategy type remoteAddress is built in and cannot be changed.' }],
+      });
+      expect((await admin(t).get(`${TYPES}/remoteAddress`).expect(200)).body).toMatchObject({
+        description: 'Enable the feature for a specific set of IP addresses.',
+        parameters: [{ name: 'IPs' }],
+      });
     });
   });
 
@@ -213,12 +281,16 @@ describe('custom strategy types: /api/admin/strategies', () => {
       expect((await admin(t).post(`${TYPES}/fading/deprecate`).expect(200)).body).toEqual({});
       expect((await admin(t).get(`${TYPES}/fading`).expect(200)).body).toEqual({ ...fading, deprecated: true });
       await admin(t).post(`${TYPES}/fading/deprecate`).expect(200);
-      expect(await eventsOfType('strategy-deprecated')).toEqual([typeEvent('strategy-deprecated', { ...fading, deprecated: true }, fading)]);
+      expect(await eventsOfType('strategy-deprecated')).toEqual([
+        typeEvent('strategy-deprecated', { ...fading, deprecated: true }, fading),
+      ]);
 
       expect((await admin(t).post(`${TYPES}/fading/reactivate`).expect(200)).body).toEqual({});
       expect((await admin(t).get(`${TYPES}/fading`).expect(200)).body).toEqual(fading);
       await admin(t).post(`${TYPES}/fading/reactivate`).expect(200);
-      expect(await eventsOfType('strategy-reactivated')).toEqual([typeEvent('strategy-reactivated', fading, { ...fading, deprecated: true })]);
+      expect(await eventsOfType('strategy-reactivated')).toEqual([
+        typeEvent('strategy-reactivated', fading, { ...fading, deprecated: true }),
+      ]);
 
       await admin(t).post(`${TYPES}/applicationHostname/deprecate`).expect(200);
       expect((await admin(t).get(`${TYPES}/applicationHostname`).expect(200)).body).toMatchObject({ editable: false, deprecated: true });
@@ -267,12 +339,32 @@ describe('custom strategy types: /api/admin/strategies', () => {
         variants: [],
         parameters: stored,
       });
-      expect((await admin(t).get(`${strategiesOf('tenanted')}/${created.body.id}`).expect(200)).body).toEqual(created.body);
+      expect(
+        (
+          await admin(t)
+            .get(`${strategiesOf('tenanted')}/${created.body.id}`)
+            .expect(200)
+        ).body,
+      ).toEqual(created.body);
 
-      const client = await t.http().get('/api/client/features').set('Authorization', CLIENT_TOKEN).set('Unleash-Client-Spec', '5.2.0').expect(200);
+      const client = await t
+        .http()
+        .get('/api/client/features')
+        .set('Authorization', CLIENT_TOKEN)
+        .set('Unleash-Client-Spec', '5.2.0')
+        .expect(200);
       const feature = client.body.features.find((f: { name: string }) => f.name === 'tenanted');
       expect(feature.strategies).toEqual([
-        { id: created.body.id, name: 'tenant', constraints: [], parameters: stored, variants: [], segments: [], sortOrder: 0, disabled: false },
+        {
+          id: created.body.id,
+          name: 'tenant',
+          constraints: [],
+          parameters: stored,
+          variants: [],
+          segments: [],
+          sortOrder: 0,
+          disabled: false,
+        },
       ]);
     });
 
@@ -280,37 +372,73 @@ describe('custom strategy types: /api/admin/strategies', () => {
       const body = { name: 'tenant', parameters: { share: '150', max: 'ten', pilot: 'yes', extra: 'x' } };
       const res = await admin(t).post(strategiesOf('tenanted'), body).expect(400);
       expect(res.body.details).toEqual([
-        { path: '/body/parameters/tenantIds', message: 'The `/body/parameters/tenantIds` property is required by strategy type tenant. It was not present on the data you sent.' },
-        { path: '/body/parameters/share', message: 'The `/body/parameters/share` property must be a number from 0 to 100: it is a percentage parameter of strategy type tenant. You sent "150".' },
+        {
+          path: '/body/parameters/tenantIds',
+          message:
+            'The `/body/parameters/tenantIds` property is required by strategy type tenant. It was not present on the data you sent.',
+        },
+        {
+          path: '/body/parameters/share',
+          message:
+            'The `/body/parameters/share` property must be a number from 0 to 100: it is a percentage parameter of strategy type tenant. You sent "150".',
+        },
         {
           path: '/body/parameters/max',
-          message: 'The `/body/parameters/max` property must be a number (digits, an optional minus sign and decimal point): it is a number parameter of strategy type tenant. You sent "ten".',
+          message:
+            'The `/body/parameters/max` property must be a number (digits, an optional minus sign and decimal point): it is a number parameter of strategy type tenant. You sent "ten".',
         },
-        { path: '/body/parameters/pilot', message: 'The `/body/parameters/pilot` property must be true or false: it is a boolean parameter of strategy type tenant. You sent "yes".' },
+        {
+          path: '/body/parameters/pilot',
+          message:
+            'The `/body/parameters/pilot` property must be true or false: it is a boolean parameter of strategy type tenant. You sent "yes".',
+        },
       ]);
-      const emptyRequired = await admin(t).post(strategiesOf('tenanted'), { name: 'tenant', parameters: { tenantIds: 'a,,b', share: '' } }).expect(400);
+      const emptyRequired = await admin(t)
+        .post(strategiesOf('tenanted'), { name: 'tenant', parameters: { tenantIds: 'a,,b', share: '' } })
+        .expect(400);
       expect(emptyRequired.body.details).toEqual([
         {
           path: '/body/parameters/tenantIds',
-          message: 'The `/body/parameters/tenantIds` property must be a comma-separated list without empty entries: it is a list parameter of strategy type tenant. You sent "a,,b".',
+          message:
+            'The `/body/parameters/tenantIds` property must be a comma-separated list without empty entries: it is a list parameter of strategy type tenant. You sent "a,,b".',
         },
       ]);
-      const blank = await admin(t).post(strategiesOf('tenanted'), { name: 'tenant', parameters: { tenantIds: '' } }).expect(400);
+      const blank = await admin(t)
+        .post(strategiesOf('tenanted'), { name: 'tenant', parameters: { tenantIds: '' } })
+        .expect(400);
       expect(blank.body.details).toEqual([
-        { path: '/body/parameters/tenantIds', message: 'The `/body/parameters/tenantIds` property must not be empty: it is a required parameter of strategy type tenant. You sent "".' },
+        {
+          path: '/body/parameters/tenantIds',
+          message:
+            'The `/body/parameters/tenantIds` property must not be empty: it is a required parameter of strategy type tenant. You sent "".',
+        },
       ]);
 
       // An update without a name keeps the type, whose definition still applies; so does a patch.
-      const strategy = (await admin(t).post(strategiesOf('tenanted'), { name: 'tenant', parameters: { tenantIds: 'one' } }).expect(200)).body;
+      const strategy = (
+        await admin(t)
+          .post(strategiesOf('tenanted'), { name: 'tenant', parameters: { tenantIds: 'one' } })
+          .expect(200)
+      ).body;
       const url = `${strategiesOf('tenanted')}/${strategy.id}`;
-      const put = await admin(t).put(url, { parameters: { share: '-1' } }).expect(400);
+      const put = await admin(t)
+        .put(url, { parameters: { share: '-1' } })
+        .expect(400);
       expect(put.body.details.map((d: { path: string }) => d.path)).toEqual(['/body/parameters/tenantIds', '/body/parameters/share']);
-      const patch = await admin(t).patch(url, [{ op: 'add', path: '/parameters/pilot', value: 'maybe' }]).expect(400);
+      const patch = await admin(t)
+        .patch(url, [{ op: 'add', path: '/parameters/pilot', value: 'maybe' }])
+        .expect(400);
       expect(patch.body.details).toEqual([
-        { path: '/parameters/pilot', message: 'The `/parameters/pilot` property must be true or false: it is a boolean parameter of strategy type tenant. You sent "maybe".' },
+        {
+          path: '/parameters/pilot',
+          message:
+            'The `/parameters/pilot` property must be true or false: it is a boolean parameter of strategy type tenant. You sent "maybe".',
+        },
       ]);
       expect((await admin(t).get(url).expect(200)).body.parameters).toEqual({ tenantIds: 'one' });
-      await admin(t).patch(url, [{ op: 'add', path: '/parameters/pilot', value: false }]).expect(200);
+      await admin(t)
+        .patch(url, [{ op: 'add', path: '/parameters/pilot', value: false }])
+        .expect(200);
       expect((await admin(t).get(url).expect(200)).body.parameters).toEqual({ tenantIds: 'one', pilot: 'false' });
       // Changing to a built-in type drops the custom definition's checks.
       await admin(t).put(url, { name: 'default', parameters: {} }).expect(200);
@@ -325,14 +453,23 @@ describe('custom strategy types: /api/admin/strategies', () => {
       const second = (await admin(t).post(strategiesOf('user-b'), { name: 'short-lived' }).expect(200)).body;
       const third = (await admin(t).post(strategiesOf('user-b'), { name: 'short-lived' }).expect(200)).body;
       const inUse = await admin(t).delete(`${TYPES}/short-lived`).expect(400);
-      const message = 'Strategy type short-lived is in use by 3 strategies of features user-a, user-b; remove them before deleting the type.';
+      const message =
+        'Strategy type short-lived is in use by 3 strategies of features user-a, user-b; remove them before deleting the type.';
       expect(inUse.body).toEqual({ id: ERROR_ID, name: 'ValidationError', message, details: [{ message }] });
 
-      await admin(t).delete(`${strategiesOf('user-a')}/${first.id}`).expect(200);
-      await admin(t).delete(`${strategiesOf('user-b')}/${second.id}`).expect(200);
+      await admin(t)
+        .delete(`${strategiesOf('user-a')}/${first.id}`)
+        .expect(200);
+      await admin(t)
+        .delete(`${strategiesOf('user-b')}/${second.id}`)
+        .expect(200);
       const one = await admin(t).delete(`${TYPES}/short-lived`).expect(400);
-      expect(one.body.message).toBe('Strategy type short-lived is in use by 1 strategy of feature user-b; remove them before deleting the type.');
-      await admin(t).delete(`${strategiesOf('user-b')}/${third.id}`).expect(200);
+      expect(one.body.message).toBe(
+        'Strategy type short-lived is in use by 1 strategy of feature user-b; remove them before deleting the type.',
+      );
+      await admin(t)
+        .delete(`${strategiesOf('user-b')}/${third.id}`)
+        .expect(200);
 
       expect((await admin(t).delete(`${TYPES}/short-lived`).expect(200)).body).toEqual({});
       await admin(t).get(`${TYPES}/short-lived`).expect(404);
@@ -356,11 +493,18 @@ describe('custom strategy types: /api/admin/strategies', () => {
         const type = await storedRow(name);
         if (deleted.status === 200) {
           expect(created.status).toBe(400);
-          expect(created.body.details).toEqual([{ path: '/body/name', message: `The \`/body/name\` property must be the name of an existing strategy type. You sent "${name}".` }]);
+          expect(created.body.details).toEqual([
+            {
+              path: '/body/name',
+              message: `The \`/body/name\` property must be the name of an existing strategy type. You sent "${name}".`,
+            },
+          ]);
           expect([strategies.length, type]).toEqual([0, undefined]);
         } else {
           expect([deleted.status, created.status]).toEqual([400, 200]);
-          expect(deleted.body.message).toBe(`Strategy type ${name} is in use by 1 strategy of feature racer; remove them before deleting the type.`);
+          expect(deleted.body.message).toBe(
+            `Strategy type ${name} is in use by 1 strategy of feature racer; remove them before deleting the type.`,
+          );
           expect([strategies.length, type]).toEqual([1, { builtIn: false, editable: true, deprecated: false }]);
         }
       }
@@ -368,7 +512,12 @@ describe('custom strategy types: /api/admin/strategies', () => {
 
     it('refuses to delete a built-in type (400) and answers 404 for an unknown one', async () => {
       const builtIn = await admin(t).delete(`${TYPES}/flexibleRollout`).expect(400);
-      expect(builtIn.body).toEqual({ id: ERROR_ID, name: 'ValidationError', message: 'Strategy type flexibleRollout is built in and cannot be deleted.', details: [{ message: 'Strategy type flexibleRollout is built in and cannot be deleted.' }] });
+      expect(builtIn.body).toEqual({
+        id: ERROR_ID,
+        name: 'ValidationError',
+        message: 'Strategy type flexibleRollout is built in and cannot be deleted.',
+        details: [{ message: 'Strategy type flexibleRollout is built in and cannot be deleted.' }],
+      });
       expect(await storedRow('flexibleRollout')).toEqual({ builtIn: true, editable: false, deprecated: false });
       const unknown = await admin(t).delete(`${TYPES}/ghost`).expect(404);
       expect(unknown.body).toEqual({ id: ERROR_ID, name: 'NotFoundError', message: 'Could not find strategy type with name ghost' });
@@ -386,7 +535,8 @@ describe('custom strategy types: /api/admin/strategies', () => {
     it('needs CREATE_STRATEGY, UPDATE_STRATEGY and DELETE_STRATEGY; reading needs only a login', async () => {
       await createType({ name: 'guarded', parameters: [] });
       const editor = await userWithRole(t, 'strategy-editor', ROLE.EDITOR);
-      const as = (method: 'post' | 'put' | 'delete', url: string) => t.http()[method](url).set('Cookie', editor.cookie).set('Content-Type', 'application/json');
+      const as = (method: 'post' | 'put' | 'delete', url: string) =>
+        t.http()[method](url).set('Cookie', editor.cookie).set('Content-Type', 'application/json');
       const denied = (permission: string) => ({
         id: ERROR_ID,
         name: 'NoAccessError',
@@ -410,10 +560,18 @@ describe('custom strategy types: /api/admin/strategies', () => {
     const doc = (await t.http().get('/docs/openapi.json').expect(200)).body;
     expect(doc.paths[TYPES].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/createStrategySchema');
     expect(doc.paths[TYPES].post.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/strategySchema');
-    expect(doc.paths[`${TYPES}/{name}`].put.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/updateStrategySchema');
+    expect(doc.paths[`${TYPES}/{name}`].put.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/updateStrategySchema',
+    );
     expect(Object.keys(doc.paths[`${TYPES}/{name}`]).sort()).toEqual(['delete', 'get', 'put']);
     expect(doc.paths[`${TYPES}/{name}/deprecate`].post).toBeDefined();
     expect(doc.paths[`${TYPES}/{name}/reactivate`].post).toBeDefined();
-    expect(doc.components.schemas.createStrategyParameterSchema.properties.type.enum).toEqual(['string', 'percentage', 'list', 'number', 'boolean']);
+    expect(doc.components.schemas.createStrategyParameterSchema.properties.type.enum).toEqual([
+      'string',
+      'percentage',
+      'list',
+      'number',
+      'boolean',
+    ]);
   });
 });

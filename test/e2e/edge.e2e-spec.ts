@@ -8,8 +8,18 @@ const HOUR_MS = 3_600_000;
 describe('Unleash Edge endpoints', () => {
   let t: TestApp;
   const admin = (method: 'post' | 'get', path: string) => t.http()[method](path).set('Authorization', ADMIN_TOKEN);
-  const bulk = (body: unknown, token = CLIENT_TOKEN) => t.http().post('/api/client/metrics/bulk').set('Authorization', token).send(body as object);
-  const validate = (body: unknown, token = CLIENT_TOKEN) => t.http().post('/edge/validate').set('Authorization', token).send(body as object);
+  const bulk = (body: unknown, token = CLIENT_TOKEN) =>
+    t
+      .http()
+      .post('/api/client/metrics/bulk')
+      .set('Authorization', token)
+      .send(body as object);
+  const validate = (body: unknown, token = CLIENT_TOKEN) =>
+    t
+      .http()
+      .post('/edge/validate')
+      .set('Authorization', token)
+      .send(body as object);
   const counts = async (feature: string) => {
     await t.app.get(MetricsWriter).flush();
     return t.db.query<{ app_name: string; environment: string; yes_count: number; no_count: number }>(
@@ -17,7 +27,8 @@ describe('Unleash Edge endpoints', () => {
       { feature },
     );
   };
-  const createToken = async (body: Record<string, unknown>) => (await admin('post', '/api/admin/api-tokens').send(body).expect(201)).body.secret as string;
+  const createToken = async (body: Record<string, unknown>) =>
+    (await admin('post', '/api/admin/api-tokens').send(body).expect(201)).body.secret as string;
   const metric = (featureName: string, environment: string, yes: number, no = 0, appName = 'edge-shop') => ({
     featureName,
     appName,
@@ -45,16 +56,31 @@ describe('Unleash Edge endpoints', () => {
     it("counts the metrics of the client token's environment and projects, ignoring the rest, with 202", async () => {
       const res = await bulk({
         applications: [
-          { appName: 'edge-shop', environment: 'development', instanceId: 'shop-1', sdkVersion: 'unleash-client-java:9.2.0', strategies: ['default', 'flexibleRollout'], connectVia: [{ appName: 'edge', instanceId: 'edge-1' }] },
+          {
+            appName: 'edge-shop',
+            environment: 'development',
+            instanceId: 'shop-1',
+            sdkVersion: 'unleash-client-java:9.2.0',
+            strategies: ['default', 'flexibleRollout'],
+            connectVia: [{ appName: 'edge', instanceId: 'edge-1' }],
+          },
           { appName: 'edge-shop', environment: 'production', instanceId: 'shop-2', strategies: ['default'] },
         ],
-        metrics: [metric('edge-a', 'development', 3, 1), metric('edge-a', 'production', 7), metric('edge-payments', 'development', 2), metric('no-such-feature', 'development', 1), metric('edge-b', 'development', 0, 0)],
+        metrics: [
+          metric('edge-a', 'development', 3, 1),
+          metric('edge-a', 'production', 7),
+          metric('edge-payments', 'development', 2),
+          metric('no-such-feature', 'development', 1),
+          metric('edge-b', 'development', 0, 0),
+        ],
       }).expect(202);
       expect(res.text).toBe('');
       expect(await counts('edge-a')).toEqual([{ app_name: 'edge-shop', environment: 'development', yes_count: 3, no_count: 1 }]);
       expect(await counts('edge-payments')).toEqual([]);
       expect(await counts('edge-b')).toEqual([]);
-      expect(await t.db.query("SELECT variant, count FROM client_metrics_variants_hourly WHERE feature_name = 'edge-a'")).toEqual([{ variant: 'red', count: 3 }]);
+      expect(await t.db.query("SELECT variant, count FROM client_metrics_variants_hourly WHERE feature_name = 'edge-a'")).toEqual([
+        { variant: 'red', count: 3 },
+      ]);
       expect(await t.db.query("SELECT instance_id, environment, sdk_version FROM client_instances WHERE app_name = 'edge-shop'")).toEqual([
         { instance_id: 'shop-1', environment: 'development', sdk_version: 'unleash-client-java:9.2.0' },
       ]);
@@ -65,7 +91,14 @@ describe('Unleash Edge endpoints', () => {
     it('shows the counts and last-seen times through the admin API', async () => {
       const res = await admin('get', '/api/admin/search/features?query=edge-a').expect(200);
       const [found] = res.body.features;
-      expect(found.environments.map((e: { name: string; yes: number; no: number; lastSeenAt: string | null }) => [e.name, e.yes, e.no, e.lastSeenAt !== null])).toEqual([
+      expect(
+        found.environments.map((e: { name: string; yes: number; no: number; lastSeenAt: string | null }) => [
+          e.name,
+          e.yes,
+          e.no,
+          e.lastSeenAt !== null,
+        ]),
+      ).toEqual([
         ['development', 3, 1, true],
         ['production', 0, 0, false],
       ]);
@@ -73,21 +106,39 @@ describe('Unleash Edge endpoints', () => {
     });
 
     it('counts any existing environment for an admin user, ignoring the ones that do not exist', async () => {
-      await bulk({ applications: [], metrics: [metric('edge-b', 'production', 2, 2, 'edge-admin'), metric('edge-b', 'nowhere', 9, 0, 'edge-admin')] }, await adminUserToken(t)).expect(202);
+      await bulk(
+        {
+          applications: [],
+          metrics: [metric('edge-b', 'production', 2, 2, 'edge-admin'), metric('edge-b', 'nowhere', 9, 0, 'edge-admin')],
+        },
+        await adminUserToken(t),
+      ).expect(202);
       expect(await counts('edge-b')).toEqual([{ app_name: 'edge-admin', environment: 'production', yes_count: 2, no_count: 2 }]);
       await t.app.get(MetricsWriter).flush();
-      expect(await t.db.query("SELECT stage FROM feature_lifecycles WHERE feature_name = 'edge-b' ORDER BY created_at, stage")).toEqual([{ stage: 'initial' }, { stage: 'live' }]);
+      expect(await t.db.query("SELECT stage FROM feature_lifecycles WHERE feature_name = 'edge-b' ORDER BY created_at, stage")).toEqual([
+        { stage: 'initial' },
+        { stage: 'live' },
+      ]);
     });
 
     it('reports every malformed property of the batch', async () => {
-      const res = await bulk({ applications: [{ appName: 'x', environment: 'development' }], metrics: [{ featureName: 'edge-a', appName: 'x', environment: 'development', timestamp: 'now', yes: 1.5 }] }).expect(400);
+      const res = await bulk({
+        applications: [{ appName: 'x', environment: 'development' }],
+        metrics: [{ featureName: 'edge-a', appName: 'x', environment: 'development', timestamp: 'now', yes: 1.5 }],
+      }).expect(400);
       expect(res.body).toEqual({
         id: expect.stringMatching(UUID),
         name: 'ValidationError',
         message: expect.any(String),
         details: [
-          { path: '/body/applications/0/instanceId', message: 'The `/body/applications/0/instanceId` property is required. It was not present on the data you sent.' },
-          { path: '/body/metrics/0/timestamp', message: 'The `/body/metrics/0/timestamp` property must match format "date-time". You sent "now".' },
+          {
+            path: '/body/applications/0/instanceId',
+            message: 'The `/body/applications/0/instanceId` property is required. It was not present on the data you sent.',
+          },
+          {
+            path: '/body/metrics/0/timestamp',
+            message: 'The `/body/metrics/0/timestamp` property must match format "date-time". You sent "now".',
+          },
           { path: '/body/metrics/0/yes', message: 'The `/body/metrics/0/yes` property must be a whole number of 0 or more. You sent 1.5.' },
         ],
       });
@@ -98,7 +149,9 @@ describe('Unleash Edge endpoints', () => {
       const body = { applications: [], metrics: [] };
       await t.http().post('/api/client/metrics/bulk').send(body).expect(401);
       const frontend = await bulk(body, FRONTEND_TOKEN).expect(403);
-      expect(frontend.body.message).toBe('invalid token: expected a different token type for this endpoint. A frontend token cannot be used on the client API.');
+      expect(frontend.body.message).toBe(
+        'invalid token: expected a different token type for this endpoint. A frontend token cannot be used on the client API.',
+      );
       await bulk(body, ADMIN_TOKEN).expect(403);
     });
   });
@@ -111,14 +164,27 @@ describe('Unleash Edge endpoints', () => {
 
     beforeAll(async () => {
       production = await createToken({ tokenName: 'edge-production', type: 'client', environment: 'production', project: '*' });
-      frontend = await createToken({ tokenName: 'edge-frontend', type: 'frontend', environment: 'development', projects: ['payments', 'default'] });
+      frontend = await createToken({
+        tokenName: 'edge-frontend',
+        type: 'frontend',
+        environment: 'development',
+        projects: ['payments', 'default'],
+      });
       adminSecret = await createToken({ tokenName: 'edge-admin', type: 'admin' });
-      expired = await createToken({ tokenName: 'edge-expired', type: 'backend', environment: 'development', project: 'default', expiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+      expired = await createToken({
+        tokenName: 'edge-expired',
+        type: 'backend',
+        environment: 'development',
+        project: 'default',
+        expiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+      });
       t.clock.advance(120_000);
     });
 
     it('answers the valid SDK tokens among those sent, once each, with type, environment and projects', async () => {
-      const res = await validate({ tokens: [production, 'default:development.not-a-token', frontend, adminSecret, expired, production, CLIENT_TOKEN] }).expect(200);
+      const res = await validate({
+        tokens: [production, 'default:development.not-a-token', frontend, adminSecret, expired, production, CLIENT_TOKEN],
+      }).expect(200);
       expect(res.body).toEqual({
         tokens: [
           { token: production, type: 'client', environment: 'production', projects: ['*'] },

@@ -113,7 +113,12 @@ describe('embedding FlagwrightModule in a host application', () => {
       message: expect.stringContaining('Try logging in at /flags/auth/simple/login'),
     });
     await http().get('/flags/api/admin/events').set('Authorization', HOST_ADMIN_TOKEN).expect(200);
-    const form = await http().post('/flags/api/admin/user/tokens').set('Authorization', HOST_ADMIN_TOKEN).type('form').send('a=b').expect(415);
+    const form = await http()
+      .post('/flags/api/admin/user/tokens')
+      .set('Authorization', HOST_ADMIN_TOKEN)
+      .type('form')
+      .send('a=b')
+      .expect(415);
     expect(form.body.name).toBe('ContentTypeerror');
     await http().get('/api/admin/events').set('Authorization', HOST_ADMIN_TOKEN).expect(404);
   });
@@ -132,7 +137,11 @@ describe('embedding FlagwrightModule in a host application', () => {
 
     await admin(http().post('/flags/api/admin/projects/default/features')).send({ name: 'new-checkout' }).expect(201);
     await admin(http().post('/flags/api/admin/projects/default/features/new-checkout/environments/development/strategies'))
-      .send({ name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'userId', groupId: 'new-checkout' }, constraints: [{ contextName: 'userId', operator: 'IN', values: ['beta-user'] }] })
+      .send({
+        name: 'flexibleRollout',
+        parameters: { rollout: '100', stickiness: 'userId', groupId: 'new-checkout' },
+        constraints: [{ contextName: 'userId', operator: 'IN', values: ['beta-user'] }],
+      })
       .expect(200);
     const changedAt = Date.now();
     await admin(http().post('/flags/api/admin/projects/default/features/new-checkout/environments/development/on')).expect(200);

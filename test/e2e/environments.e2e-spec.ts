@@ -16,21 +16,52 @@ describe('environments', () => {
     expect(res.body).toEqual({
       version: 1,
       environments: [
-        { name: 'development', type: 'development', enabled: true, protected: false, sortOrder: 2, projectCount: 1, apiTokenCount: 2, enabledToggleCount: 0 },
-        { name: 'production', type: 'production', enabled: true, protected: false, sortOrder: 3, projectCount: 1, apiTokenCount: 0, enabledToggleCount: 0 },
+        {
+          name: 'development',
+          type: 'development',
+          enabled: true,
+          protected: false,
+          sortOrder: 2,
+          projectCount: 1,
+          apiTokenCount: 2,
+          enabledToggleCount: 0,
+        },
+        {
+          name: 'production',
+          type: 'production',
+          enabled: true,
+          protected: false,
+          sortOrder: 3,
+          projectCount: 1,
+          apiTokenCount: 0,
+          enabledToggleCount: 0,
+        },
       ],
     });
   });
 
   it('creates an environment (not yet in any project) and records it', async () => {
     const res = await admin(t).post('/api/admin/environments', { name: 'staging', type: 'preproduction', sortOrder: 1 }).expect(201);
-    expect(res.body).toEqual({ name: 'staging', type: 'preproduction', enabled: true, protected: false, sortOrder: 1, projectCount: 0, apiTokenCount: 0, enabledToggleCount: 0 });
+    expect(res.body).toEqual({
+      name: 'staging',
+      type: 'preproduction',
+      enabled: true,
+      protected: false,
+      sortOrder: 1,
+      projectCount: 0,
+      apiTokenCount: 0,
+      enabledToggleCount: 0,
+    });
     const one = await admin(t).get('/api/admin/environments/staging').expect(200);
     expect(one.body).toEqual(res.body);
     const list = await admin(t).get('/api/admin/environments').expect(200);
     expect(list.body.environments.map((e: { name: string }) => e.name)).toEqual(['staging', 'development', 'production']);
     const event = await admin(t).get('/api/admin/events?type=environment-created').expect(200);
-    expect(event.body.events[0]).toMatchObject({ type: 'environment-created', environment: 'staging', data: { name: 'staging', type: 'preproduction', sortOrder: 1, enabled: true } });
+    expect(event.body.events[0]).toMatchObject({
+      type: 'environment-created',
+      environment: 'staging',
+      data: { name: 'staging', type: 'preproduction', sortOrder: 1, enabled: true },
+    });
   });
 
   it('answers 409 for a taken name, 400 for invalid bodies and 404 for an unknown environment', async () => {
@@ -45,7 +76,9 @@ describe('environments', () => {
   it('lets only holders of CREATE_ENVIRONMENT create environments', async () => {
     const editor = await userWithRole(t, 'env-editor', ROLE.EDITOR);
     const res = await t.http().post('/api/admin/environments').set('Cookie', editor.cookie).send({ name: 'qa', type: 'test' }).expect(403);
-    expect(res.body.message).toBe('You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_ENVIRONMENT" permission.');
+    expect(res.body.message).toBe(
+      'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_ENVIRONMENT" permission.',
+    );
     await t.http().get('/api/admin/environments').set('Cookie', editor.cookie).expect(200);
   });
 
@@ -59,7 +92,11 @@ describe('environments', () => {
 
     it('gave the project every environment there was when it was created', async () => {
       const project = await admin(t).get('/api/admin/projects/envs').expect(200);
-      expect(project.body.environments).toEqual([{ environment: 'staging' }, { environment: 'development' }, { environment: 'production' }]);
+      expect(project.body.environments).toEqual([
+        { environment: 'staging' },
+        { environment: 'development' },
+        { environment: 'production' },
+      ]);
     });
 
     const rowsOf = (environment: string) =>
@@ -97,12 +134,16 @@ describe('environments', () => {
       const noEnvironment = await admin(t).post('/api/admin/projects/envs/environments', { environment: 'nowhere' }).expect(404);
       expect(noEnvironment.body.message).toBe('Could not find environment nowhere');
       const invalid = await admin(t).post('/api/admin/projects/envs/environments', {}).expect(400);
-      expect(invalid.body.details).toEqual([{ path: '/body/environment', message: 'The `/body/environment` property is required. It was not present on the data you sent.' }]);
+      expect(invalid.body.details).toEqual([
+        { path: '/body/environment', message: 'The `/body/environment` property is required. It was not present on the data you sent.' },
+      ]);
     });
 
     it('disables an environment for a project, removing its features’ state and strategies there', async () => {
       await admin(t).post('/api/admin/projects/envs/features/envs-a/environments/review/on').expect(200);
-      expect(await t.db.query("SELECT id FROM feature_strategies WHERE feature_name = 'envs-a' AND environment = 'review'")).toHaveLength(1);
+      expect(await t.db.query("SELECT id FROM feature_strategies WHERE feature_name = 'envs-a' AND environment = 'review'")).toHaveLength(
+        1,
+      );
       await admin(t).delete('/api/admin/projects/envs/environments/review').expect(200);
       expect(await rowsOf('review')).toEqual([]);
       expect(await t.db.query("SELECT id FROM feature_strategies WHERE feature_name = 'envs-a' AND environment = 'review'")).toEqual([]);
@@ -116,8 +157,15 @@ describe('environments', () => {
 
     it('needs UPDATE_PROJECT in that project', async () => {
       const editor = await userWithRole(t, 'env-project-editor', ROLE.EDITOR);
-      const res = await t.http().post('/api/admin/projects/envs/environments').set('Cookie', editor.cookie).send({ environment: 'review' }).expect(403);
-      expect(res.body.message).toBe('You don\'t have the required permissions to perform this operation. To perform this action, you need the "UPDATE_PROJECT" permission of the "envs" project.');
+      const res = await t
+        .http()
+        .post('/api/admin/projects/envs/environments')
+        .set('Cookie', editor.cookie)
+        .send({ environment: 'review' })
+        .expect(403);
+      expect(res.body.message).toBe(
+        'You don\'t have the required permissions to perform this operation. To perform this action, you need the "UPDATE_PROJECT" permission of the "envs" project.',
+      );
     });
   });
 });

@@ -20,18 +20,28 @@ describe('features under concurrent requests', () => {
 
   it('adds one default strategy and records one switch when many switch a feature on at once', async () => {
     await createFeature(t, 'p1', 'switch');
-    const results = await Promise.all(Array.from({ length: 20 }, () => admin(t).post('/api/admin/projects/p1/features/switch/environments/production/on')));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => admin(t).post('/api/admin/projects/p1/features/switch/environments/production/on')),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(await t.db.query("SELECT id FROM feature_strategies WHERE feature_name = 'switch'")).toHaveLength(1);
-    expect((await eventsOf(t, 'switch')).map((e) => e.type)).toEqual(['feature-environment-enabled', 'feature-strategy-add', 'feature-created']);
+    expect((await eventsOf(t, 'switch')).map((e) => e.type)).toEqual([
+      'feature-environment-enabled',
+      'feature-strategy-add',
+      'feature-created',
+    ]);
   });
 
   it('tags once, and favourites once, under concurrent requests', async () => {
     await createFeature(t, 'p1', 'busy');
-    const tags = await Promise.all(Array.from({ length: 10 }, () => admin(t).post('/api/admin/features/busy/tags', { type: 'simple', value: 'hot' })));
+    const tags = await Promise.all(
+      Array.from({ length: 10 }, () => admin(t).post('/api/admin/features/busy/tags', { type: 'simple', value: 'hot' })),
+    );
     expect(tags.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     const user = await userWithRole(t, 'fan', ROLE.VIEWER);
-    const favorites = await Promise.all(Array.from({ length: 10 }, () => t.http().post('/api/admin/projects/p1/features/busy/favorites').set('Cookie', user.cookie)));
+    const favorites = await Promise.all(
+      Array.from({ length: 10 }, () => t.http().post('/api/admin/projects/p1/features/busy/favorites').set('Cookie', user.cookie)),
+    );
     expect(favorites.every((r) => r.status === 200)).toBe(true);
     const types = (await eventsOf(t, 'busy')).map((e) => e.type);
     expect(types.filter((type) => type === 'feature-tagged')).toHaveLength(1);

@@ -16,7 +16,9 @@ describe('features', () => {
 
   describe('the whole path: create, switch on, tag, archive, revive, delete', () => {
     it('walks a feature through its life, recording every change', async () => {
-      const created = await admin(t).post(FEATURES, { name: 'f1', type: 'experiment', description: 'First flag', impressionData: true }).expect(201);
+      const created = await admin(t)
+        .post(FEATURES, { name: 'f1', type: 'experiment', description: 'First flag', impressionData: true })
+        .expect(201);
       expect(created.body).toEqual({
         name: 'f1',
         type: 'experiment',
@@ -104,7 +106,15 @@ describe('features', () => {
         project: 'p1',
         featureName: 'f1',
         createdBy: 'init-admin-token',
-        data: { name: 'f1', type: 'experiment', description: 'First flag', project: 'p1', stale: false, impressionData: true, createdAt: created.body.createdAt },
+        data: {
+          name: 'f1',
+          type: 'experiment',
+          description: 'First flag',
+          project: 'p1',
+          stale: false,
+          impressionData: true,
+          createdAt: created.body.createdAt,
+        },
         preData: null,
       });
       expect(strategyAdd).toMatchObject({ environment: 'production', data: production.strategies[0] });
@@ -140,11 +150,16 @@ describe('features', () => {
     it('reports every offending property at once', async () => {
       const res = await admin(t).post(FEATURES, { type: 'feature', impressionData: 'yes', description: 3, color: 'red' }).expect(400);
       expect(res.body.details).toEqual([
-        { path: '/body/color', message: 'The `/body` object of the request does not allow additional properties. Your request included the `/body/color` property.' },
+        {
+          path: '/body/color',
+          message:
+            'The `/body` object of the request does not allow additional properties. Your request included the `/body/color` property.',
+        },
         { path: '/body/name', message: 'The `/body/name` property is required. It was not present on the data you sent.' },
         {
           path: '/body/type',
-          message: 'The `/body/type` property must be equal to one of the allowed values: release, experiment, operational, kill-switch, permission. You sent "feature".',
+          message:
+            'The `/body/type` property must be equal to one of the allowed values: release, experiment, operational, kill-switch, permission. You sent "feature".',
         },
         { path: '/body/description', message: 'The `/body/description` property must be a string. You sent 3.' },
         { path: '/body/impressionData', message: 'The `/body/impressionData` property must be a boolean value. You sent "yes".' },
@@ -154,7 +169,11 @@ describe('features', () => {
     it('keeps names unique across the service, archived features included (409)', async () => {
       await createFeature(t, 'p1', 'taken');
       const again = await admin(t).post('/api/admin/projects/default/features', { name: 'taken' }).expect(409);
-      expect(again.body).toEqual({ id: expect.stringMatching(UUID), name: 'NameExistsError', message: 'A flag with the name taken already exists' });
+      expect(again.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NameExistsError',
+        message: 'A flag with the name taken already exists',
+      });
       await admin(t).delete(`${FEATURES}/taken`).expect(202);
       const archived = await admin(t).post(FEATURES, { name: 'taken' }).expect(409);
       expect(archived.body.message).toBe('An archived flag with the name taken already exists');
@@ -182,7 +201,11 @@ describe('features', () => {
 
     it('answers 404 naming the feature and the project it was looked for in', async () => {
       const wrongProject = await admin(t).get('/api/admin/projects/default/features/read-a').expect(404);
-      expect(wrongProject.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: 'Could not find feature read-a in project default' });
+      expect(wrongProject.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NotFoundError',
+        message: 'Could not find feature read-a in project default',
+      });
       const unknown = await admin(t).get(`${FEATURES}/f2`).expect(404);
       expect(unknown.body.message).toBe('Could not find feature f2 in project p1');
       const noProject = await admin(t).get('/api/admin/projects/p9/features/read-a').expect(404);
@@ -209,8 +232,26 @@ describe('features', () => {
         favorite: false,
         dependencyType: null,
         environments: [
-          { name: 'development', type: 'development', enabled: true, sortOrder: 2, variantCount: 0, lastSeenAt: null, hasStrategies: true, hasEnabledStrategies: true },
-          { name: 'production', type: 'production', enabled: false, sortOrder: 3, variantCount: 0, lastSeenAt: null, hasStrategies: false, hasEnabledStrategies: false },
+          {
+            name: 'development',
+            type: 'development',
+            enabled: true,
+            sortOrder: 2,
+            variantCount: 0,
+            lastSeenAt: null,
+            hasStrategies: true,
+            hasEnabledStrategies: true,
+          },
+          {
+            name: 'production',
+            type: 'production',
+            enabled: false,
+            sortOrder: 3,
+            variantCount: 0,
+            lastSeenAt: null,
+            hasStrategies: false,
+            hasEnabledStrategies: false,
+          },
         ],
         tags: [],
       });
@@ -221,7 +262,14 @@ describe('features', () => {
 
     it('answers one environment of a feature', async () => {
       const res = await admin(t).get(`${FEATURES}/read-a/environments/development`).expect(200);
-      expect(res.body).toMatchObject({ name: 'read-a', featureName: 'read-a', environment: 'development', type: 'development', enabled: true, strategies: [{ name: 'flexibleRollout' }] });
+      expect(res.body).toMatchObject({
+        name: 'read-a',
+        featureName: 'read-a',
+        environment: 'development',
+        type: 'development',
+        enabled: true,
+        strategies: [{ name: 'flexibleRollout' }],
+      });
       const unknown = await admin(t).get(`${FEATURES}/read-a/environments/staging`).expect(404);
       expect(unknown.body.message).toBe('Could not find environment staging');
     });
@@ -271,13 +319,21 @@ describe('features', () => {
       expect(res.body).toMatchObject({ description: 'patched', stale: true });
       const [stale, metadata] = await eventsOf(t, 'upd');
       expect(stale).toMatchObject({ type: 'feature-stale-on', data: { stale: true }, preData: { stale: false } });
-      expect(metadata).toMatchObject({ type: 'feature-metadata-updated', data: { description: 'patched' }, preData: { description: 'before' } });
+      expect(metadata).toMatchObject({
+        type: 'feature-metadata-updated',
+        data: { description: 'patched' },
+        preData: { description: 'before' },
+      });
     });
 
     it('refuses patches that do not apply or leave an invalid feature', async () => {
-      const shape = await admin(t).patch(`${FEATURES}/upd`, [{ op: 'jump', path: '/x' }]).expect(400);
+      const shape = await admin(t)
+        .patch(`${FEATURES}/upd`, [{ op: 'jump', path: '/x' }])
+        .expect(400);
       expect(shape.body.details[0].path).toBe('/body/0/op');
-      const missing = await admin(t).patch(`${FEATURES}/upd`, [{ op: 'replace', path: '/nothing/here', value: 1 }]).expect(400);
+      const missing = await admin(t)
+        .patch(`${FEATURES}/upd`, [{ op: 'replace', path: '/nothing/here', value: 1 }])
+        .expect(400);
       expect(missing.body.details[0]).toMatchObject({ path: '/body/0/path' });
       expect(missing.body.message).toContain('feature');
       const invalid = await admin(t)
@@ -292,15 +348,25 @@ describe('features', () => {
     it('marks features stale in bulk, ignoring unknown names and refusing other projects’ features', async () => {
       await createFeature(t, 'p1', 'stale-a');
       await createFeature(t, 'default', 'elsewhere');
-      const refused = await admin(t).post('/api/admin/projects/p1/stale', { features: ['stale-a', 'elsewhere'], stale: true }).expect(400);
-      expect(refused.body.details).toEqual([{ path: '/body/features/1', message: 'The feature elsewhere belongs to project default, not p1.' }]);
-      await admin(t).post('/api/admin/projects/p1/stale', { features: ['stale-a', 'ghost'], stale: true }).expect(202);
+      const refused = await admin(t)
+        .post('/api/admin/projects/p1/stale', { features: ['stale-a', 'elsewhere'], stale: true })
+        .expect(400);
+      expect(refused.body.details).toEqual([
+        { path: '/body/features/1', message: 'The feature elsewhere belongs to project default, not p1.' },
+      ]);
+      await admin(t)
+        .post('/api/admin/projects/p1/stale', { features: ['stale-a', 'ghost'], stale: true })
+        .expect(202);
       expect((await admin(t).get(`${FEATURES}/stale-a`)).body.stale).toBe(true);
       const [event] = await eventsOf(t, 'stale-a');
       expect(event).toMatchObject({ type: 'feature-stale-on', project: 'p1' });
-      await admin(t).post('/api/admin/projects/p1/stale', { features: ['stale-a'], stale: true }).expect(202);
+      await admin(t)
+        .post('/api/admin/projects/p1/stale', { features: ['stale-a'], stale: true })
+        .expect(202);
       expect((await eventsOf(t, 'stale-a')).filter((e) => e.type === 'feature-stale-on')).toHaveLength(1);
-      await admin(t).post('/api/admin/projects/p1/stale', { features: ['stale-a'], stale: false }).expect(202);
+      await admin(t)
+        .post('/api/admin/projects/p1/stale', { features: ['stale-a'], stale: false })
+        .expect(202);
       expect((await eventsOf(t, 'stale-a'))[0].type).toBe('feature-stale-off');
       const missing = await admin(t).post('/api/admin/projects/p9/stale', { features: [], stale: true }).expect(404);
       expect(missing.body.message).toBe('Could not find project p9');
@@ -313,7 +379,9 @@ describe('features', () => {
     });
     const on = (env: string, query = '') => admin(t).post(`${FEATURES}/toggle/environments/${env}/on${query}`);
     const strategies = () =>
-      t.db.query<{ id: string; disabled: unknown }>("SELECT id, disabled FROM feature_strategies WHERE feature_name = 'toggle' AND environment = 'development' ORDER BY sort_order");
+      t.db.query<{ id: string; disabled: unknown }>(
+        "SELECT id, disabled FROM feature_strategies WHERE feature_name = 'toggle' AND environment = 'development' ORDER BY sort_order",
+      );
 
     it('adds the default strategy once, and records nothing for a switch that changes nothing', async () => {
       await on('development').expect(200);
@@ -324,7 +392,12 @@ describe('features', () => {
       await admin(t).post(`${FEATURES}/toggle/environments/development/off`).expect(200);
       await admin(t).post(`${FEATURES}/toggle/environments/development/off`).expect(200);
       const [off] = await eventsOf(t, 'toggle');
-      expect(off).toMatchObject({ type: 'feature-environment-disabled', environment: 'development', data: { enabled: false }, preData: { enabled: true } });
+      expect(off).toMatchObject({
+        type: 'feature-environment-disabled',
+        environment: 'development',
+        data: { enabled: false },
+        preData: { enabled: true },
+      });
       expect((await eventsOf(t, 'toggle')).filter((e) => e.type === 'feature-environment-disabled')).toHaveLength(1);
     });
 
@@ -344,7 +417,8 @@ describe('features', () => {
     });
 
     it('enters the lifecycle stage live when first on in a production environment', async () => {
-      const stages = () => t.db.query<{ stage: string }>("SELECT stage FROM feature_lifecycles WHERE feature_name = 'toggle' ORDER BY stage");
+      const stages = () =>
+        t.db.query<{ stage: string }>("SELECT stage FROM feature_lifecycles WHERE feature_name = 'toggle' ORDER BY stage");
       expect((await stages()).map((s) => s.stage)).toEqual(['initial']);
       await on('production').expect(200);
       expect((await stages()).map((s) => s.stage)).toEqual(['initial', 'live']);
@@ -361,7 +435,9 @@ describe('features', () => {
       await createFeature(t, 'p1', 'toggle-archived');
       await admin(t).delete(`${FEATURES}/toggle-archived`).expect(202);
       const archived = await admin(t).post(`${FEATURES}/toggle-archived/environments/development/on`).expect(400);
-      expect(archived.body.message).toBe('Cannot perform this operation on archived features: toggle-archived is archived. Revive it first.');
+      expect(archived.body.message).toBe(
+        'Cannot perform this operation on archived features: toggle-archived is archived. Revive it first.',
+      );
     });
   });
 
@@ -384,7 +460,13 @@ describe('features', () => {
         version: 1,
         variants: [
           { name: 'a', weight: 200, weightType: 'fix', stickiness: 'default', payload: { type: 'json', value: '{"x":1}' } },
-          { name: 'b', weight: 400, weightType: 'variable', stickiness: 'default', overrides: [{ contextName: 'userId', values: ['1', '2'] }] },
+          {
+            name: 'b',
+            weight: 400,
+            weightType: 'variable',
+            stickiness: 'default',
+            overrides: [{ contextName: 'userId', values: ['1', '2'] }],
+          },
           { name: 'c', weight: 400, weightType: 'variable', stickiness: 'userId' },
         ],
       });
@@ -392,16 +474,25 @@ describe('features', () => {
       const view = await admin(t).get(`${FEATURES}/variants`).expect(200);
       expect(view.body.environments[0].variants).toEqual(res.body.variants);
       const [event] = await eventsOf(t, 'variants');
-      expect(event).toMatchObject({ type: 'feature-environment-variants-updated', environment: 'development', data: { variants: res.body.variants }, preData: { variants: [] } });
+      expect(event).toMatchObject({
+        type: 'feature-environment-variants-updated',
+        environment: 'development',
+        data: { variants: res.body.variants },
+        preData: { variants: [] },
+      });
     });
 
     it('applies a JSON Patch to the list', async () => {
-      const res = await admin(t).patch(url, [{ op: 'remove', path: '/0' }]).expect(200);
+      const res = await admin(t)
+        .patch(url, [{ op: 'remove', path: '/0' }])
+        .expect(200);
       expect(res.body.variants.map((v: { name: string; weight: number }) => [v.name, v.weight])).toEqual([
         ['b', 500],
         ['c', 500],
       ]);
-      const invalid = await admin(t).patch(url, [{ op: 'add', path: '/-', value: { name: 'b', weight: 5000 } }]).expect(400);
+      const invalid = await admin(t)
+        .patch(url, [{ op: 'add', path: '/-', value: { name: 'b', weight: 5000 } }])
+        .expect(400);
       expect(invalid.body.details.map((d: { path: string }) => d.path)).toEqual(['/2/weight', '/2/name']);
     });
 
@@ -420,9 +511,16 @@ describe('features', () => {
         '/body/1/name',
         '/body/1/payload/value',
       ]);
-      const fixOnly = await admin(t).put(url, [{ name: 'a', weight: 500, weightType: 'fix' }]).expect(400);
+      const fixOnly = await admin(t)
+        .put(url, [{ name: 'a', weight: 500, weightType: 'fix' }])
+        .expect(400);
       expect(fixOnly.body.details[0].message).toContain('at least one "variable" variant');
-      const duplicate = await admin(t).put(url, [{ name: 'a', weight: 1 }, { name: 'a', weight: 1 }]).expect(400);
+      const duplicate = await admin(t)
+        .put(url, [
+          { name: 'a', weight: 1 },
+          { name: 'a', weight: 1 },
+        ])
+        .expect(400);
       expect(duplicate.body.details[0].path).toBe('/body/1/name');
       const notArray = await admin(t).put(url, { name: 'a' }).expect(400);
       expect(notArray.body.details[0].path).toBe('/body');
@@ -458,26 +556,55 @@ describe('features', () => {
       await createFeature(t, 'default', 'perm-default');
       const viewer = await userWithRole(t, 'viewer', ROLE.VIEWER);
       await t.http().get('/api/admin/projects/default/features/perm-default').set('Cookie', viewer.cookie).expect(200);
-      const create = await t.http().post('/api/admin/projects/default/features').set('Cookie', viewer.cookie).send({ name: 'by-viewer' }).expect(403);
+      const create = await t
+        .http()
+        .post('/api/admin/projects/default/features')
+        .set('Cookie', viewer.cookie)
+        .send({ name: 'by-viewer' })
+        .expect(403);
       expect(create.body).toEqual({
         id: expect.stringMatching(UUID),
         name: 'NoAccessError',
-        message: 'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_FEATURE" permission of the "default" project.',
+        message:
+          'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_FEATURE" permission of the "default" project.',
       });
-      const on = await t.http().post('/api/admin/projects/default/features/perm-default/environments/production/on').set('Cookie', viewer.cookie).expect(403);
+      const on = await t
+        .http()
+        .post('/api/admin/projects/default/features/perm-default/environments/production/on')
+        .set('Cookie', viewer.cookie)
+        .expect(403);
       expect(on.body.message).toBe(
         'You don\'t have the required permissions to perform this operation. To perform this action, you need the "UPDATE_FEATURE_ENVIRONMENT" permission in the "production" environment of the "default" project.',
       );
       await t.http().delete('/api/admin/projects/default/features/perm-default').set('Cookie', viewer.cookie).expect(403);
-      await t.http().post('/api/admin/features/perm-default/tags').set('Cookie', viewer.cookie).send({ type: 'simple', value: 'vv' }).expect(403);
+      await t
+        .http()
+        .post('/api/admin/features/perm-default/tags')
+        .set('Cookie', viewer.cookie)
+        .send({ type: 'simple', value: 'vv' })
+        .expect(403);
     });
 
     it('lets an Editor work in default but not in another project', async () => {
       const editor = await userWithRole(t, 'editor', ROLE.EDITOR);
       await t.http().post('/api/admin/projects/default/features').set('Cookie', editor.cookie).send({ name: 'by-editor' }).expect(201);
-      await t.http().post('/api/admin/projects/default/features/by-editor/environments/production/on').set('Cookie', editor.cookie).expect(200);
-      await t.http().put('/api/admin/projects/default/features/by-editor').set('Cookie', editor.cookie).send({ description: 'mine' }).expect(200);
-      await t.http().post('/api/admin/features/by-editor/tags').set('Cookie', editor.cookie).send({ type: 'simple', value: 'ed' }).expect(201);
+      await t
+        .http()
+        .post('/api/admin/projects/default/features/by-editor/environments/production/on')
+        .set('Cookie', editor.cookie)
+        .expect(200);
+      await t
+        .http()
+        .put('/api/admin/projects/default/features/by-editor')
+        .set('Cookie', editor.cookie)
+        .send({ description: 'mine' })
+        .expect(200);
+      await t
+        .http()
+        .post('/api/admin/features/by-editor/tags')
+        .set('Cookie', editor.cookie)
+        .send({ type: 'simple', value: 'ed' })
+        .expect(201);
       const [event] = await eventsOf(t, 'by-editor');
       expect(event.createdBy).toBe('editor');
       const elsewhere = await t.http().post(FEATURES).set('Cookie', editor.cookie).send({ name: 'by-editor-p1' }).expect(403);
@@ -491,12 +618,13 @@ describe('features', () => {
     it('needs CREATE_FEATURE_STRATEGY too when switching on adds the default strategy', async () => {
       await createFeature(t, 'p1', 'needs-strategy');
       const member = await userWithRole(t, 'toggler', ROLE.VIEWER);
-      await t.db.execute(
-        "INSERT INTO roles (name, type, created_at) VALUES ('Toggler', 'project', :now)",
-        { now: t.db.toTimestamp(new Date()) },
-      );
+      await t.db.execute("INSERT INTO roles (name, type, created_at) VALUES ('Toggler', 'project', :now)", {
+        now: t.db.toTimestamp(new Date()),
+      });
       const role = await t.db.one<{ id: number }>("SELECT id FROM roles WHERE name = 'Toggler'");
-      await t.db.execute("INSERT INTO role_permissions (role_id, permission, environment) VALUES (:id, 'UPDATE_FEATURE_ENVIRONMENT', '')", { id: role!.id });
+      await t.db.execute("INSERT INTO role_permissions (role_id, permission, environment) VALUES (:id, 'UPDATE_FEATURE_ENVIRONMENT', '')", {
+        id: role!.id,
+      });
       await t.db.execute("INSERT INTO role_users (user_id, role_id, project, created_at) VALUES (:user, :role, 'p1', :now)", {
         user: member.id,
         role: role!.id,

@@ -20,9 +20,23 @@ export function admin(t: TestApp) {
   const http = t.http();
   return {
     get: (url: string) => http.get(url).set('Authorization', ADMIN_TOKEN),
-    post: (url: string, body?: unknown) => (body === undefined ? http.post(url).set('Authorization', ADMIN_TOKEN) : http.post(url).set('Authorization', ADMIN_TOKEN).send(body as object)),
-    put: (url: string, body: unknown) => http.put(url).set('Authorization', ADMIN_TOKEN).send(body as object),
-    patch: (url: string, body: unknown) => http.patch(url).set('Authorization', ADMIN_TOKEN).send(body as object),
+    post: (url: string, body?: unknown) =>
+      body === undefined
+        ? http.post(url).set('Authorization', ADMIN_TOKEN)
+        : http
+            .post(url)
+            .set('Authorization', ADMIN_TOKEN)
+            .send(body as object),
+    put: (url: string, body: unknown) =>
+      http
+        .put(url)
+        .set('Authorization', ADMIN_TOKEN)
+        .send(body as object),
+    patch: (url: string, body: unknown) =>
+      http
+        .patch(url)
+        .set('Authorization', ADMIN_TOKEN)
+        .send(body as object),
     delete: (url: string) => http.delete(url).set('Authorization', ADMIN_TOKEN),
   };
 }
@@ -32,7 +46,12 @@ export async function createProject(t: TestApp, id: string, name = id): Promise<
   if (res.status !== 201) throw new Error(`create project ${id}: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-export async function createFeature(t: TestApp, project: string, name: string, body: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function createFeature(
+  t: TestApp,
+  project: string,
+  name: string,
+  body: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   const res = await admin(t).post(`/api/admin/projects/${project}/features`, { name, ...body });
   if (res.status !== 201) throw new Error(`create feature ${name}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -51,11 +70,15 @@ export interface EventRow {
 
 /** The events of a feature, newest first, through the API. */
 export async function eventsOf(t: TestApp, feature: string): Promise<EventRow[]> {
-  const res = await admin(t).get(`/api/admin/events?feature=${encodeURIComponent(feature)}&limit=1000`).expect(200);
+  const res = await admin(t)
+    .get(`/api/admin/events?feature=${encodeURIComponent(feature)}&limit=1000`)
+    .expect(200);
   return res.body.events;
 }
 
 export async function eventsOfProject(t: TestApp, project: string): Promise<EventRow[]> {
-  const res = await admin(t).get(`/api/admin/events?project=${encodeURIComponent(project)}&limit=1000`).expect(200);
+  const res = await admin(t)
+    .get(`/api/admin/events?project=${encodeURIComponent(project)}&limit=1000`)
+    .expect(200);
   return res.body.events;
 }

@@ -30,7 +30,11 @@ describe('foundation: errors, authentication and storage', () => {
   describe('error bodies', () => {
     it('answers an unknown route with 404 NotFoundError', async () => {
       const res = await t.http().get('/api/admin/nothing-here').set('Authorization', ADMIN_TOKEN).expect(404);
-      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: 'The path you were looking for (/api/admin/nothing-here) is not available.' });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NotFoundError',
+        message: 'The path you were looking for (/api/admin/nothing-here) is not available.',
+      });
     });
 
     it('gives every error a fresh id', async () => {
@@ -41,7 +45,12 @@ describe('foundation: errors, authentication and storage', () => {
     });
 
     it('answers malformed JSON with 400 ValidationError before authentication', async () => {
-      const res = await t.http().post('/api/admin/user/tokens').set('Content-Type', 'application/json').send('{"description": ').expect(400);
+      const res = await t
+        .http()
+        .post('/api/admin/user/tokens')
+        .set('Content-Type', 'application/json')
+        .send('{"description": ')
+        .expect(400);
       expect(res.body).toEqual({
         id: expect.stringMatching(UUID),
         name: 'ValidationError',
@@ -54,13 +63,29 @@ describe('foundation: errors, authentication and storage', () => {
       const deep = `{"name":"deep","parameters":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
       const message = 'The request body nests objects and arrays deeper than 32 levels.';
       for (const path of ['/api/admin/projects/default/features', '/api/frontend', '/api/client/metrics']) {
-        const res = await t.http().post(path).set('Authorization', ADMIN_TOKEN).set('Content-Type', 'application/json').send(deep).expect(400);
-        expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: '/body', message }] });
+        const res = await t
+          .http()
+          .post(path)
+          .set('Authorization', ADMIN_TOKEN)
+          .set('Content-Type', 'application/json')
+          .send(deep)
+          .expect(400);
+        expect(res.body).toEqual({
+          id: expect.stringMatching(UUID),
+          name: 'ValidationError',
+          message,
+          details: [{ path: '/body', message }],
+        });
       }
       expect(await t.db.query("SELECT name FROM features WHERE name = 'deep'")).toEqual([]);
       // 32 levels are still a body like any other: refused or accepted for what it says, not for its shape.
       const fine = `{"name":"deep-enough","description":"x","impressionData":false,"tags":${'['.repeat(30)}${']'.repeat(30)}}`;
-      const res = await t.http().post('/api/admin/projects/default/features').set('Authorization', ADMIN_TOKEN).set('Content-Type', 'application/json').send(fine);
+      const res = await t
+        .http()
+        .post('/api/admin/projects/default/features')
+        .set('Authorization', ADMIN_TOKEN)
+        .set('Content-Type', 'application/json')
+        .send(fine);
       expect(res.body.message).not.toBe(message);
     });
 
@@ -68,7 +93,11 @@ describe('foundation: errors, authentication and storage', () => {
       const prefixed = await createTestApp({ baseUriPath: '/unleash' });
       try {
         const outside = await prefixed.http().get('/api/admin/groups?x=1').set('Authorization', ADMIN_TOKEN).expect(404);
-        expect(outside.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: 'The path you were looking for (/api/admin/groups) is not available.' });
+        expect(outside.body).toEqual({
+          id: expect.stringMatching(UUID),
+          name: 'NotFoundError',
+          message: 'The path you were looking for (/api/admin/groups) is not available.',
+        });
         const under = await prefixed.http().get('/unleash/api/admin/nothing-here').set('Authorization', ADMIN_TOKEN).expect(404);
         expect(under.body.message).toBe('The path you were looking for (/unleash/api/admin/nothing-here) is not available.');
         await prefixed.http().get('/unleash/health').expect(200);
@@ -85,7 +114,11 @@ describe('foundation: errors, authentication and storage', () => {
         .set('Content-Type', 'application/json')
         .send(JSON.stringify({ description: 'x'.repeat(1_100_000) }))
         .expect(413);
-      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'PayloadTooLarge', message: 'The request body is larger than the limit of 1 MB.' });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'PayloadTooLarge',
+        message: 'The request body is larger than the limit of 1 MB.',
+      });
     });
   });
 
@@ -95,7 +128,8 @@ describe('foundation: errors, authentication and storage', () => {
       expect(res.body).toEqual({
         id: expect.stringMatching(UUID),
         name: 'AuthenticationRequired',
-        message: 'You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login',
+        message:
+          'You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login',
       });
     });
 
@@ -115,7 +149,11 @@ describe('foundation: errors, authentication and storage', () => {
     it('refuses client and frontend tokens on the admin API with 403 NoAccessError', async () => {
       for (const token of [CLIENT_TOKEN, FRONTEND_TOKEN]) {
         const res = await t.http().get('/api/admin/events').set('Authorization', token).expect(403);
-        expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'NoAccessError', message: expect.stringContaining('expected a different token type') });
+        expect(res.body).toEqual({
+          id: expect.stringMatching(UUID),
+          name: 'NoAccessError',
+          message: expect.stringContaining('expected a different token type'),
+        });
       }
     });
 
@@ -131,7 +169,13 @@ describe('foundation: errors, authentication and storage', () => {
 
   describe('content type', () => {
     it('answers a form body with 415 naming the sent and accepted types', async () => {
-      const res = await t.http().post('/api/admin/user/tokens').set('Authorization', ADMIN_TOKEN).type('form').send('description=x').expect(415);
+      const res = await t
+        .http()
+        .post('/api/admin/user/tokens')
+        .set('Authorization', ADMIN_TOKEN)
+        .type('form')
+        .send('description=x')
+        .expect(415);
       expect(res.body).toEqual({
         id: expect.stringMatching(UUID),
         name: 'ContentTypeerror',
@@ -164,7 +208,12 @@ describe('foundation: errors, authentication and storage', () => {
     it('creates a token shown once, stored as a hash, usable until it expires', async () => {
       const cookie = await sessionCookieFor(t, 1);
       expect(cookie).toMatch(/^unleash-session=/);
-      const created = await t.http().post('/api/admin/user/tokens').set('Cookie', cookie).send({ description: 'ci', expiresAt: futureDate() }).expect(201);
+      const created = await t
+        .http()
+        .post('/api/admin/user/tokens')
+        .set('Cookie', cookie)
+        .send({ description: 'ci', expiresAt: futureDate() })
+        .expect(201);
       expect(created.body).toEqual({
         id: expect.any(Number),
         secret: expect.stringMatching(/^user:[0-9a-f]{64}$/),
@@ -191,10 +240,22 @@ describe('foundation: errors, authentication and storage', () => {
     it('answers concurrent creations with one description with one 201 and 409s, and keeps the limit of 10', async () => {
       const cookie = await sessionCookieFor(t, 1);
       const expiresAt = new Date(t.clock.now().getTime() + 24 * 3600_000).toISOString();
-      const same = await Promise.all(Array.from({ length: 5 }, () => t.http().post('/api/admin/user/tokens').set('Cookie', cookie).send({ description: 'race', expiresAt })));
+      const same = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          t.http().post('/api/admin/user/tokens').set('Cookie', cookie).send({ description: 'race', expiresAt }),
+        ),
+      );
       expect(same.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
       const before = Number((await t.db.one<{ c: number }>('SELECT COUNT(*) AS c FROM personal_access_tokens WHERE user_id = 1'))!.c);
-      const many = await Promise.all(Array.from({ length: 12 }, (_, i) => t.http().post('/api/admin/user/tokens').set('Cookie', cookie).send({ description: `many-${i}`, expiresAt })));
+      const many = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          t
+            .http()
+            .post('/api/admin/user/tokens')
+            .set('Cookie', cookie)
+            .send({ description: `many-${i}`, expiresAt }),
+        ),
+      );
       const count = Number((await t.db.one<{ c: number }>('SELECT COUNT(*) AS c FROM personal_access_tokens WHERE user_id = 1'))!.c);
       expect(count).toBe(10);
       expect(many.filter((r) => r.status === 201)).toHaveLength(10 - before);
@@ -203,8 +264,15 @@ describe('foundation: errors, authentication and storage', () => {
     });
 
     it('wants a date-time, not a date, for expiresAt', async () => {
-      const res = await t.http().post('/api/admin/user/tokens').set('Authorization', ADMIN_TOKEN).send({ description: 'd', expiresAt: '2099-01-01' }).expect(400);
-      expect(res.body.details).toEqual([{ path: '/body/expiresAt', message: 'The `/body/expiresAt` property must match format "date-time". You sent "2099-01-01".' }]);
+      const res = await t
+        .http()
+        .post('/api/admin/user/tokens')
+        .set('Authorization', ADMIN_TOKEN)
+        .send({ description: 'd', expiresAt: '2099-01-01' })
+        .expect(400);
+      expect(res.body.details).toEqual([
+        { path: '/body/expiresAt', message: 'The `/body/expiresAt` property must match format "date-time". You sent "2099-01-01".' },
+      ]);
     });
 
     it('ends a session on logout', async () => {
@@ -217,7 +285,12 @@ describe('foundation: errors, authentication and storage', () => {
     });
 
     it('reports every invalid property in details with its path', async () => {
-      const res = await t.http().post('/api/admin/user/tokens').set('Authorization', ADMIN_TOKEN).send({ description: 5, expiresAt: 'tomorrow', extra: 1 }).expect(400);
+      const res = await t
+        .http()
+        .post('/api/admin/user/tokens')
+        .set('Authorization', ADMIN_TOKEN)
+        .send({ description: 5, expiresAt: 'tomorrow', extra: 1 })
+        .expect(400);
       expect(res.body.name).toBe('ValidationError');
       expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['/body/description', '/body/expiresAt', '/body/extra']);
       expect(res.body.message).toContain('/body/description');
@@ -233,11 +306,18 @@ describe('foundation: errors, authentication and storage', () => {
         { name: 'production', type: 'production', sort_order: 3 },
       ]);
       expect(await t.db.query('SELECT id, name FROM roles ORDER BY id')).toEqual([
-        { id: 1, name: 'Admin' }, { id: 2, name: 'Editor' }, { id: 3, name: 'Viewer' },
-        { id: 4, name: 'Owner' }, { id: 5, name: 'Member' }, { id: 6, name: 'Reader' },
+        { id: 1, name: 'Admin' },
+        { id: 2, name: 'Editor' },
+        { id: 3, name: 'Viewer' },
+        { id: 4, name: 'Owner' },
+        { id: 5, name: 'Member' },
+        { id: 6, name: 'Reader' },
       ]);
       expect((await t.db.query<{ name: string }>('SELECT name FROM strategy_types ORDER BY sort_order')).map((r) => r.name)).toEqual([
-        'default', 'flexibleRollout', 'remoteAddress', 'applicationHostname',
+        'default',
+        'flexibleRollout',
+        'remoteAddress',
+        'applicationHostname',
       ]);
       const [admin] = await t.db.query<{ username: string; password_hash: string }>('SELECT username, password_hash FROM users');
       expect(admin.username).toBe('admin');
@@ -246,9 +326,23 @@ describe('foundation: errors, authentication and storage', () => {
     });
 
     it('seeds idempotently: a second start on the same database changes nothing', async () => {
-      const tables = ['roles', 'role_permissions', 'projects', 'environments', 'project_environments', 'strategy_types', 'tag_types', 'users', 'api_tokens'];
+      const tables = [
+        'roles',
+        'role_permissions',
+        'projects',
+        'environments',
+        'project_environments',
+        'strategy_types',
+        'tag_types',
+        'users',
+        'api_tokens',
+      ];
       const count = async (db: TestApp['db']) =>
-        Object.fromEntries(await Promise.all(tables.map(async (table) => [table, Number((await db.one<{ c: number }>(`SELECT COUNT(*) AS c FROM ${table}`))!.c)])));
+        Object.fromEntries(
+          await Promise.all(
+            tables.map(async (table) => [table, Number((await db.one<{ c: number }>(`SELECT COUNT(*) AS c FROM ${table}`))!.c)]),
+          ),
+        );
       const before = await count(t.db);
       const second = await createTestApp({}, t.database);
       try {

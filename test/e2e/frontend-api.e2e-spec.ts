@@ -25,27 +25,51 @@ describe('frontend API: GET /api/frontend', () => {
     await insertFeature(t, { name: 'no-strategies', environments: dev() });
 
     await insertFeature(t, { name: 'rollout-all', environments: dev() });
-    await insertStrategy(t, { feature: 'rollout-all', name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'userId', groupId: 'rollout-all' } });
+    await insertStrategy(t, {
+      feature: 'rollout-all',
+      name: 'flexibleRollout',
+      parameters: { rollout: '100', stickiness: 'userId', groupId: 'rollout-all' },
+    });
     await insertFeature(t, { name: 'rollout-none', environments: dev() });
-    await insertStrategy(t, { feature: 'rollout-none', name: 'flexibleRollout', parameters: { rollout: '0', stickiness: 'default', groupId: 'rollout-none' } });
+    await insertStrategy(t, {
+      feature: 'rollout-none',
+      name: 'flexibleRollout',
+      parameters: { rollout: '0', stickiness: 'default', groupId: 'rollout-none' },
+    });
 
     await insertFeature(t, { name: 'for-u1', environments: dev() });
     await insertStrategy(t, { feature: 'for-u1', constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'] }] });
     await insertFeature(t, { name: 'not-for-u1', environments: dev() });
-    await insertStrategy(t, { feature: 'not-for-u1', constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'], inverted: true }] });
+    await insertStrategy(t, {
+      feature: 'not-for-u1',
+      constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'], inverted: true }],
+    });
     await insertFeature(t, { name: 'gold-tier', environments: dev() });
-    await insertStrategy(t, { feature: 'gold-tier', constraints: [{ contextName: 'tier', operator: 'STR_STARTS_WITH', values: ['GOLD'], caseInsensitive: true }] });
+    await insertStrategy(t, {
+      feature: 'gold-tier',
+      constraints: [{ contextName: 'tier', operator: 'STR_STARTS_WITH', values: ['GOLD'], caseInsensitive: true }],
+    });
 
     await insertFeature(t, { name: 'office-ips', environments: dev() });
     await insertStrategy(t, { feature: 'office-ips', name: 'remoteAddress', parameters: { IPs: '10.0.0.0/8, 192.168.1.5' } });
     await insertFeature(t, { name: 'this-host', environments: dev() });
-    await insertStrategy(t, { feature: 'this-host', name: 'applicationHostname', parameters: { hostNames: `elsewhere,${(process.env.HOSTNAME || hostname()).toUpperCase()}` } });
+    await insertStrategy(t, {
+      feature: 'this-host',
+      name: 'applicationHostname',
+      parameters: { hostNames: `elsewhere,${(process.env.HOSTNAME || hostname()).toUpperCase()}` },
+    });
 
     const web = await insertSegment(t, 'web-apps', [{ contextName: 'appName', operator: 'IN', values: ['web'] }]);
     await insertFeature(t, { name: 'web-only', environments: dev() });
     await insertStrategy(t, { feature: 'web-only', segments: [web] });
 
-    const blue = { name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default', payload: { type: 'json', value: '{"color":"blue"}' } };
+    const blue = {
+      name: 'blue',
+      weight: 1000,
+      weightType: 'variable',
+      stickiness: 'default',
+      payload: { type: 'json', value: '{"color":"blue"}' },
+    };
     await insertFeature(t, { name: 'feature-variant', environments: dev(true, [blue]) });
     await insertStrategy(t, { feature: 'feature-variant' });
     await insertFeature(t, { name: 'strategy-variant', environments: dev(true, [blue]) });
@@ -113,11 +137,25 @@ describe('frontend API: GET /api/frontend', () => {
   });
 
   it("evaluates a frontend token's own environment and projects only", async () => {
-    const production = (await t.http().post('/api/admin/api-tokens').set('Authorization', ADMIN_TOKEN).send({ tokenName: 'fe-prod', type: 'frontend', environment: 'production' }).expect(201)).body.secret;
+    const production = (
+      await t
+        .http()
+        .post('/api/admin/api-tokens')
+        .set('Authorization', ADMIN_TOKEN)
+        .send({ tokenName: 'fe-prod', type: 'frontend', environment: 'production' })
+        .expect(201)
+    ).body.secret;
     const res = await toggles('?environment=development', production).expect(200);
     expect(res.body).toEqual({ toggles: [on('in-production')] });
 
-    const other = (await t.http().post('/api/admin/api-tokens').set('Authorization', ADMIN_TOKEN).send({ tokenName: 'fe-other', type: 'frontend', environment: 'development', project: 'other' }).expect(201)).body.secret;
+    const other = (
+      await t
+        .http()
+        .post('/api/admin/api-tokens')
+        .set('Authorization', ADMIN_TOKEN)
+        .send({ tokenName: 'fe-other', type: 'frontend', environment: 'development', project: 'other' })
+        .expect(201)
+    ).body.secret;
     expect((await toggles('', other).expect(200)).body).toEqual({ toggles: [on('other-project')] });
   });
 
@@ -133,6 +171,10 @@ describe('frontend API: GET /api/frontend', () => {
   it('answers 401 without a token and 403 to a client token', async () => {
     await t.http().get('/api/frontend').expect(401);
     const res = await toggles('', CLIENT_TOKEN).expect(403);
-    expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'NoAccessError', message: expect.stringContaining('expected a different token type') });
+    expect(res.body).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'NoAccessError',
+      message: expect.stringContaining('expected a different token type'),
+    });
   });
 });

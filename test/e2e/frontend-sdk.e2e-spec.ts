@@ -8,7 +8,12 @@ const NO_VARIANT = { name: 'disabled', enabled: false, feature_enabled: true };
 
 describe('frontend API: POST /api/frontend and conditional answers', () => {
   let t: TestApp;
-  const post = (body: unknown, token = FRONTEND_TOKEN) => t.http().post('/api/frontend').set('Authorization', token).send(body as object);
+  const post = (body: unknown, token = FRONTEND_TOKEN) =>
+    t
+      .http()
+      .post('/api/frontend')
+      .set('Authorization', token)
+      .send(body as object);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -28,20 +33,35 @@ describe('frontend API: POST /api/frontend and conditional answers', () => {
         { name: 'gold', enabled: true, variant: NO_VARIANT, impressionData: false },
       ],
     });
-    const viaQuery = await t.http().get('/api/frontend?userId=u1&appName=web&properties[tier]=gold').set('Authorization', FRONTEND_TOKEN).expect(200);
+    const viaQuery = await t
+      .http()
+      .get('/api/frontend?userId=u1&appName=web&properties[tier]=gold')
+      .set('Authorization', FRONTEND_TOKEN)
+      .expect(200);
     expect(viaQuery.body).toEqual(res.body);
     // Other top-level fields are custom properties, as other query parameters are.
-    expect((await post({ context: { tier: 'gold' } }).expect(200)).body.toggles.map((toggle: { name: string }) => toggle.name)).toEqual(['gold']);
+    expect((await post({ context: { tier: 'gold' } }).expect(200)).body.toggles.map((toggle: { name: string }) => toggle.name)).toEqual([
+      'gold',
+    ]);
     expect((await post({}).expect(200)).body).toEqual({ toggles: [] });
   });
 
   it('answers an ETag of the answer, and 304 when If-None-Match names it', async () => {
     const first = await post({ context: { userId: 'u1' } }).expect(200);
     expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-    await post({ context: { userId: 'u1' } }).set('If-None-Match', first.headers.etag).expect(304);
-    const other = await post({ context: { userId: 'u2' } }).set('If-None-Match', first.headers.etag).expect(200);
+    await post({ context: { userId: 'u1' } })
+      .set('If-None-Match', first.headers.etag)
+      .expect(304);
+    const other = await post({ context: { userId: 'u2' } })
+      .set('If-None-Match', first.headers.etag)
+      .expect(200);
     expect(other.headers.etag).not.toBe(first.headers.etag);
-    const get = await t.http().get('/api/frontend?userId=u1').set('Authorization', FRONTEND_TOKEN).set('If-None-Match', first.headers.etag).set('Cache-Control', 'no-cache');
+    const get = await t
+      .http()
+      .get('/api/frontend?userId=u1')
+      .set('Authorization', FRONTEND_TOKEN)
+      .set('If-None-Match', first.headers.etag)
+      .set('Cache-Control', 'no-cache');
     expect(get.status).toBe(304);
   });
 
@@ -49,8 +69,16 @@ describe('frontend API: POST /api/frontend and conditional answers', () => {
     const cases: [unknown, string, string][] = [
       [{ context: 'u1' }, '/body/context', 'The `/body/context` property must be an object.'],
       [{ context: { userId: 7 } }, '/body/context/userId', 'The `/body/context/userId` property must be a string.'],
-      [{ context: { properties: ['a'] } }, '/body/context/properties', 'The `/body/context/properties` property must be an object of strings.'],
-      [{ context: { properties: { tier: true } } }, '/body/context/properties/tier', 'The `/body/context/properties/tier` property must be a string.'],
+      [
+        { context: { properties: ['a'] } },
+        '/body/context/properties',
+        'The `/body/context/properties` property must be an object of strings.',
+      ],
+      [
+        { context: { properties: { tier: true } } },
+        '/body/context/properties/tier',
+        'The `/body/context/properties/tier` property must be a string.',
+      ],
       [[1], '/body', 'The request body must be a JSON object with a `context` object.'],
     ];
     for (const [body, path, message] of cases) {
@@ -61,7 +89,12 @@ describe('frontend API: POST /api/frontend and conditional answers', () => {
 
   it('refuses client tokens and callers without credentials, as GET does', async () => {
     await t.http().post('/api/frontend').send({ context: {} }).expect(401);
-    const client = await t.http().post('/api/frontend').set('Authorization', 'default:development.test-client-secret-0123456789abcdef').send({ context: {} }).expect(403);
+    const client = await t
+      .http()
+      .post('/api/frontend')
+      .set('Authorization', 'default:development.test-client-secret-0123456789abcdef')
+      .send({ context: {} })
+      .expect(403);
     expect(client.body.name).toBe('NoAccessError');
   });
 });
@@ -110,7 +143,9 @@ describe('unleash-proxy-client (the frontend SDK) against Flagwright', () => {
         // Counted: isEnabled twice (yes, then no) and getVariant once (no), on top of the previous mode's counts.
         const expected = usePOSTrequests ? { yes: 2, no: 4 } : { yes: 1, no: 2 };
         const search = await t.http().get('/api/admin/search/features?query=for-u1').set('Authorization', ADMIN_TOKEN).expect(200);
-        const development = search.body.features[0].environments.find((environment: { name: string }) => environment.name === 'development');
+        const development = search.body.features[0].environments.find(
+          (environment: { name: string }) => environment.name === 'development',
+        );
         expect({ yes: development.yes, no: development.no }).toEqual(expected);
       } finally {
         client.stop();

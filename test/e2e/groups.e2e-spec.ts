@@ -30,7 +30,8 @@ describe('groups: /api/admin/groups', () => {
         expect(res.body).toEqual({
           id: expect.stringMatching(UUID),
           name: 'NoAccessError',
-          message: 'You don\'t have the required permissions to perform this operation. To perform this action, you need the "ADMIN" permission.',
+          message:
+            'You don\'t have the required permissions to perform this operation. To perform this action, you need the "ADMIN" permission.',
         });
       }
       await t.http().post('/api/admin/groups').set('Cookie', bob.cookie).send({ name: 'x' }).expect(403);
@@ -49,7 +50,13 @@ describe('groups: /api/admin/groups', () => {
         .http()
         .post('/api/admin/groups')
         .set('Cookie', adminCookie)
-        .send({ name: '  Developers ', description: 'Builds things', mappingsSSO: ['dev-sso'], rootRole: ROLE.EDITOR, users: [{ user: { id: ada.id } }, { user: { id: bob.id } }, { user: { id: ada.id } }] })
+        .send({
+          name: '  Developers ',
+          description: 'Builds things',
+          mappingsSSO: ['dev-sso'],
+          rootRole: ROLE.EDITOR,
+          users: [{ user: { id: ada.id } }, { user: { id: bob.id } }, { user: { id: ada.id } }],
+        })
         .expect(201);
       expect(res.headers.location).toBe(`/api/admin/groups/${res.body.id}`);
       expect(res.body).toEqual({
@@ -69,7 +76,9 @@ describe('groups: /api/admin/groups', () => {
         scimId: null,
       });
       expect(JSON.stringify(res.body)).not.toContain('not-a-hash');
-      const stored = await t.db.query<{ user_id: number }>('SELECT user_id FROM group_users WHERE group_id = :id ORDER BY user_id', { id: res.body.id });
+      const stored = await t.db.query<{ user_id: number }>('SELECT user_id FROM group_users WHERE group_id = :id ORDER BY user_id', {
+        id: res.body.id,
+      });
       expect(stored.map((row) => Number(row.user_id))).toEqual([ada.id, bob.id]);
       const read = await t.http().get(`/api/admin/groups/${res.body.id}`).set(admin()).expect(200);
       expect(read.body).toEqual(res.body);
@@ -106,7 +115,15 @@ describe('groups: /api/admin/groups', () => {
         .expect(400);
       expect(res.body.name).toBe('ValidationError');
       expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual(
-        ['/body/colour', '/body/description', '/body/mappingsSSO', '/body/name', '/body/rootRole', '/body/users/0/user/id', '/body/users/1'].sort(),
+        [
+          '/body/colour',
+          '/body/description',
+          '/body/mappingsSSO',
+          '/body/name',
+          '/body/rootRole',
+          '/body/users/0/user/id',
+          '/body/users/1',
+        ].sort(),
       );
       expect(res.body.details.find((d: { path: string }) => d.path === '/body/name').message).toBe(
         'The `/body/name` property must not be empty: a group needs a name. You sent "".',
@@ -115,16 +132,29 @@ describe('groups: /api/admin/groups', () => {
 
     it('answers 400 for a missing name', async () => {
       const res = await t.http().post('/api/admin/groups').set(admin()).send({ description: 'nameless' }).expect(400);
-      expect(res.body.details).toEqual([{ path: '/body/name', message: 'The `/body/name` property is required. It was not present on the data you sent.' }]);
+      expect(res.body.details).toEqual([
+        { path: '/body/name', message: 'The `/body/name` property is required. It was not present on the data you sent.' },
+      ]);
     });
 
     it('answers 400 naming /body/rootRole for a project role or an unknown role, and the unknown members', async () => {
       for (const rootRole of [ROLE.OWNER, 999]) {
-        const res = await t.http().post('/api/admin/groups').set(admin()).send({ name: `r${rootRole}`, rootRole, users: [{ user: { id: ada.id } }, { user: { id: 4242 } }] }).expect(400);
+        const res = await t
+          .http()
+          .post('/api/admin/groups')
+          .set(admin())
+          .send({ name: `r${rootRole}`, rootRole, users: [{ user: { id: ada.id } }, { user: { id: 4242 } }] })
+          .expect(400);
         expect(res.body.name).toBe('ValidationError');
         expect(res.body.details).toEqual([
-          { path: '/body/rootRole', message: `The \`/body/rootRole\` property must be the id of a root role (1 Admin, 2 Editor, 3 Viewer, or a custom root role): incorrect role id ${rootRole}.` },
-          { path: '/body/users/1/user/id', message: 'The `/body/users/1/user/id` property must be the id of an existing user or service account. You sent 4242.' },
+          {
+            path: '/body/rootRole',
+            message: `The \`/body/rootRole\` property must be the id of a root role (1 Admin, 2 Editor, 3 Viewer, or a custom root role): incorrect role id ${rootRole}.`,
+          },
+          {
+            path: '/body/users/1/user/id',
+            message: 'The `/body/users/1/user/id` property must be the id of an existing user or service account. You sent 4242.',
+          },
         ]);
       }
       const rows = await t.db.query('SELECT id FROM user_groups WHERE name IN (:...names)', { names: ['r4', 'r999'] });
@@ -142,8 +172,18 @@ describe('groups: /api/admin/groups', () => {
       const alpha = await createGroup(t, { name: 'alpha', rootRole: ROLE.VIEWER });
       await seedProject(t, 'groups-p1');
       await seedProject(t, 'groups-p2');
-      await t.http().post('/api/admin/projects/groups-p2/access').set(admin()).send({ roles: [ROLE.MEMBER, ROLE.READER], groups: [gamma.id] }).expect(200);
-      await t.http().post('/api/admin/projects/groups-p1/access').set(admin()).send({ roles: [ROLE.MEMBER], groups: [gamma.id] }).expect(200);
+      await t
+        .http()
+        .post('/api/admin/projects/groups-p2/access')
+        .set(admin())
+        .send({ roles: [ROLE.MEMBER, ROLE.READER], groups: [gamma.id] })
+        .expect(200);
+      await t
+        .http()
+        .post('/api/admin/projects/groups-p1/access')
+        .set(admin())
+        .send({ roles: [ROLE.MEMBER], groups: [gamma.id] })
+        .expect(200);
 
       const res = await t.http().get('/api/admin/groups').set(admin()).expect(200);
       expect(res.body.groups.map((g: { name: string }) => g.name)).toEqual(['Bare', 'Developers', 'alpha', 'gamma']);
@@ -182,15 +222,27 @@ describe('groups: /api/admin/groups', () => {
 
     it('answers 404 for an unknown group and 400 for an id that is not a number', async () => {
       const missing = await t.http().get('/api/admin/groups/9999').set(admin()).expect(404);
-      expect(missing.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: 'Could not find group with id 9999.' });
+      expect(missing.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NotFoundError',
+        message: 'Could not find group with id 9999.',
+      });
       const bad = await t.http().get('/api/admin/groups/abc').set(admin()).expect(400);
-      expect(bad.body.details).toEqual([{ path: '/params/id', message: 'The `/params/id` property must be a whole number. You sent "abc".' }]);
+      expect(bad.body.details).toEqual([
+        { path: '/params/id', message: 'The `/params/id` property must be a whole number. You sent "abc".' },
+      ]);
     });
   });
 
   describe('update and membership', () => {
     it('replaces the properties and, with users, the members (kept members keep their joinedAt)', async () => {
-      const group = await createGroup(t, { name: 'ops', description: 'Ops', mappingsSSO: ['a'], rootRole: ROLE.EDITOR, users: [{ user: { id: ada.id } }, { user: { id: bob.id } }] });
+      const group = await createGroup(t, {
+        name: 'ops',
+        description: 'Ops',
+        mappingsSSO: ['a'],
+        rootRole: ROLE.EDITOR,
+        users: [{ user: { id: ada.id } }, { user: { id: bob.id } }],
+      });
       const adaJoined = (group.users as { joinedAt: string; user: { id: number } }[]).find((m) => m.user.id === ada.id)!.joinedAt;
       t.clock.advance(60_000);
       const res = await t
@@ -199,14 +251,27 @@ describe('groups: /api/admin/groups', () => {
         .set('Cookie', adminCookie)
         .send({ name: 'operations', users: [{ user: { id: ada.id } }, { user: { id: cy.id } }] })
         .expect(200);
-      expect(res.body).toMatchObject({ id: group.id, name: 'operations', description: '', mappingsSSO: [], rootRole: null, createdBy: 'init-admin-token', userCount: 2 });
+      expect(res.body).toMatchObject({
+        id: group.id,
+        name: 'operations',
+        description: '',
+        mappingsSSO: [],
+        rootRole: null,
+        createdBy: 'init-admin-token',
+        userCount: 2,
+      });
       expect(res.body.users).toEqual([
         { joinedAt: adaJoined, createdBy: 'init-admin-token', user: userRecord(ada, ROLE.VIEWER, 'Ada Lovelace') },
         { joinedAt: expect.stringMatching(ISO), createdBy: 'admin', user: userRecord(cy) },
       ]);
       expect(res.body.users[1].joinedAt > adaJoined).toBe(true);
 
-      const kept = await t.http().put(`/api/admin/groups/${group.id}`).set(admin()).send({ name: 'operations', description: 'Runs things', rootRole: ROLE.VIEWER }).expect(200);
+      const kept = await t
+        .http()
+        .put(`/api/admin/groups/${group.id}`)
+        .set(admin())
+        .send({ name: 'operations', description: 'Runs things', rootRole: ROLE.VIEWER })
+        .expect(200);
       expect(kept.body).toMatchObject({ description: 'Runs things', rootRole: ROLE.VIEWER, userCount: 2 });
       expect((await t.http().get(`/api/admin/groups/${group.id}`).set(admin())).body).toEqual(kept.body);
 
@@ -219,25 +284,55 @@ describe('groups: /api/admin/groups', () => {
       await t.http().put('/api/admin/groups/9999').set(admin()).send({ name: '' }).expect(400);
       const missing = await t.http().put('/api/admin/groups/9999').set(admin()).send({ name: 'x', rootRole: 999 }).expect(404);
       expect(missing.body.message).toBe('Could not find group with id 9999.');
-      const badRole = await t.http().put(`/api/admin/groups/${group.id}`).set(admin()).send({ name: 'Developers', rootRole: ROLE.MEMBER }).expect(400);
+      const badRole = await t
+        .http()
+        .put(`/api/admin/groups/${group.id}`)
+        .set(admin())
+        .send({ name: 'Developers', rootRole: ROLE.MEMBER })
+        .expect(400);
       expect(badRole.body.details.map((d: { path: string }) => d.path)).toEqual(['/body/rootRole']);
       const taken = await t.http().put(`/api/admin/groups/${group.id}`).set(admin()).send({ name: 'Developers' }).expect(409);
       expect(taken.body).toEqual({ id: expect.stringMatching(UUID), name: 'NameExistsError', message: 'Group name already exists' });
-      const same = await t.http().put(`/api/admin/groups/${group.id}`).set(admin()).send({ name: 'order-of-checks', description: 'unchanged name is fine' }).expect(200);
+      const same = await t
+        .http()
+        .put(`/api/admin/groups/${group.id}`)
+        .set(admin())
+        .send({ name: 'order-of-checks', description: 'unchanged name is fine' })
+        .expect(200);
       expect(same.body.name).toBe('order-of-checks');
     });
 
     it('adds members with POST …/users and removes one with DELETE …/users/{userId}', async () => {
       const group = await createGroup(t, { name: 'adders', users: [{ user: { id: ada.id } }] });
-      const added = await t.http().post(`/api/admin/groups/${group.id}/users`).set(admin()).send({ users: [{ user: { id: bob.id } }, { user: { id: ada.id } }] }).expect(200);
+      const added = await t
+        .http()
+        .post(`/api/admin/groups/${group.id}/users`)
+        .set(admin())
+        .send({ users: [{ user: { id: bob.id } }, { user: { id: ada.id } }] })
+        .expect(200);
       expect(added.body.users.map((m: { user: { id: number } }) => m.user.id)).toEqual([ada.id, bob.id]);
       expect(added.body.userCount).toBe(2);
 
-      const unknown = await t.http().post(`/api/admin/groups/${group.id}/users`).set(admin()).send({ users: [{ user: { id: 777 } }] }).expect(400);
-      expect(unknown.body.details).toEqual([{ path: '/body/users/0/user/id', message: 'The `/body/users/0/user/id` property must be the id of an existing user or service account. You sent 777.' }]);
+      const unknown = await t
+        .http()
+        .post(`/api/admin/groups/${group.id}/users`)
+        .set(admin())
+        .send({ users: [{ user: { id: 777 } }] })
+        .expect(400);
+      expect(unknown.body.details).toEqual([
+        {
+          path: '/body/users/0/user/id',
+          message: 'The `/body/users/0/user/id` property must be the id of an existing user or service account. You sent 777.',
+        },
+      ]);
       const empty = await t.http().post(`/api/admin/groups/${group.id}/users`).set(admin()).send({ users: [] }).expect(400);
       expect(empty.body.details[0].path).toBe('/body/users');
-      await t.http().post('/api/admin/groups/9999/users').set(admin()).send({ users: [{ user: { id: ada.id } }] }).expect(404);
+      await t
+        .http()
+        .post('/api/admin/groups/9999/users')
+        .set(admin())
+        .send({ users: [{ user: { id: ada.id } }] })
+        .expect(404);
 
       await t.http().delete(`/api/admin/groups/${group.id}/users/${ada.id}`).set(admin()).expect(200);
       const after = await t.http().get(`/api/admin/groups/${group.id}`).set(admin()).expect(200);
@@ -248,7 +343,12 @@ describe('groups: /api/admin/groups', () => {
 
     it('deletes a group with its memberships and project roles', async () => {
       const group = await createGroup(t, { name: 'doomed', users: [{ user: { id: cy.id } }] });
-      await t.http().post('/api/admin/projects/default/access').set(admin()).send({ roles: [ROLE.MEMBER], groups: [group.id] }).expect(200);
+      await t
+        .http()
+        .post('/api/admin/projects/default/access')
+        .set(admin())
+        .send({ roles: [ROLE.MEMBER], groups: [group.id] })
+        .expect(200);
       await t.http().delete(`/api/admin/groups/${group.id}`).set(admin()).expect(200);
       await t.http().get(`/api/admin/groups/${group.id}`).set(admin()).expect(404);
       await t.http().delete(`/api/admin/groups/${group.id}`).set(admin()).expect(404);
@@ -260,12 +360,27 @@ describe('groups: /api/admin/groups', () => {
   describe('events', () => {
     it('records creation, updates, deletion and each member added or removed', async () => {
       const group = await createGroup(t, { name: 'audited', rootRole: ROLE.VIEWER, users: [{ user: { id: ada.id } }] });
-      await t.http().put(`/api/admin/groups/${group.id}`).set('Cookie', adminCookie).send({ name: 'audited', description: 'now described', rootRole: ROLE.VIEWER, users: [{ user: { id: bob.id } }] }).expect(200);
-      await t.http().put(`/api/admin/groups/${group.id}`).set('Cookie', adminCookie).send({ name: 'audited', description: 'now described', rootRole: ROLE.VIEWER }).expect(200);
+      await t
+        .http()
+        .put(`/api/admin/groups/${group.id}`)
+        .set('Cookie', adminCookie)
+        .send({ name: 'audited', description: 'now described', rootRole: ROLE.VIEWER, users: [{ user: { id: bob.id } }] })
+        .expect(200);
+      await t
+        .http()
+        .put(`/api/admin/groups/${group.id}`)
+        .set('Cookie', adminCookie)
+        .send({ name: 'audited', description: 'now described', rootRole: ROLE.VIEWER })
+        .expect(200);
       await t.http().delete(`/api/admin/groups/${group.id}`).set('Cookie', adminCookie).expect(200);
 
       const ofGroup = (events: { data: unknown; preData: unknown }[]) =>
-        events.filter((e) => [e.data, e.preData].some((d) => (d as { id?: number; groupId?: number } | null)?.id === group.id || (d as { groupId?: number } | null)?.groupId === group.id));
+        events.filter((e) =>
+          [e.data, e.preData].some(
+            (d) =>
+              (d as { id?: number; groupId?: number } | null)?.id === group.id || (d as { groupId?: number } | null)?.groupId === group.id,
+          ),
+        );
       const [created] = ofGroup(await eventsOfType(t, 'group-created'));
       expect(created).toMatchObject({
         createdBy: 'init-admin-token',
@@ -273,9 +388,16 @@ describe('groups: /api/admin/groups', () => {
       });
       const updated = ofGroup(await eventsOfType(t, 'group-updated'));
       expect(updated).toHaveLength(1); // the second PUT changed nothing
-      expect(updated[0]).toMatchObject({ createdBy: 'admin', data: { id: group.id, description: 'now described' }, preData: { id: group.id, description: '' } });
+      expect(updated[0]).toMatchObject({
+        createdBy: 'admin',
+        data: { id: group.id, description: 'now described' },
+        preData: { id: group.id, description: '' },
+      });
       const added = ofGroup(await eventsOfType(t, 'group-user-added')).map((e) => e.data);
-      expect(added).toEqual([{ groupId: group.id, groupName: 'audited', userId: bob.id }, { groupId: group.id, groupName: 'audited', userId: ada.id }]);
+      expect(added).toEqual([
+        { groupId: group.id, groupName: 'audited', userId: bob.id },
+        { groupId: group.id, groupName: 'audited', userId: ada.id },
+      ]);
       const removed = ofGroup(await eventsOfType(t, 'group-user-removed')).map((e) => e.data);
       expect(removed).toEqual([{ groupId: group.id, groupName: 'audited', userId: ada.id }]);
       const [deleted] = ofGroup(await eventsOfType(t, 'group-deleted'));

@@ -27,7 +27,10 @@ describe('feature lifecycle', () => {
     const live = await admin(t).get(url('life')).expect(200);
     expect(live.body.map((s: { stage: string }) => s.stage)).toEqual(['initial', 'live']);
     expect(Date.parse(live.body[1].enteredStageAt) - Date.parse(live.body[0].enteredStageAt)).toBeGreaterThanOrEqual(60_000);
-    expect((await admin(t).get('/api/admin/projects/p1/features/life').expect(200)).body.lifecycle).toEqual({ stage: 'live', enteredStageAt: live.body[1].enteredStageAt });
+    expect((await admin(t).get('/api/admin/projects/p1/features/life').expect(200)).body.lifecycle).toEqual({
+      stage: 'live',
+      enteredStageAt: live.body[1].enteredStageAt,
+    });
 
     await admin(t).delete('/api/admin/projects/p1/features/life').expect(202);
     const archived = await admin(t).get(url('life')).expect(200);
@@ -42,7 +45,9 @@ describe('feature lifecycle', () => {
 
   it('completes a feature with a status, records it, and can take it back', async () => {
     await createFeature(t, 'p1', 'done');
-    await admin(t).post(`${url('done')}/complete`, { status: 'kept', statusValue: 'blue' }).expect(200);
+    await admin(t)
+      .post(`${url('done')}/complete`, { status: 'kept', statusValue: 'blue' })
+      .expect(200);
     const completed = await admin(t).get(url('done')).expect(200);
     expect(completed.body).toEqual([
       { stage: 'initial', enteredStageAt: expect.stringMatching(ISO) },
@@ -51,25 +56,43 @@ describe('feature lifecycle', () => {
     const feature = await admin(t).get('/api/admin/projects/p1/features/done').expect(200);
     expect(feature.body.lifecycle).toMatchObject({ stage: 'completed', status: 'kept' });
     const [event] = await eventsOf(t, 'done');
-    expect(event).toMatchObject({ type: 'feature-completed', project: 'p1', featureName: 'done', data: { status: 'kept', statusValue: 'blue', kept: true } });
+    expect(event).toMatchObject({
+      type: 'feature-completed',
+      project: 'p1',
+      featureName: 'done',
+      data: { status: 'kept', statusValue: 'blue', kept: true },
+    });
 
-    await admin(t).post(`${url('done')}/complete`, { status: 'kept' }).expect(200);
+    await admin(t)
+      .post(`${url('done')}/complete`, { status: 'kept' })
+      .expect(200);
     expect((await eventsOf(t, 'done')).filter((e) => e.type === 'feature-completed')).toHaveLength(1);
-    await admin(t).post(`${url('done')}/complete`, { status: 'discarded' }).expect(200);
+    await admin(t)
+      .post(`${url('done')}/complete`, { status: 'discarded' })
+      .expect(200);
     expect((await admin(t).get(url('done')).expect(200)).body[1]).toMatchObject({ stage: 'completed', status: 'discarded' });
 
-    await admin(t).post(`${url('done')}/uncomplete`).expect(200);
+    await admin(t)
+      .post(`${url('done')}/uncomplete`)
+      .expect(200);
     expect((await admin(t).get(url('done')).expect(200)).body.map((s: { stage: string }) => s.stage)).toEqual(['initial']);
     expect((await eventsOf(t, 'done'))[0].type).toBe('feature-uncompleted');
   });
 
   it('refuses an invalid status and answers 404 for unknown features', async () => {
-    const invalid = await admin(t).post(`${url('done')}/complete`, { status: 'finished' }).expect(400);
+    const invalid = await admin(t)
+      .post(`${url('done')}/complete`, { status: 'finished' })
+      .expect(400);
     expect(invalid.body.details).toEqual([
-      { path: '/body/status', message: 'The `/body/status` property must be equal to one of the allowed values: kept, discarded. You sent "finished".' },
+      {
+        path: '/body/status',
+        message: 'The `/body/status` property must be equal to one of the allowed values: kept, discarded. You sent "finished".',
+      },
     ]);
     const missing = await admin(t).get(url('nothing')).expect(404);
     expect(missing.body.message).toBe('Could not find feature nothing in project p1');
-    await admin(t).post(`${url('nothing')}/complete`, { status: 'kept' }).expect(404);
+    await admin(t)
+      .post(`${url('nothing')}/complete`, { status: 'kept' })
+      .expect(404);
   });
 });

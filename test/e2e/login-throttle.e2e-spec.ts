@@ -13,7 +13,12 @@ describe('login: attempts per client address', () => {
 
   // The standalone app trusts the proxy, so X-Forwarded-For names the client address.
   const from = (address: string) => ({
-    login: (body: unknown) => t.http().post('/auth/simple/login').set('X-Forwarded-For', address).send(body as object),
+    login: (body: unknown) =>
+      t
+        .http()
+        .post('/auth/simple/login')
+        .set('X-Forwarded-For', address)
+        .send(body as object),
   });
 
   it('answers the attempt over SIMPLE_LOGIN_LIMIT_PER_MINUTE with 429 TooManyRequests and Retry-After', async () => {
@@ -23,7 +28,11 @@ describe('login: attempts per client address', () => {
     await client.login({ username: 'nobody', password: 'x' }).expect(401);
 
     const limited = await client.login({ username: 'admin', password: 'unleash4all' }).expect(429);
-    expect(limited.body).toEqual({ id: expect.stringMatching(UUID), name: 'TooManyRequests', message: expect.stringMatching(/^Too many login attempts from your address\. Try again in \d+ seconds?\.$/) });
+    expect(limited.body).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'TooManyRequests',
+      message: expect.stringMatching(/^Too many login attempts from your address\. Try again in \d+ seconds?\.$/),
+    });
     const retryAfter = Number(limited.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);

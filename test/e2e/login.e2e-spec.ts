@@ -5,7 +5,8 @@ import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../h
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INVALID =
   'The combination of password and username you provided is invalid. If you have forgotten your password, visit /forgotten-password or get in touch with your instance administrator.';
-const LOCKED_15 = 'This login is temporarily locked after too many failed attempts. Try again in 15 minutes, or ask your instance administrator to unlock it.';
+const LOCKED_15 =
+  'This login is temporarily locked after too many failed attempts. Try again in 15 minutes, or ask your instance administrator to unlock it.';
 const MINUTE = 60_000;
 
 describe('login: POST /auth/simple/login', () => {
@@ -74,7 +75,12 @@ describe('login: POST /auth/simple/login', () => {
     });
 
     it('marks the cookie Secure when the request came over https', async () => {
-      const res = await t.http().post('/auth/simple/login').set('X-Forwarded-Proto', 'https').send({ username: 'admin', password: 'unleash4all' }).expect(200);
+      const res = await t
+        .http()
+        .post('/auth/simple/login')
+        .set('X-Forwarded-Proto', 'https')
+        .send({ username: 'admin', password: 'unleash4all' })
+        .expect(200);
       expect((res.headers['set-cookie'] as unknown as string[])[0]).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
     });
 
@@ -98,9 +104,14 @@ describe('login: POST /auth/simple/login', () => {
 
     it('verifies a legacy bcrypt hash and replaces it with argon2id on success', async () => {
       const user = await createUser();
-      await t.db.execute('UPDATE users SET password_hash = :hash WHERE id = :id', { id: user.id, hash: bcrypt.hashSync('Legacy-pass1', 10) });
+      await t.db.execute('UPDATE users SET password_hash = :hash WHERE id = :id', {
+        id: user.id,
+        hash: bcrypt.hashSync('Legacy-pass1', 10),
+      });
       await login(user.username, 'wrong-password').expect(401);
-      expect((await t.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = :id', { id: user.id }))!.password_hash).toMatch(/^\$2[aby]\$/);
+      expect(
+        (await t.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = :id', { id: user.id }))!.password_hash,
+      ).toMatch(/^\$2[aby]\$/);
       await login(user.username, 'Legacy-pass1').expect(200);
       const [row] = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = :id', { id: user.id });
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
@@ -143,7 +154,12 @@ describe('login: POST /auth/simple/login', () => {
       const robot = await login('robot', 'unleash4all').expect(401);
       expect(robot.body).toEqual({ id: expect.stringMatching(UUID), name: 'AuthenticationRequired', message: INVALID });
 
-      const passwordless = await t.http().post('/api/admin/user-admin').set('Authorization', ADMIN_TOKEN).send({ username: 'no-password', rootRole: 3 }).expect(201);
+      const passwordless = await t
+        .http()
+        .post('/api/admin/user-admin')
+        .set('Authorization', ADMIN_TOKEN)
+        .send({ username: 'no-password', rootRole: 3 })
+        .expect(201);
       expect(passwordless.body.username).toBe('no-password');
       const res = await login('no-password', '').expect(401);
       expect(res.body.message).toBe(INVALID);
@@ -169,11 +185,21 @@ describe('login: POST /auth/simple/login', () => {
         id: expect.stringMatching(UUID),
         name: 'ValidationError',
         message: 'The `/body/password` property is required. It was not present on the data you sent.',
-        details: [{ path: '/body/password', message: 'The `/body/password` property is required. It was not present on the data you sent.' }],
+        details: [
+          { path: '/body/password', message: 'The `/body/password` property is required. It was not present on the data you sent.' },
+        ],
       });
-      const extra = await t.http().post('/auth/simple/login').send({ username: 'admin', password: 'unleash4all', remember: true }).expect(400);
+      const extra = await t
+        .http()
+        .post('/auth/simple/login')
+        .send({ username: 'admin', password: 'unleash4all', remember: true })
+        .expect(400);
       expect(extra.body.details).toEqual([
-        { path: '/body/remember', message: 'The `/body` object of the request does not allow additional properties. Your request included the `/body/remember` property.' },
+        {
+          path: '/body/remember',
+          message:
+            'The `/body` object of the request does not allow additional properties. Your request included the `/body/remember` property.',
+        },
       ]);
       const wrongTypes = await login(42, ['unleash4all']).expect(400);
       expect(wrongTypes.body.details).toEqual([
@@ -181,7 +207,9 @@ describe('login: POST /auth/simple/login', () => {
         { path: '/body/password', message: 'The `/body/password` property must be a string.' },
       ]);
       const nullName = await login(null, 'unleash4all').expect(400);
-      expect(nullName.body.details).toEqual([{ path: '/body/username', message: 'The `/body/username` property must be a string. You sent null.' }]);
+      expect(nullName.body.details).toEqual([
+        { path: '/body/username', message: 'The `/body/username` property must be a string. You sent null.' },
+      ]);
       expect(wrongTypes.body.message).not.toContain('unleash4all');
       const notObject = await t.http().post('/auth/simple/login').set('Content-Type', 'application/json').send('[]').expect(400);
       expect(notObject.body.details[0].path).toBe('/body');
@@ -257,7 +285,8 @@ describe('login: POST /auth/simple/login', () => {
 
     it('counts an email ignoring case and surrounding spaces', async () => {
       const user = await createUser({ email: 'locked.out@example.com' });
-      for (const variant of ['Locked.Out@example.com', ' LOCKED.OUT@EXAMPLE.COM', 'locked.out@Example.com ']) await login(variant, 'nope').expect(401);
+      for (const variant of ['Locked.Out@example.com', ' LOCKED.OUT@EXAMPLE.COM', 'locked.out@Example.com '])
+        await login(variant, 'nope').expect(401);
       await failTimes('locked.out@example.com', 7);
       const res = await login('locked.out@example.com', 'Sup3r-secret').expect(401);
       expect(res.body.message).toContain('temporarily locked');
@@ -328,7 +357,9 @@ describe('login: POST /auth/simple/login', () => {
       const cookie = cookieOf(res);
       await t.http().get('/api/admin/user').set('Cookie', cookie).expect(200);
       const out = await t.http().post('/logout').set('Cookie', cookie).expect(200);
-      expect((out.headers['set-cookie'] as unknown as string[])[0]).toMatch(/^unleash-session=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+      expect((out.headers['set-cookie'] as unknown as string[])[0]).toMatch(
+        /^unleash-session=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+      );
       const after = await t.http().get('/api/admin/user').set('Cookie', cookie).expect(401);
       expect(after.body.name).toBe('AuthenticationRequired');
     });
@@ -380,7 +411,9 @@ describe('login: POST /auth/simple/login', () => {
       const inFlight = 20 - finished;
       const statuses = await Promise.all(logins);
       const show = (values: number[]) => values.map((ms) => `${ms.toFixed(1)} ms`).join(', ');
-      console.log(`/health idle: ${show(idle)}; during 20 concurrent logins: ${show(busy)} (${inFlight} logins still running after the checks)`);
+      console.log(
+        `/health idle: ${show(idle)}; during 20 concurrent logins: ${show(busy)} (${inFlight} logins still running after the checks)`,
+      );
       expect(inFlight).toBeGreaterThan(0);
       // A generous bound (the target is 50 ms): the median, so that one scheduling hiccup of a loaded machine does not decide.
       expect(median(busy)).toBeLessThan(200);

@@ -21,14 +21,23 @@ describe('SDK metrics written in batches', () => {
   let t: TestApp;
   const others: TestApp[] = [];
 
-  const createFeature = (name: string) => t.http().post('/api/admin/projects/default/features').set('Authorization', ADMIN_TOKEN).send({ name }).expect(201);
-  const report = (app: TestApp, toggles: Record<string, { yes?: number; no?: number; variants?: Record<string, number> }>, appName = 'shop') => {
+  const createFeature = (name: string) =>
+    t.http().post('/api/admin/projects/default/features').set('Authorization', ADMIN_TOKEN).send({ name }).expect(201);
+  const report = (
+    app: TestApp,
+    toggles: Record<string, { yes?: number; no?: number; variants?: Record<string, number> }>,
+    appName = 'shop',
+  ) => {
     const start = app.clock.now();
     return app
       .http()
       .post('/api/client/metrics')
       .set('Authorization', CLIENT_TOKEN)
-      .send({ appName, instanceId: `${appName}-1`, bucket: { start: start.toISOString(), stop: new Date(start.getTime() + 60_000).toISOString(), toggles } })
+      .send({
+        appName,
+        instanceId: `${appName}-1`,
+        bucket: { start: start.toISOString(), stop: new Date(start.getTime() + 60_000).toISOString(), toggles },
+      })
       .expect(202);
   };
   /** Every stored count of the feature, per application and hour (read directly: this does not write pending metrics). */
@@ -73,7 +82,9 @@ describe('SDK metrics written in batches', () => {
     expect(found.environments.find((e: { name: string }) => e.name === 'development')).toMatchObject({ yes: 3, no: 1 });
     const seen = new Date(found.lastSeenAt);
     expect(seen >= from && seen <= to).toBe(true);
-    expect(await stored('batched')).toEqual([{ app_name: 'shop', environment: 'development', hour_start: expect.anything(), yes_count: 3, no_count: 1 }]);
+    expect(await stored('batched')).toEqual([
+      { app_name: 'shop', environment: 'development', hour_start: expect.anything(), yes_count: 3, no_count: 1 },
+    ]);
     expect(toIso((await stored('batched'))[0].hour_start)).toBe(hourOf(from).toISOString());
 
     const feature = await t.http().get('/api/admin/projects/default/features/batched').set('Authorization', ADMIN_TOKEN).expect(200);
@@ -105,12 +116,24 @@ describe('SDK metrics written in batches', () => {
   it('writes what it holds when it stops gracefully', async () => {
     const stopping = await another();
     await report(stopping, { stopped: { yes: 5, no: 2 } });
-    await stopping.http().post('/api/client/register').set('Authorization', CLIENT_TOKEN)
-      .send({ appName: 'stopping-app', instanceId: 'stopping-1', strategies: ['default'], started: new Date().toISOString(), interval: 10_000 }).expect(202);
+    await stopping
+      .http()
+      .post('/api/client/register')
+      .set('Authorization', CLIENT_TOKEN)
+      .send({
+        appName: 'stopping-app',
+        instanceId: 'stopping-1',
+        strategies: ['default'],
+        started: new Date().toISOString(),
+        interval: 10_000,
+      })
+      .expect(202);
     expect(await stored('stopped')).toEqual([]);
     await stopping.close();
     expect(await totals('stopped')).toEqual({ yes: 5, no: 2 });
-    expect(await t.db.query("SELECT instance_id FROM client_instances WHERE app_name = 'stopping-app'")).toEqual([{ instance_id: 'stopping-1' }]);
+    expect(await t.db.query("SELECT instance_id FROM client_instances WHERE app_name = 'stopping-app'")).toEqual([
+      { instance_id: 'stopping-1' },
+    ]);
   });
 
   it('adds up exactly what two instances on one database were sent, written concurrently', async () => {
@@ -118,7 +141,10 @@ describe('SDK metrics written in batches', () => {
     const sends: Promise<unknown>[] = [];
     const sent = { yes: 0, no: 0 };
     for (let i = 0; i < 20; i++) {
-      const [fromA, fromB] = [{ yes: 1 + (i % 3), no: i % 2 }, { yes: 2, no: 1 }];
+      const [fromA, fromB] = [
+        { yes: 1 + (i % 3), no: i % 2 },
+        { yes: 2, no: 1 },
+      ];
       sent.yes += fromA.yes + fromB.yes;
       sent.no += fromA.no + fromB.no;
       sends.push(report(t, { shared: fromA, 'shared-2': { yes: 1 } }, i % 2 ? 'shop' : 'billing'));
@@ -150,7 +176,11 @@ describe('SDK metrics retention', () => {
       ),
     ]);
   const keptHours = async (feature: string, table = 'client_metrics_hourly') =>
-    (await t.db.query<{ hour_start: unknown }>(`SELECT hour_start FROM ${table} WHERE feature_name = :feature ORDER BY hour_start`, { feature })).map((row) => toIso(row.hour_start));
+    (
+      await t.db.query<{ hour_start: unknown }>(`SELECT hour_start FROM ${table} WHERE feature_name = :feature ORDER BY hour_start`, {
+        feature,
+      })
+    ).map((row) => toIso(row.hour_start));
 
   beforeAll(async () => {
     t = await createTestApp({ ...NO_TIMED_WRITES, metricsRetentionHours: 48 });

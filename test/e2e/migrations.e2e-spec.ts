@@ -6,9 +6,14 @@ import { createTestDatabase } from '../helpers/test-app.js';
 async function tables(dataSource: DataSource): Promise<string[]> {
   const rows: { name: string }[] =
     dataSource.options.type === 'postgres'
-      ? await dataSource.query(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`)
+      ? await dataSource.query(
+          `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+        )
       : await dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`);
-  return rows.map((row) => row.name).filter((name) => name !== 'migrations' && !name.includes('_fts')).sort();
+  return rows
+    .map((row) => row.name)
+    .filter((name) => name !== 'migrations' && !name.includes('_fts'))
+    .sort();
 }
 
 describe('migrations', () => {

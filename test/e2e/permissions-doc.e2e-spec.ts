@@ -30,7 +30,12 @@ describe('docs/permissions.md', () => {
   it('reads routes, methods and permissions from the decorators', () => {
     const routes = routePermissions(controllers);
     expect(routes).toContainEqual({ method: 'GET', path: '/api/admin/groups', api: 'admin', permissions: ['ADMIN'] });
-    expect(routes).toContainEqual({ method: 'DELETE', path: '/api/admin/groups/{id}/users/{userId}', api: 'admin', permissions: ['ADMIN'] });
+    expect(routes).toContainEqual({
+      method: 'DELETE',
+      path: '/api/admin/groups/{id}/users/{userId}',
+      api: 'admin',
+      permissions: ['ADMIN'],
+    });
     expect(routes).toContainEqual({ method: 'GET', path: '/api/admin/projects/{projectId}/access', api: 'admin', permissions: ['NONE'] });
     expect(routes).toContainEqual({
       method: 'PUT',
@@ -40,14 +45,19 @@ describe('docs/permissions.md', () => {
     });
     expect(routes).toContainEqual({ method: 'GET', path: '/health', api: 'ops', permissions: [] });
     const table = permissionTable(controllers);
-    expect(table).toContain('| PUT | `/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/{strategyId}` | admin | `UPDATE_FEATURE_STRATEGY` | environment |');
+    expect(table).toContain(
+      '| PUT | `/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/{strategyId}` | admin | `UPDATE_FEATURE_STRATEGY` | environment |',
+    );
     expect(table).toContain('| GET | `/api/admin/roles` | admin | `READ_ROLE` | root |');
   });
 
   it('replaces only the generated part of the document', () => {
-    const document = 'intro\n\n<!-- permission-table:start (generated from the controllers; do not edit by hand) -->\nold\n<!-- permission-table:end -->\n\nafter\n';
+    const document =
+      'intro\n\n<!-- permission-table:start (generated from the controllers; do not edit by hand) -->\nold\n<!-- permission-table:end -->\n\nafter\n';
     const updated = withTable(document, 'new');
-    expect(updated).toBe('intro\n\n<!-- permission-table:start (generated from the controllers; do not edit by hand) -->\nnew\n<!-- permission-table:end -->\n\nafter\n');
+    expect(updated).toBe(
+      'intro\n\n<!-- permission-table:start (generated from the controllers; do not edit by hand) -->\nnew\n<!-- permission-table:end -->\n\nafter\n',
+    );
     expect(generatedPart(updated)).toBe('new');
     expect(generatedPart('no markers')).toBeUndefined();
   });

@@ -31,7 +31,12 @@ describe('projects', () => {
 
     it('answers one project with the environments it uses', async () => {
       const res = await admin(t).get('/api/admin/projects/default').expect(200);
-      expect(res.body).toMatchObject({ version: 1, id: 'default', name: 'Default', environments: [{ environment: 'development' }, { environment: 'production' }] });
+      expect(res.body).toMatchObject({
+        version: 1,
+        id: 'default',
+        name: 'Default',
+        environments: [{ environment: 'development' }, { environment: 'production' }],
+      });
     });
 
     it('answers 404 naming an unknown project', async () => {
@@ -42,14 +47,30 @@ describe('projects', () => {
 
   describe('creation', () => {
     it('creates a project with every enabled environment and records the event', async () => {
-      const res = await admin(t).post('/api/admin/projects', { id: 'checkout', name: 'Checkout', description: 'Checkout team' }).expect(201);
-      expect(res.body).toEqual({ id: 'checkout', name: 'Checkout', description: 'Checkout team', mode: 'open', defaultStickiness: 'default', environments: ['development', 'production'] });
-      const rows = await t.db.query<{ environment_name: string }>('SELECT environment_name FROM project_environments WHERE project_id = :id ORDER BY environment_name', { id: 'checkout' });
+      const res = await admin(t)
+        .post('/api/admin/projects', { id: 'checkout', name: 'Checkout', description: 'Checkout team' })
+        .expect(201);
+      expect(res.body).toEqual({
+        id: 'checkout',
+        name: 'Checkout',
+        description: 'Checkout team',
+        mode: 'open',
+        defaultStickiness: 'default',
+        environments: ['development', 'production'],
+      });
+      const rows = await t.db.query<{ environment_name: string }>(
+        'SELECT environment_name FROM project_environments WHERE project_id = :id ORDER BY environment_name',
+        { id: 'checkout' },
+      );
       expect(rows.map((r) => r.environment_name)).toEqual(['development', 'production']);
       const [event] = await eventsOfProject(t, 'checkout');
       expect(event).toMatchObject({ type: 'project-created', project: 'checkout', createdBy: 'init-admin-token', data: res.body });
       const listed = await admin(t).get('/api/admin/projects').expect(200);
-      expect(listed.body.projects.find((p: { id: string }) => p.id === 'checkout')).toMatchObject({ featureCount: 0, memberCount: 0, health: 100 });
+      expect(listed.body.projects.find((p: { id: string }) => p.id === 'checkout')).toMatchObject({
+        featureCount: 0,
+        memberCount: 0,
+        health: 100,
+      });
     });
 
     it('makes an id from the name when none is given, avoiding taken ids', async () => {
@@ -61,7 +82,11 @@ describe('projects', () => {
 
     it('answers 409 for a taken id', async () => {
       const res = await admin(t).post('/api/admin/projects', { id: 'checkout', name: 'Again' }).expect(409);
-      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'NameExistsError', message: 'A project with this id already exists.' });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NameExistsError',
+        message: 'A project with this id already exists.',
+      });
     });
 
     it('refuses every invalid property at once', async () => {
@@ -75,13 +100,18 @@ describe('projects', () => {
 
     it('requires a name', async () => {
       const res = await admin(t).post('/api/admin/projects', { id: 'nameless' }).expect(400);
-      expect(res.body.details).toEqual([{ path: '/body/name', message: 'The `/body/name` property is required. It was not present on the data you sent.' }]);
+      expect(res.body.details).toEqual([
+        { path: '/body/name', message: 'The `/body/name` property is required. It was not present on the data you sent.' },
+      ]);
     });
 
     it('makes a user who creates a project its Owner', async () => {
       const editor = await userWithRole(t, 'project-editor', ROLE.EDITOR);
       await t.http().post('/api/admin/projects').set('Cookie', editor.cookie).send({ id: 'editors', name: 'Editors' }).expect(201);
-      const roles = await t.db.query<{ role_id: number }>('SELECT role_id FROM role_users WHERE user_id = :id AND project = :project', { id: editor.id, project: 'editors' });
+      const roles = await t.db.query<{ role_id: number }>('SELECT role_id FROM role_users WHERE user_id = :id AND project = :project', {
+        id: editor.id,
+        project: 'editors',
+      });
       expect(roles.map((r) => Number(r.role_id))).toEqual([ROLE.OWNER]);
       // As Owner the editor may change and delete it, which an Editor could not do in another project.
       await t.http().put('/api/admin/projects/editors').set('Cookie', editor.cookie).send({ name: 'Editors team' }).expect(200);
@@ -89,7 +119,8 @@ describe('projects', () => {
       expect(other.body).toEqual({
         id: expect.stringMatching(UUID),
         name: 'NoAccessError',
-        message: 'You don\'t have the required permissions to perform this operation. To perform this action, you need the "UPDATE_PROJECT" permission of the "checkout" project.',
+        message:
+          'You don\'t have the required permissions to perform this operation. To perform this action, you need the "UPDATE_PROJECT" permission of the "checkout" project.',
       });
       const listed = await admin(t).get('/api/admin/projects').expect(200);
       expect(listed.body.projects.find((p: { id: string }) => p.id === 'editors')).toMatchObject({ name: 'Editors team', memberCount: 1 });
@@ -99,7 +130,9 @@ describe('projects', () => {
     it('refuses project creation to a Viewer with 403 naming the permission', async () => {
       const viewer = await userWithRole(t, 'project-viewer', ROLE.VIEWER);
       const res = await t.http().post('/api/admin/projects').set('Cookie', viewer.cookie).send({ id: 'nope', name: 'Nope' }).expect(403);
-      expect(res.body.message).toBe('You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_PROJECT" permission.');
+      expect(res.body.message).toBe(
+        'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_PROJECT" permission.',
+      );
       await t.http().get('/api/admin/projects').set('Cookie', viewer.cookie).expect(200);
       expect(await t.db.one('SELECT id FROM projects WHERE id = :id', { id: 'nope' })).toBeUndefined();
     });
@@ -108,10 +141,17 @@ describe('projects', () => {
   describe('update', () => {
     it('changes name and description, keeps what is omitted, and records before and after', async () => {
       await createProject(t, 'upd', 'Before');
-      await admin(t).put('/api/admin/projects/upd', { name: 'After', description: 'Now described', defaultStickiness: 'userId' }).expect(200);
+      await admin(t)
+        .put('/api/admin/projects/upd', { name: 'After', description: 'Now described', defaultStickiness: 'userId' })
+        .expect(200);
       await admin(t).put('/api/admin/projects/upd', { name: 'After' }).expect(200);
       const res = await admin(t).get('/api/admin/projects/upd').expect(200);
-      expect(res.body).toMatchObject({ name: 'After', description: 'Now described', defaultStickiness: 'userId', updatedAt: expect.stringMatching(ISO) });
+      expect(res.body).toMatchObject({
+        name: 'After',
+        description: 'Now described',
+        defaultStickiness: 'userId',
+        updatedAt: expect.stringMatching(ISO),
+      });
       const events = (await eventsOfProject(t, 'upd')).filter((e) => e.type === 'project-updated');
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({

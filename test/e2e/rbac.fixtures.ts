@@ -17,7 +17,12 @@ export interface SeededUser {
 }
 
 /** A person with a session cookie; `rootRole` defaults to Viewer. */
-export async function seedUser(t: TestApp, username: string, rootRole: number = ROLE.VIEWER, name: string | null = null): Promise<SeededUser> {
+export async function seedUser(
+  t: TestApp,
+  username: string,
+  rootRole: number = ROLE.VIEWER,
+  name: string | null = null,
+): Promise<SeededUser> {
   const email = `${username}@example.com`;
   const [row] = await t.db.query<{ id: number }>(
     `INSERT INTO users (username, name, email, password_hash, root_role_id, created_at) VALUES (:username, :name, :email, 'not-a-hash', :rootRole, :now) RETURNING id`,
@@ -37,10 +42,18 @@ export async function seedProject(t: TestApp, id: string): Promise<void> {
 /** A feature with one `default` strategy in each environment; answers the strategy ids by environment. */
 export async function seedFeatureWithStrategies(t: TestApp, name: string, project: string): Promise<Record<string, string>> {
   const now = t.db.toTimestamp(t.clock.now());
-  await t.db.execute('INSERT INTO features (name, project, type, created_at) VALUES (:name, :project, :type, :now)', { name, project, type: 'release', now });
+  await t.db.execute('INSERT INTO features (name, project, type, created_at) VALUES (:name, :project, :type, :now)', {
+    name,
+    project,
+    type: 'release',
+    now,
+  });
   const ids: Record<string, string> = {};
   for (const environment of ['development', 'production']) {
-    await t.db.execute('INSERT INTO feature_environments (feature_name, environment, enabled) VALUES (:name, :environment, true)', { name, environment });
+    await t.db.execute('INSERT INTO feature_environments (feature_name, environment, enabled) VALUES (:name, :environment, true)', {
+      name,
+      environment,
+    });
     ids[environment] = randomUUID();
     await t.db.execute(
       `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, created_at)
@@ -76,7 +89,10 @@ export function userRecord(user: SeededUser, rootRole: number = ROLE.VIEWER, nam
 }
 
 /** Events of a type, newest first, through the API. */
-export async function eventsOfType(t: TestApp, type: string): Promise<{ type: string; createdBy: string; project: string | null; data: unknown; preData: unknown }[]> {
+export async function eventsOfType(
+  t: TestApp,
+  type: string,
+): Promise<{ type: string; createdBy: string; project: string | null; data: unknown; preData: unknown }[]> {
   const res = await t.http().get(`/api/admin/events?type=${type}`).set('Authorization', ADMIN_TOKEN).expect(200);
   return res.body.events;
 }

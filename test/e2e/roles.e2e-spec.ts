@@ -32,9 +32,18 @@ describe('roles: /api/admin/roles', () => {
 
     it('shows a role with its permissions', async () => {
       const admins = await t.http().get('/api/admin/roles/1').set(admin()).expect(200);
-      expect(admins.body).toEqual({ id: 1, name: 'Admin', description: expect.stringContaining('superuser'), type: 'root', project: null, permissions: [{ name: 'ADMIN' }] });
+      expect(admins.body).toEqual({
+        id: 1,
+        name: 'Admin',
+        description: expect.stringContaining('superuser'),
+        type: 'root',
+        project: null,
+        permissions: [{ name: 'ADMIN' }],
+      });
       const owner = await t.http().get('/api/admin/roles/4').set(admin()).expect(200);
-      expect(owner.body.permissions.map((p: { name: string }) => p.name)).toEqual([...PROJECT_PERMISSIONS, ...ENVIRONMENT_PERMISSIONS].sort());
+      expect(owner.body.permissions.map((p: { name: string }) => p.name)).toEqual(
+        [...PROJECT_PERMISSIONS, ...ENVIRONMENT_PERMISSIONS].sort(),
+      );
       expect(owner.body.permissions.every((p: object) => !('environment' in p))).toBe(true);
       const viewer = await t.http().get('/api/admin/roles/3').set(admin()).expect(200);
       expect(viewer.body.permissions).toEqual([]);
@@ -46,7 +55,9 @@ describe('roles: /api/admin/roles', () => {
       await t.http().get('/api/admin/roles').expect(401);
       const editor = await seedUser(t, 'eve', ROLE.EDITOR);
       const denied = await t.http().get('/api/admin/roles/1').set('Cookie', editor.cookie).expect(403);
-      expect(denied.body.message).toBe('You don\'t have the required permissions to perform this operation. To perform this action, you need the "READ_ROLE" permission.');
+      expect(denied.body.message).toBe(
+        'You don\'t have the required permissions to perform this operation. To perform this action, you need the "READ_ROLE" permission.',
+      );
       const write = await t.http().post('/api/admin/roles').set('Cookie', editor.cookie).send({ name: 'x' }).expect(403);
       expect(write.body.message).toContain('"ADMIN" permission');
     });
@@ -58,7 +69,11 @@ describe('roles: /api/admin/roles', () => {
       expect(res.body.permissions.root).not.toContainEqual({ name: 'ADMIN', type: 'root' });
       expect(res.body.permissions.project).toEqual(PROJECT_PERMISSIONS.map((name) => ({ name, type: 'project' })));
       expect(res.body.permissions.environments.map((e: { name: string }) => e.name)).toEqual(['development', 'production']);
-      expect(res.body.permissions.environments[1].permissions).toContainEqual({ name: 'UPDATE_FEATURE_STRATEGY', type: 'environment', environment: 'production' });
+      expect(res.body.permissions.environments[1].permissions).toContainEqual({
+        name: 'UPDATE_FEATURE_STRATEGY',
+        type: 'environment',
+        environment: 'production',
+      });
     });
   });
 
@@ -91,7 +106,11 @@ describe('roles: /api/admin/roles', () => {
         description: 'Ships to production',
         type: 'custom',
         project: null,
-        permissions: [{ name: 'CREATE_FEATURE' }, { name: 'UPDATE_FEATURE_STRATEGY', environment: 'development' }, { name: 'UPDATE_FEATURE_STRATEGY', environment: 'production' }],
+        permissions: [
+          { name: 'CREATE_FEATURE' },
+          { name: 'UPDATE_FEATURE_STRATEGY', environment: 'development' },
+          { name: 'UPDATE_FEATURE_STRATEGY', environment: 'production' },
+        ],
       };
       expect(res.body).toEqual(expected);
       expect((await t.http().get(`/api/admin/roles/${roleId}`).set(admin())).body).toEqual(expected);
@@ -105,19 +124,48 @@ describe('roles: /api/admin/roles', () => {
         { permission: 'UPDATE_FEATURE_STRATEGY', environment: 'production' },
       ]);
       const listed = await t.http().get('/api/admin/roles').set(admin()).expect(200);
-      expect(listed.body.roles.at(-1)).toEqual({ id: roleId, name: 'Release manager', description: 'Ships to production', type: 'custom', project: null });
+      expect(listed.body.roles.at(-1)).toEqual({
+        id: roleId,
+        name: 'Release manager',
+        description: 'Ships to production',
+        type: 'custom',
+        project: null,
+      });
     });
 
     it('creates a custom root role, and defaults the type to custom and the description to empty', async () => {
-      const root = await t.http().post('/api/admin/roles').set(admin()).send({ name: 'Token reader', type: 'root-custom', permissions: [{ name: 'READ_CLIENT_API_TOKEN' }] }).expect(201);
-      expect(root.body).toEqual({ id: expect.any(Number), name: 'Token reader', description: '', type: 'root-custom', project: null, permissions: [{ name: 'READ_CLIENT_API_TOKEN' }] });
+      const root = await t
+        .http()
+        .post('/api/admin/roles')
+        .set(admin())
+        .send({ name: 'Token reader', type: 'root-custom', permissions: [{ name: 'READ_CLIENT_API_TOKEN' }] })
+        .expect(201);
+      expect(root.body).toEqual({
+        id: expect.any(Number),
+        name: 'Token reader',
+        description: '',
+        type: 'root-custom',
+        project: null,
+        permissions: [{ name: 'READ_CLIENT_API_TOKEN' }],
+      });
       const bare = await t.http().post('/api/admin/roles').set(admin()).send({ name: 'Bare role' }).expect(201);
-      expect(bare.body).toEqual({ id: expect.any(Number), name: 'Bare role', description: '', type: 'custom', project: null, permissions: [] });
+      expect(bare.body).toEqual({
+        id: expect.any(Number),
+        name: 'Bare role',
+        description: '',
+        type: 'custom',
+        project: null,
+        permissions: [],
+      });
     });
 
-
     it('gives a person a custom root role through the user admin API, which then grants its permissions', async () => {
-      const role = await t.http().post('/api/admin/roles').set(admin()).send({ name: 'Segment keeper', type: 'root-custom', permissions: [{ name: 'CREATE_SEGMENT' }] }).expect(201);
+      const role = await t
+        .http()
+        .post('/api/admin/roles')
+        .set(admin())
+        .send({ name: 'Segment keeper', type: 'root-custom', permissions: [{ name: 'CREATE_SEGMENT' }] })
+        .expect(201);
       const created = await t
         .http()
         .post('/api/admin/user-admin')
@@ -153,20 +201,60 @@ describe('roles: /api/admin/roles', () => {
         .expect(400);
       expect(project.body.name).toBe('ValidationError');
       expect(project.body.details).toEqual([
-        { path: '/body/permissions/0/name', message: 'The `/body/permissions/0/name` property must name a permission of the catalogue (GET /api/admin/permissions). You sent "NOT_A_PERMISSION".' },
-        { path: '/body/permissions/1/name', message: 'The `/body/permissions/1/name` property names CREATE_PROJECT, a root permission, but a custom project role (type custom) holds project and environment permissions only.' },
-        { path: '/body/permissions/2/environment', message: 'The `/body/permissions/2/environment` property is required: UPDATE_FEATURE_STRATEGY is granted per environment.' },
-        { path: '/body/permissions/3/environment', message: 'The `/body/permissions/3/environment` property must name an existing environment. You sent "staging".' },
-        { path: '/body/permissions/4/environment', message: 'The `/body/permissions/4/environment` property must be left out: CREATE_FEATURE is not granted per environment. You sent "production".' },
-        { path: '/body/permissions/5/name', message: 'The `/body/permissions/5/name` property cannot be ADMIN: a custom role cannot grant it; give the Admin root role instead.' },
+        {
+          path: '/body/permissions/0/name',
+          message:
+            'The `/body/permissions/0/name` property must name a permission of the catalogue (GET /api/admin/permissions). You sent "NOT_A_PERMISSION".',
+        },
+        {
+          path: '/body/permissions/1/name',
+          message:
+            'The `/body/permissions/1/name` property names CREATE_PROJECT, a root permission, but a custom project role (type custom) holds project and environment permissions only.',
+        },
+        {
+          path: '/body/permissions/2/environment',
+          message: 'The `/body/permissions/2/environment` property is required: UPDATE_FEATURE_STRATEGY is granted per environment.',
+        },
+        {
+          path: '/body/permissions/3/environment',
+          message: 'The `/body/permissions/3/environment` property must name an existing environment. You sent "staging".',
+        },
+        {
+          path: '/body/permissions/4/environment',
+          message:
+            'The `/body/permissions/4/environment` property must be left out: CREATE_FEATURE is not granted per environment. You sent "production".',
+        },
+        {
+          path: '/body/permissions/5/name',
+          message:
+            'The `/body/permissions/5/name` property cannot be ADMIN: a custom role cannot grant it; give the Admin root role instead.',
+        },
       ]);
-      const root = await t.http().post('/api/admin/roles').set(admin()).send({ name: 'Bad root role', type: 'root-custom', permissions: [{ name: 'UPDATE_FEATURE' }] }).expect(400);
+      const root = await t
+        .http()
+        .post('/api/admin/roles')
+        .set(admin())
+        .send({ name: 'Bad root role', type: 'root-custom', permissions: [{ name: 'UPDATE_FEATURE' }] })
+        .expect(400);
       expect(root.body.details).toEqual([
-        { path: '/body/permissions/0/name', message: 'The `/body/permissions/0/name` property names UPDATE_FEATURE, a project permission, but a custom root role (type root-custom) holds root permissions only.' },
+        {
+          path: '/body/permissions/0/name',
+          message:
+            'The `/body/permissions/0/name` property names UPDATE_FEATURE, a project permission, but a custom root role (type root-custom) holds root permissions only.',
+        },
       ]);
-      const shape = await t.http().post('/api/admin/roles').set(admin()).send({ name: '', type: 'project', permissions: [{ id: 3 }, 'READ_ROLE'], extra: true }).expect(400);
-      expect(paths(shape.body).sort()).toEqual(['/body/extra', '/body/name', '/body/permissions/0/id', '/body/permissions/0/name', '/body/permissions/1', '/body/type'].sort());
-      expect(shape.body.details.find((d: { path: string }) => d.path === '/body/type').message).toBe('The `/body/type` property must be one of "root-custom", "custom". You sent "project".');
+      const shape = await t
+        .http()
+        .post('/api/admin/roles')
+        .set(admin())
+        .send({ name: '', type: 'project', permissions: [{ id: 3 }, 'READ_ROLE'], extra: true })
+        .expect(400);
+      expect(paths(shape.body).sort()).toEqual(
+        ['/body/extra', '/body/name', '/body/permissions/0/id', '/body/permissions/0/name', '/body/permissions/1', '/body/type'].sort(),
+      );
+      expect(shape.body.details.find((d: { path: string }) => d.path === '/body/type').message).toBe(
+        'The `/body/type` property must be one of "root-custom", "custom". You sent "project".',
+      );
       const stored = await t.db.query('SELECT id FROM roles WHERE name LIKE :pattern', { pattern: 'Bad %' });
       expect(stored).toEqual([]);
     });
@@ -174,7 +262,11 @@ describe('roles: /api/admin/roles', () => {
     it('answers 409 for a name in use, built-in names included', async () => {
       for (const name of ['Release manager', 'Admin']) {
         const res = await t.http().post('/api/admin/roles').set(admin()).send({ name }).expect(409);
-        expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'NameExistsError', message: `There already exists a role with the name ${name}.` });
+        expect(res.body).toEqual({
+          id: expect.stringMatching(UUID),
+          name: 'NameExistsError',
+          message: `There already exists a role with the name ${name}.`,
+        });
       }
     });
 
@@ -193,14 +285,32 @@ describe('roles: /api/admin/roles', () => {
         project: null,
         permissions: [{ name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'production' }],
       });
-      const kept = await t.http().put(`/api/admin/roles/${roleId}`).set(admin()).send({ name: 'Release captain', description: null, type: 'custom' }).expect(200);
-      expect(kept.body).toMatchObject({ description: '', permissions: [{ name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'production' }] });
+      const kept = await t
+        .http()
+        .put(`/api/admin/roles/${roleId}`)
+        .set(admin())
+        .send({ name: 'Release captain', description: null, type: 'custom' })
+        .expect(200);
+      expect(kept.body).toMatchObject({
+        description: '',
+        permissions: [{ name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'production' }],
+      });
       expect((await t.http().get(`/api/admin/roles/${roleId}`).set(admin())).body).toEqual(kept.body);
     });
 
     it('refuses to change the type, a built-in role, an unknown role or to take a used name', async () => {
-      const type = await t.http().put(`/api/admin/roles/${roleId}`).set(admin()).send({ name: 'Release captain', type: 'root-custom' }).expect(400);
-      expect(type.body.details).toEqual([{ path: '/body/type', message: `The \`/body/type\` property cannot change: role ${roleId} is of type custom. You sent "root-custom".` }]);
+      const type = await t
+        .http()
+        .put(`/api/admin/roles/${roleId}`)
+        .set(admin())
+        .send({ name: 'Release captain', type: 'root-custom' })
+        .expect(400);
+      expect(type.body.details).toEqual([
+        {
+          path: '/body/type',
+          message: `The \`/body/type\` property cannot change: role ${roleId} is of type custom. You sent "root-custom".`,
+        },
+      ]);
       const builtIn = await t.http().put('/api/admin/roles/2').set(admin()).send({ name: 'Super editor' }).expect(400);
       expect(builtIn.body).toEqual({
         id: expect.stringMatching(UUID),
@@ -221,13 +331,28 @@ describe('roles: /api/admin/roles', () => {
       }
       const alice = await seedUser(t, 'alice');
       const bob = await seedUser(t, 'bob');
-      await t.http().post('/api/admin/projects/default/access').set(admin()).send({ roles: [roleId], users: [alice.id, bob.id] }).expect(200);
+      await t
+        .http()
+        .post('/api/admin/projects/default/access')
+        .set(admin())
+        .send({ roles: [roleId], users: [alice.id, bob.id] })
+        .expect(200);
       const group = await createGroup(t, { name: 'captains' });
-      await t.http().post('/api/admin/projects/default/access').set(admin()).send({ roles: [roleId], groups: [group.id] }).expect(200);
+      await t
+        .http()
+        .post('/api/admin/projects/default/access')
+        .set(admin())
+        .send({ roles: [roleId], groups: [group.id] })
+        .expect(200);
 
       const inUse = await t.http().delete(`/api/admin/roles/${roleId}`).set(admin()).expect(400);
       const message = 'Role is in use by users: alice, bob; groups: captains. Remove the role from them before deleting it.';
-      expect(inUse.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: '/params/id', message }] });
+      expect(inUse.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'ValidationError',
+        message,
+        details: [{ path: '/params/id', message }],
+      });
 
       await t.http().delete(`/api/admin/projects/default/users/${alice.id}/roles`).set(admin()).expect(200);
       await t.http().delete(`/api/admin/projects/default/users/${bob.id}/roles/${roleId}`).set(admin()).expect(200);
@@ -242,7 +367,12 @@ describe('roles: /api/admin/roles', () => {
     });
 
     it('counts a custom root role held as a root role, by a user or a group', async () => {
-      const root = await t.http().post('/api/admin/roles').set(admin()).send({ name: 'Auditor', type: 'root-custom', permissions: [{ name: 'READ_LOGS' }] }).expect(201);
+      const root = await t
+        .http()
+        .post('/api/admin/roles')
+        .set(admin())
+        .send({ name: 'Auditor', type: 'root-custom', permissions: [{ name: 'READ_LOGS' }] })
+        .expect(201);
       await seedUser(t, 'audrey', root.body.id);
       await createGroup(t, { name: 'auditors', rootRole: root.body.id });
       const res = await t.http().delete(`/api/admin/roles/${root.body.id}`).set(admin()).expect(400);
@@ -251,7 +381,10 @@ describe('roles: /api/admin/roles', () => {
 
     it('records role-created, role-updated and role-deleted', async () => {
       const created = (await eventsOfType(t, 'role-created')).find((e) => (e.data as { id: number }).id === roleId);
-      expect(created).toMatchObject({ createdBy: 'admin', data: { id: roleId, name: 'Release manager', type: 'custom', permissions: expect.any(Array) } });
+      expect(created).toMatchObject({
+        createdBy: 'admin',
+        data: { id: roleId, name: 'Release manager', type: 'custom', permissions: expect.any(Array) },
+      });
       const updated = (await eventsOfType(t, 'role-updated')).filter((e) => (e.data as { id: number }).id === roleId);
       expect(updated).toHaveLength(2);
       expect(updated.at(-1)).toMatchObject({ createdBy: 'admin', data: { name: 'Release captain' }, preData: { name: 'Release manager' } });

@@ -12,7 +12,10 @@ async function urlOf(t: TestApp): Promise<string> {
 }
 
 /** The official Node SDK in one of its fetching modes, ready. */
-async function startSdk(url: string, experimentalMode?: { type: 'polling'; format: 'delta' | 'full' } | { type: 'streaming' }): Promise<Unleash> {
+async function startSdk(
+  url: string,
+  experimentalMode?: { type: 'polling'; format: 'delta' | 'full' } | { type: 'streaming' },
+): Promise<Unleash> {
   const unleash = new Unleash({
     url,
     appName: 'sdk-instances-test',

@@ -14,13 +14,19 @@ describe('SDK protocol: /api/client/features from memory', () => {
     t = await createTestApp();
     segmentId = await insertSegment(t, 'beta', [{ contextName: 'userId', operator: 'IN', values: ['u1'] }]);
     await insertFeature(t, { name: 'seg-flag', environments: { development: { enabled: true } } });
-    await insertStrategy(t, { feature: 'seg-flag', name: 'default', constraints: [{ contextName: 'appName', operator: 'IN', values: ['web'] }], segments: [segmentId] });
+    await insertStrategy(t, {
+      feature: 'seg-flag',
+      name: 'default',
+      constraints: [{ contextName: 'appName', operator: 'IN', values: ['web'] }],
+      segments: [segmentId],
+    });
     await createFlag(t, 'plain');
   });
 
   afterAll(() => t.close());
 
-  const features = (headers: Record<string, string> = SPEC) => t.http().get('/api/client/features').set('Authorization', CLIENT_TOKEN).set(headers);
+  const features = (headers: Record<string, string> = SPEC) =>
+    t.http().get('/api/client/features').set('Authorization', CLIENT_TOKEN).set(headers);
 
   /** The answer's bytes as sent, over plain HTTP (supertest would decode them). */
   async function compressed(acceptEncoding: string): Promise<{ encoding?: string; vary?: string; etag?: string; body: Buffer }> {
@@ -31,7 +37,14 @@ describe('SDK protocol: /api/client/features from memory', () => {
       httpRequest({ host: '127.0.0.1', port, path: '/api/client/features', headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, etag: res.headers.etag, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({
+            encoding: res.headers['content-encoding'],
+            vary: res.headers.vary,
+            etag: res.headers.etag,
+            body: Buffer.concat(chunks),
+          }),
+        );
       })
         .on('error', reject)
         .end();
@@ -98,7 +111,12 @@ describe('SDK protocol: /api/client/features from memory', () => {
       id: expect.any(String),
       name: 'ValidationError',
       message: 'The `Unleash-Client-Spec` header must be a semantic version such as 5.2.0; it was "five".',
-      details: [{ path: '/headers/unleash-client-spec', message: 'The `Unleash-Client-Spec` header must be a semantic version such as 5.2.0; it was "five".' }],
+      details: [
+        {
+          path: '/headers/unleash-client-spec',
+          message: 'The `Unleash-Client-Spec` header must be a semantic version such as 5.2.0; it was "five".',
+        },
+      ],
     });
   });
 });
@@ -136,7 +154,12 @@ describe('SDK protocol: /api/client/delta and /api/client/streaming', () => {
     expect(types).not.toContain('hydration');
     const last = changes.body.events[changes.body.events.length - 1];
     expect(last).toEqual({ eventId: last.eventId, type: 'feature-removed', featureName: 'one', project: 'default' });
-    expect(changes.body.events.some((e: { type: string; feature?: { name: string; enabled: boolean } }) => e.type === 'feature-updated' && e.feature?.name === 'two' && e.feature.enabled)).toBe(true);
+    expect(
+      changes.body.events.some(
+        (e: { type: string; feature?: { name: string; enabled: boolean } }) =>
+          e.type === 'feature-updated' && e.feature?.name === 'two' && e.feature.enabled,
+      ),
+    ).toBe(true);
     const ids = changes.body.events.map((e: { eventId: number }) => e.eventId);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
     expect(ids[0]).toBeGreaterThan(hydration.eventId);
@@ -183,7 +206,12 @@ describe('SDK protocol: /api/client/delta and /api/client/streaming', () => {
       await toggle(t, 'two', false);
       await expect.poll(() => received.length, { timeout: 1_000, interval: 20 }).toBe(2);
       expect(Date.now() - changedAt).toBeLessThan(1_000);
-      expect(received[1]).toEqual({ event: 'unleash-updated', data: { events: [expect.objectContaining({ type: 'feature-updated', feature: expect.objectContaining({ name: 'two', enabled: false }) })] } });
+      expect(received[1]).toEqual({
+        event: 'unleash-updated',
+        data: {
+          events: [expect.objectContaining({ type: 'feature-updated', feature: expect.objectContaining({ name: 'two', enabled: false }) })],
+        },
+      });
     } finally {
       req.destroy();
     }

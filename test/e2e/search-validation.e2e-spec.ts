@@ -29,19 +29,30 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
   it('refuses client and frontend tokens with 403, before looking at the parameters', async () => {
     for (const token of [CLIENT_TOKEN, FRONTEND_TOKEN]) {
       const res = await f.search('limit=0', { token }).expect(403);
-      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'NoAccessError', message: expect.stringContaining('expected a different token type') });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NoAccessError',
+        message: expect.stringContaining('expected a different token type'),
+      });
     }
   });
 
   it('names the parameter, the rule and the value sent', async () => {
     const res = await f.search('project=default').expect(400);
     const message = `The \`/query/project\` property must match pattern "${OPERATOR_PATTERN}". You sent "default".`;
-    expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: '/query/project', message }] });
+    expect(res.body).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'ValidationError',
+      message,
+      details: [{ path: '/query/project', message }],
+    });
   });
 
   it('names the allowed range of limit and offset', async () => {
     const limit = await f.search('limit=1001').expect(400);
-    expect(limit.body.details).toEqual([{ path: '/query/limit', message: 'The `/query/limit` property must be a whole number from 1 to 1000. You sent "1001".' }]);
+    expect(limit.body.details).toEqual([
+      { path: '/query/limit', message: 'The `/query/limit` property must be a whole number from 1 to 1000. You sent "1001".' },
+    ]);
     const offset = await f.search('offset=-1').expect(400);
     expect(offset.body.details).toEqual([
       { path: '/query/offset', message: 'The `/query/offset` property must be a whole number from 0 to 9007199254740991. You sent "-1".' },
@@ -53,17 +64,29 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
     expect(res.body.details).toEqual([
       {
         path: '/query/sortBy',
-        message: 'The `/query/sortBy` property must be one of "createdAt", "name", "type", "stale", "project", "lastSeenAt" or "environment:<environment name>". You sent "popularity".',
+        message:
+          'The `/query/sortBy` property must be one of "createdAt", "name", "type", "stale", "project", "lastSeenAt" or "environment:<environment name>". You sent "popularity".',
       },
-      { path: '/query/sortOrder', message: 'The `/query/sortOrder` property must be equal to one of the allowed values: "asc", "desc". You sent "DESC".' },
+      {
+        path: '/query/sortOrder',
+        message: 'The `/query/sortOrder` property must be equal to one of the allowed values: "asc", "desc". You sent "DESC".',
+      },
     ]);
   });
 
   it('reports every offending parameter at once', async () => {
     const res = await f.search('project=x&limit=abc&offset=1.5&state=IS:unknown&status=production').expect(400);
     expect(res.body.name).toBe('ValidationError');
-    expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(['/query/status', '/query/project', '/query/state', '/query/offset', '/query/limit']);
-    expect(res.body.message).toMatch(/^Request validation failed: your request body or params contain invalid data\. Refer to the `details` list for more information\. /);
+    expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([
+      '/query/status',
+      '/query/project',
+      '/query/state',
+      '/query/offset',
+      '/query/limit',
+    ]);
+    expect(res.body.message).toMatch(
+      /^Request validation failed: your request body or params contain invalid data\. Refer to the `details` list for more information\. /,
+    );
   });
 
   it.each([
@@ -92,8 +115,16 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
     ['favorite', 'IS_NOT:true', 'must match pattern "^(IS|IS_ANY_OF):(true|false)(,(true|false))*$"'],
     ['archived', 'true', 'must match pattern "^IS:(true|false)$"'],
     ['archived', 'IS:TRUE', 'must match pattern "^IS:(true|false)$"'],
-    ['sortBy', 'environment:', 'must be one of "createdAt", "name", "type", "stale", "project", "lastSeenAt" or "environment:<environment name>"'],
-    ['sortBy', 'created_at', 'must be one of "createdAt", "name", "type", "stale", "project", "lastSeenAt" or "environment:<environment name>"'],
+    [
+      'sortBy',
+      'environment:',
+      'must be one of "createdAt", "name", "type", "stale", "project", "lastSeenAt" or "environment:<environment name>"',
+    ],
+    [
+      'sortBy',
+      'created_at',
+      'must be one of "createdAt", "name", "type", "stale", "project", "lastSeenAt" or "environment:<environment name>"',
+    ],
     ['sortOrder', 'undefined', 'must be equal to one of the allowed values: "asc", "desc"'],
     ['favoritesFirst', 'yes', 'must be "true" or "false"'],
     ['favoritesFirst', 'TRUE', 'must be "true" or "false"'],
@@ -113,7 +144,12 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
   ])('%s=%s is a 400 naming /query/%s', async (name, value, reason) => {
     const res = await f.search(`${name}=${encodeURIComponent(value)}`).expect(400);
     const message = `The \`/query/${name}\` property ${reason}. You sent ${JSON.stringify(value)}.`;
-    expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: `/query/${name}`, message }] });
+    expect(res.body).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'ValidationError',
+      message,
+      details: [{ path: `/query/${name}`, message }],
+    });
   });
 
   it.each([
@@ -123,7 +159,9 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
     ['project', `IS_NONE_OF:${Array.from({ length: 101 }, (_, i) => `p${i}`).join(',')}`, 'must name at most 100 values'],
   ])('refuses more than 100 values in %s with a 400 (never a 500 from an oversized statement)', async (name, value, reason) => {
     const res = await f.search(`${name}=${encodeURIComponent(value)}`).expect(400);
-    expect(res.body.details).toEqual([{ path: `/query/${name}`, message: expect.stringContaining(`The \`/query/${name}\` property ${reason}. You sent`) }]);
+    expect(res.body.details).toEqual([
+      { path: `/query/${name}`, message: expect.stringContaining(`The \`/query/${name}\` property ${reason}. You sent`) },
+    ]);
   });
 
   it('takes any four-digit year the spec pattern allows', async () => {
@@ -134,16 +172,23 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
   it('refuses more than 100 status entries, and takes 100 tags, terms and entries', async () => {
     const entries = (n: number) => Array.from({ length: n }, (_, i) => `status=e${i}:enabled`).join('&');
     const res = await f.search(entries(101)).expect(400);
-    expect(res.body.details).toEqual([{ path: '/query/status', message: expect.stringContaining('The `/query/status` property must name at most 100 values (entries).') }]);
+    expect(res.body.details).toEqual([
+      { path: '/query/status', message: expect.stringContaining('The `/query/status` property must name at most 100 values (entries).') },
+    ]);
     await f.search(entries(100)).expect(200);
-    await f.search(`tag=${encodeURIComponent(`INCLUDE_ALL_OF:${Array.from({ length: 100 }, (_, i) => `t${i}:v${i}`).join(',')}`)}`).expect(200);
+    await f
+      .search(`tag=${encodeURIComponent(`INCLUDE_ALL_OF:${Array.from({ length: 100 }, (_, i) => `t${i}:v${i}`).join(',')}`)}`)
+      .expect(200);
     await f.search(`query=${Array.from({ length: 100 }, (_, i) => `term${i}`).join(',')}`).expect(200);
   });
 
   it('refuses a parameter given twice, except status', async () => {
     const res = await f.search('project=IS:a&project=IS:b').expect(400);
     expect(res.body.details).toEqual([
-      { path: '/query/project', message: 'The `/query/project` property must be a string (give the parameter once). You sent ["IS:a","IS:b"].' },
+      {
+        path: '/query/project',
+        message: 'The `/query/project` property must be a string (give the parameter once). You sent ["IS:a","IS:b"].',
+      },
     ]);
     const query = await f.search('query=a&query=b').expect(400);
     expect(query.body.details[0].path).toBe('/query/query');
@@ -155,7 +200,8 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
     expect(res.body.details).toEqual([
       {
         path: '/query/status[]',
-        message: 'The `/query/status[]` property must list entries of the form "<environment>:enabled" or "<environment>:disabled". You sent ["production:enabled","production"].',
+        message:
+          'The `/query/status[]` property must list entries of the form "<environment>:enabled" or "<environment>:disabled". You sent ["production:enabled","production"].',
       },
     ]);
   });
@@ -194,6 +240,8 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
     const operation = res.body.paths['/api/admin/search/features'].get;
     expect(operation.operationId).toBe('searchFeatures');
     expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/searchFeaturesSchema' });
-    expect(operation.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['query', 'project', 'tag', 'status', 'offset', 'limit', 'sortBy']));
+    expect(operation.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['query', 'project', 'tag', 'status', 'offset', 'limit', 'sortBy']),
+    );
   });
 });

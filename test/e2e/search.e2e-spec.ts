@@ -32,10 +32,30 @@ describe('GET /api/admin/search/features', () => {
     segB = await f.segment('seg_b');
     await f.segment('seg_c');
 
-    await f.feature({ name: 'alpha', description: 'Alpha checkout flow', createdBy: ada, createdAt: day(10), lastSeenAt: new Date(now.getTime() - 600_000) });
+    await f.feature({
+      name: 'alpha',
+      description: 'Alpha checkout flow',
+      createdBy: ada,
+      createdAt: day(10),
+      lastSeenAt: new Date(now.getTime() - 600_000),
+    });
     await f.feature({ name: 'beta', type: 'experiment', stale: true, createdBy: bob, createdAt: day(11), impressionData: true });
-    await f.feature({ name: 'gamma', project: 'payments', type: 'kill-switch', potentiallyStale: true, description: 'Payments gateway', createdAt: day(12), lastSeenAt: new Date('2024-03-01T12:00:00Z') });
-    await f.feature({ name: 'exp_One', project: 'payments', type: 'experiment', description: 'EXPERIMENT with under_score', createdAt: day(12) });
+    await f.feature({
+      name: 'gamma',
+      project: 'payments',
+      type: 'kill-switch',
+      potentiallyStale: true,
+      description: 'Payments gateway',
+      createdAt: day(12),
+      lastSeenAt: new Date('2024-03-01T12:00:00Z'),
+    });
+    await f.feature({
+      name: 'exp_One',
+      project: 'payments',
+      type: 'experiment',
+      description: 'EXPERIMENT with under_score',
+      createdAt: day(12),
+    });
     await f.feature({ name: 'ks_two', type: 'kill-switch', createdBy: 999, createdAt: day(13) });
     await f.feature({ name: 'pct_one', description: '100% ready', createdBy: null, createdAt: day(14) });
     await f.feature({ name: 'pct_two', description: '1000 ready', createdBy: ada, createdAt: day(15) });
@@ -199,8 +219,22 @@ describe('GET /api/admin/search/features', () => {
         lifecycle: { stage: 'completed', status: 'kept', enteredStageAt: '2024-01-22T10:00:00.000Z' },
         lastSeenAt: '2024-03-01T12:00:00.000Z',
         environments: [
-          expect.objectContaining({ name: 'development', lastSeenAt: null, hasStrategies: true, hasEnabledStrategies: true, yes: 0, no: 0 }),
-          expect.objectContaining({ name: 'production', lastSeenAt: '2024-03-01T12:00:00.000Z', hasStrategies: true, hasEnabledStrategies: true, yes: 7, no: 0 }),
+          expect.objectContaining({
+            name: 'development',
+            lastSeenAt: null,
+            hasStrategies: true,
+            hasEnabledStrategies: true,
+            yes: 0,
+            no: 0,
+          }),
+          expect.objectContaining({
+            name: 'production',
+            lastSeenAt: '2024-03-01T12:00:00.000Z',
+            hasStrategies: true,
+            hasEnabledStrategies: true,
+            yes: 7,
+            no: 0,
+          }),
         ],
       });
       expect(byName.exp_One).toMatchObject({ dependencyType: null, segments: [], tags: [], lifecycle: { stage: 'initial', status: null } });
@@ -220,9 +254,12 @@ describe('GET /api/admin/search/features', () => {
       }
       const res = await f.search('query=odd_').expect(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(res.body.features.map((x: { description: string; environments: { name: string }[] }) => [x.description, x.environments.map((e) => e.name)])).toEqual(
-        odd.map((description) => [description, ['production']]),
-      );
+      expect(
+        res.body.features.map((x: { description: string; environments: { name: string }[] }) => [
+          x.description,
+          x.environments.map((e) => e.name),
+        ]),
+      ).toEqual(odd.map((description) => [description, ['production']]));
       await t.db.execute("DELETE FROM features WHERE name LIKE 'odd\\_%' ESCAPE '\\'");
     });
 
@@ -246,9 +283,17 @@ describe('GET /api/admin/search/features', () => {
     });
 
     it.each([
-      ['a feature matching two status entries', 'status=development:enabled&status=production:enabled', ['alpha', 'beta', 'exp_One', 'gamma', 'pct_two']],
+      [
+        'a feature matching two status entries',
+        'status=development:enabled&status=production:enabled',
+        ['alpha', 'beta', 'exp_One', 'gamma', 'pct_two'],
+      ],
       ['a feature holding two of the tags', 'tag=INCLUDE_ANY_OF:simple:beta,team:checkout,team:payments', ['alpha', 'gamma']],
-      ['a feature holding two of the tags, newest first', 'tag=INCLUDE:simple:beta,team:checkout,simple:100%25_sure&sortOrder=desc', ['beta', 'alpha']],
+      [
+        'a feature holding two of the tags, newest first',
+        'tag=INCLUDE:simple:beta,team:checkout,simple:100%25_sure&sortOrder=desc',
+        ['beta', 'alpha'],
+      ],
     ])('pages one feature at a time through %s, each feature once', async (_, filter, expected) => {
       expect(await f.names(filter)).toEqual({ names: expected, total: expected.length });
       const paged: string[] = [];
@@ -351,11 +396,17 @@ describe('GET /api/admin/search/features', () => {
   describe('status', () => {
     const environmentsOf = async (query: string) => {
       const { body } = await f.search(query).expect(200);
-      return Object.fromEntries(body.features.map((x: { name: string; environments: { name: string }[] }) => [x.name, x.environments.map((e) => e.name)]));
+      return Object.fromEntries(
+        body.features.map((x: { name: string; environments: { name: string }[] }) => [x.name, x.environments.map((e) => e.name)]),
+      );
     };
 
     it('keeps features in the given state and trims their environments to the matching ones', async () => {
-      expect(await environmentsOf('status=production:enabled')).toEqual({ beta: ['production'], gamma: ['production'], pct_two: ['production'] });
+      expect(await environmentsOf('status=production:enabled')).toEqual({
+        beta: ['production'],
+        gamma: ['production'],
+        pct_two: ['production'],
+      });
       expect(await environmentsOf('status[]=production:disabled')).toEqual({ alpha: ['production'], pct_one: ['production'] });
     });
 
@@ -389,9 +440,21 @@ describe('GET /api/admin/search/features', () => {
 
     it('shows an archived feature as archived, in stage archived', async () => {
       const { body } = await f.search('archived=IS:true').expect(200);
-      expect(body.features.map((x: { name: string; archived: boolean; archivedAt: string; lifecycle: unknown }) => [x.name, x.archived, x.archivedAt, x.lifecycle])).toEqual([
+      expect(
+        body.features.map((x: { name: string; archived: boolean; archivedAt: string; lifecycle: unknown }) => [
+          x.name,
+          x.archived,
+          x.archivedAt,
+          x.lifecycle,
+        ]),
+      ).toEqual([
         ['old_archived', true, '2024-02-01T10:00:00.000Z', { stage: 'archived', status: null, enteredStageAt: '2024-02-01T10:00:00.000Z' }],
-        ['live_archived', true, '2024-02-02T10:00:00.000Z', { stage: 'archived', status: null, enteredStageAt: '2024-02-02T10:00:00.000Z' }],
+        [
+          'live_archived',
+          true,
+          '2024-02-02T10:00:00.000Z',
+          { stage: 'archived', status: null, enteredStageAt: '2024-02-02T10:00:00.000Z' },
+        ],
       ]);
     });
 
@@ -408,7 +471,10 @@ describe('GET /api/admin/search/features', () => {
       ['archived=IS:true&lifecycle=IS:live', []],
       ['archived=IS:true&lifecycle=IS_ANY_OF:live,archived', ['old_archived', 'live_archived']],
       ['archived=IS:true&lifecycle=IS_NOT:live', ['old_archived', 'live_archived']],
-      ['archived=IS:true&lifecycle=IS_NOT:archived', ['alpha', 'beta', 'exp_One', 'gamma', 'ks_two', 'pct_one', 'pct_two', 'xa_by', 'xacby']],
+      [
+        'archived=IS:true&lifecycle=IS_NOT:archived',
+        ['alpha', 'beta', 'exp_One', 'gamma', 'ks_two', 'pct_one', 'pct_two', 'xa_by', 'xacby'],
+      ],
     ])('%s', async (query, names) => {
       expect(await f.names(query)).toEqual({ names, total: names.length });
     });
@@ -417,7 +483,10 @@ describe('GET /api/admin/search/features', () => {
   describe('favorites', () => {
     it("filters by the caller's favorites", async () => {
       expect(await f.names('favorite=IS:true', admin)).toEqual({ names: ['alpha', 'gamma'], total: 2 });
-      expect(await f.names('favorite=IS:false', admin)).toEqual({ names: ['beta', 'exp_One', 'ks_two', 'pct_one', 'pct_two', 'xa_by', 'xacby'], total: 7 });
+      expect(await f.names('favorite=IS:false', admin)).toEqual({
+        names: ['beta', 'exp_One', 'ks_two', 'pct_one', 'pct_two', 'xa_by', 'xacby'],
+        total: 7,
+      });
       expect(await f.names('favorite=IS_ANY_OF:true,false', admin)).toEqual({ names: ACTIVE, total: 9 });
     });
 
@@ -428,7 +497,10 @@ describe('GET /api/admin/search/features', () => {
     });
 
     it('puts favorites first with any sort, and pages across them', async () => {
-      expect(await f.names('favoritesFirst=true', admin)).toEqual({ names: ['alpha', 'gamma', 'beta', 'exp_One', 'ks_two', 'pct_one', 'pct_two', 'xa_by', 'xacby'], total: 9 });
+      expect(await f.names('favoritesFirst=true', admin)).toEqual({
+        names: ['alpha', 'gamma', 'beta', 'exp_One', 'ks_two', 'pct_one', 'pct_two', 'xa_by', 'xacby'],
+        total: 9,
+      });
       expect(await f.names('favoritesFirst=true&sortBy=name&sortOrder=desc', admin)).toEqual({
         names: ['gamma', 'alpha', 'xacby', 'xa_by', 'pct_two', 'pct_one', 'ks_two', 'exp_One', 'beta'],
         total: 9,
@@ -453,8 +525,14 @@ describe('GET /api/admin/search/features', () => {
       ['sortBy=lastSeenAt', ['gamma', 'alpha', 'beta', 'exp_One', 'ks_two', 'pct_one', 'pct_two', 'xa_by', 'xacby']],
       ['sortBy=lastSeenAt&sortOrder=desc', ['alpha', 'gamma', 'beta', 'exp_One', 'ks_two', 'pct_one', 'pct_two', 'xa_by', 'xacby']],
       ['sortBy=environment:production', ['alpha', 'pct_one', 'beta', 'gamma', 'pct_two', 'exp_One', 'ks_two', 'xa_by', 'xacby']],
-      ['sortBy=environment:production&sortOrder=desc', ['beta', 'gamma', 'pct_two', 'alpha', 'pct_one', 'exp_One', 'ks_two', 'xa_by', 'xacby']],
-      ['sortBy=environment:development&sortOrder=desc', ['alpha', 'exp_One', 'gamma', 'beta', 'ks_two', 'pct_one', 'pct_two', 'xa_by', 'xacby']],
+      [
+        'sortBy=environment:production&sortOrder=desc',
+        ['beta', 'gamma', 'pct_two', 'alpha', 'pct_one', 'exp_One', 'ks_two', 'xa_by', 'xacby'],
+      ],
+      [
+        'sortBy=environment:development&sortOrder=desc',
+        ['alpha', 'exp_One', 'gamma', 'beta', 'ks_two', 'pct_one', 'pct_two', 'xa_by', 'xacby'],
+      ],
       ['sortBy=environment:nowhere', ACTIVE],
     ])('%s', async (query, names) => {
       expect(await f.names(query)).toEqual({ names, total: 9 });
@@ -489,7 +567,10 @@ describe('GET /api/admin/search/features', () => {
     });
 
     it('sorts and filters together', async () => {
-      expect(await f.names('sortBy=name&sortOrder=desc&project=IS:default&state=IS:active&limit=3')).toEqual({ names: ['xacby', 'xa_by', 'pct_two'], total: 6 });
+      expect(await f.names('sortBy=name&sortOrder=desc&project=IS:default&state=IS:active&limit=3')).toEqual({
+        names: ['xacby', 'xa_by', 'pct_two'],
+        total: 6,
+      });
       expect(await f.names('sortBy=environment:production&query=pct')).toEqual({ names: ['pct_one', 'pct_two'], total: 2 });
     });
   });
@@ -510,9 +591,15 @@ describe('GET /api/admin/search/features', () => {
       await t.db.execute("UPDATE features SET description = 'Renamed idea' WHERE name = 'zeta_new'");
       expect(await f.names('query=brand')).toEqual({ names: [], total: 0 });
       const { body } = await f.search('query=renamed').expect(200);
-      expect(body.features[0]).toMatchObject({ name: 'zeta_new', description: 'Renamed idea', tags: [{ type: 'simple', value: 'fresh-tag', color: '#FFFFFF' }] });
+      expect(body.features[0]).toMatchObject({
+        name: 'zeta_new',
+        description: 'Renamed idea',
+        tags: [{ type: 'simple', value: 'fresh-tag', color: '#FFFFFF' }],
+      });
 
-      await t.db.execute("UPDATE feature_environments SET last_seen_at = :at WHERE feature_name = 'zeta_new'", { at: t.db.toTimestamp(now) });
+      await t.db.execute("UPDATE feature_environments SET last_seen_at = :at WHERE feature_name = 'zeta_new'", {
+        at: t.db.toTimestamp(now),
+      });
       await f.metrics('zeta_new', 'production', hourOf(now), 2, 9);
       const seen = await f.search('query=renamed').expect(200);
       expect(seen.body.features[0].environments[0]).toMatchObject({ lastSeenAt: now.toISOString(), yes: 2, no: 9 });
@@ -531,13 +618,22 @@ describe('GET /api/admin/search/features', () => {
 
     it('shows new evaluations and last-seen times at once, and lets an hour pass', async () => {
       expect(await alphaDevelopment()).toMatchObject({ yes: 5, no: 3 });
-      await t.db.execute("UPDATE client_metrics_hourly SET yes_count = yes_count + 10 WHERE feature_name = 'alpha' AND hour_start = :hour", { hour: t.db.toTimestamp(hourOf(now)) });
+      await t.db.execute(
+        "UPDATE client_metrics_hourly SET yes_count = yes_count + 10 WHERE feature_name = 'alpha' AND hour_start = :hour",
+        { hour: t.db.toTimestamp(hourOf(now)) },
+      );
       expect(await alphaDevelopment()).toMatchObject({ yes: 15, no: 3 });
       const seenAt = new Date(now.getTime() - 60_000);
-      await t.db.execute("UPDATE feature_environments SET last_seen_at = :at WHERE feature_name = 'alpha' AND environment = 'development'", { at: t.db.toTimestamp(seenAt) });
+      await t.db.execute(
+        "UPDATE feature_environments SET last_seen_at = :at WHERE feature_name = 'alpha' AND environment = 'development'",
+        { at: t.db.toTimestamp(seenAt) },
+      );
       await t.db.execute("UPDATE features SET last_seen_at = :at WHERE name = 'alpha'", { at: t.db.toTimestamp(seenAt) });
       const { body } = await f.search('query=alpha').expect(200);
-      expect(body.features[0]).toMatchObject({ lastSeenAt: seenAt.toISOString(), environments: [{ lastSeenAt: seenAt.toISOString(), yes: 15, no: 3 }, { lastSeenAt: null }] });
+      expect(body.features[0]).toMatchObject({
+        lastSeenAt: seenAt.toISOString(),
+        environments: [{ lastSeenAt: seenAt.toISOString(), yes: 15, no: 3 }, { lastSeenAt: null }],
+      });
 
       // Still counted an hour later (that hour overlaps the last 60 minutes), no longer two hours later.
       t.clock.advance(3_600_000);
@@ -555,11 +651,13 @@ describe('GET /api/admin/search/features', () => {
   describe('indexes', () => {
     it('keeps a trigram index over names, descriptions and tags', async () => {
       if (t.db.isPostgres) {
-        const rows = await t.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE indexname LIKE '%trgm%' ORDER BY indexname");
+        const rows = await t.db.query<{ indexname: string }>(
+          "SELECT indexname FROM pg_indexes WHERE indexname LIKE '%trgm%' ORDER BY indexname",
+        );
         expect(rows.map((r) => r.indexname)).toEqual(['feature_tags_trgm_idx', 'features_description_trgm_idx', 'features_name_trgm_idx']);
       } else {
         const rows = await t.db.query<{ name: string; text: string }>(
-          "SELECT k.feature_name AS name, s.text FROM feature_search_fts s JOIN feature_search_keys k ON k.id = s.rowid WHERE feature_search_fts MATCH '\"team:pay\"'",
+          'SELECT k.feature_name AS name, s.text FROM feature_search_fts s JOIN feature_search_keys k ON k.id = s.rowid WHERE feature_search_fts MATCH \'"team:pay"\'',
         );
         expect(rows).toEqual([{ name: 'gamma', text: 'gamma\npayments gateway\nteam:payments' }]);
       }

@@ -23,7 +23,13 @@ export class SearchFixtures {
   async user(user: { name?: string; username?: string; email?: string; rootRole?: number }): Promise<number> {
     const [row] = await this.t.db.query<{ id: number }>(
       'INSERT INTO users (name, username, email, root_role_id, created_at) VALUES (:name, :username, :email, :role, :now) RETURNING id',
-      { name: user.name ?? null, username: user.username ?? null, email: user.email ?? null, role: user.rootRole ?? 2, now: this.ts(new Date()) },
+      {
+        name: user.name ?? null,
+        username: user.username ?? null,
+        email: user.email ?? null,
+        role: user.rootRole ?? 2,
+        now: this.ts(new Date()),
+      },
     );
     return Number(row.id);
   }
@@ -60,11 +66,26 @@ export class SearchFixtures {
     );
   }
 
-  async environment(feature: string, environment: string, state: { enabled: boolean; variants?: number; lastSeenAt?: Date | null }): Promise<void> {
-    const variants = Array.from({ length: state.variants ?? 0 }, (_, i) => ({ name: `v${i}`, weight: 1000 / (state.variants ?? 1), weightType: 'variable', stickiness: 'default' }));
+  async environment(
+    feature: string,
+    environment: string,
+    state: { enabled: boolean; variants?: number; lastSeenAt?: Date | null },
+  ): Promise<void> {
+    const variants = Array.from({ length: state.variants ?? 0 }, (_, i) => ({
+      name: `v${i}`,
+      weight: 1000 / (state.variants ?? 1),
+      weightType: 'variable',
+      stickiness: 'default',
+    }));
     await this.t.db.execute(
       'INSERT INTO feature_environments (feature_name, environment, enabled, variants, last_seen_at) VALUES (:feature, :environment, :enabled, :variants, :lastSeenAt)',
-      { feature, environment, enabled: this.bool(state.enabled), variants: JSON.stringify(variants), lastSeenAt: this.ts(state.lastSeenAt) },
+      {
+        feature,
+        environment,
+        enabled: this.bool(state.enabled),
+        variants: JSON.stringify(variants),
+        lastSeenAt: this.ts(state.lastSeenAt),
+      },
     );
   }
 
@@ -87,37 +108,54 @@ export class SearchFixtures {
   }
 
   async segment(name: string): Promise<number> {
-    const [row] = await this.t.db.query<{ id: number }>("INSERT INTO segments (name, constraints, created_at) VALUES (:name, '[]', :now) RETURNING id", {
-      name,
-      now: this.ts(new Date()),
-    });
+    const [row] = await this.t.db.query<{ id: number }>(
+      "INSERT INTO segments (name, constraints, created_at) VALUES (:name, '[]', :now) RETURNING id",
+      {
+        name,
+        now: this.ts(new Date()),
+      },
+    );
     return Number(row.id);
   }
 
   async tagType(name: string, color: string | null): Promise<void> {
-    await this.t.db.execute('INSERT INTO tag_types (name, color, created_at) VALUES (:name, :color, :now)', { name, color, now: this.ts(new Date()) });
-  }
-
-  async tag(feature: string, type: string, value: string): Promise<void> {
-    await this.t.db.execute('INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_at) VALUES (:feature, :type, :value, :now)', {
-      feature,
-      type,
-      value,
+    await this.t.db.execute('INSERT INTO tag_types (name, color, created_at) VALUES (:name, :color, :now)', {
+      name,
+      color,
       now: this.ts(new Date()),
     });
   }
 
+  async tag(feature: string, type: string, value: string): Promise<void> {
+    await this.t.db.execute(
+      'INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_at) VALUES (:feature, :type, :value, :now)',
+      {
+        feature,
+        type,
+        value,
+        now: this.ts(new Date()),
+      },
+    );
+  }
+
   async lifecycle(feature: string, stage: string, at: Date, status: string | null = null): Promise<void> {
-    await this.t.db.execute('INSERT INTO feature_lifecycles (feature_name, stage, status, created_at) VALUES (:feature, :stage, :status, :at)', {
-      feature,
-      stage,
-      status,
-      at: this.ts(at),
-    });
+    await this.t.db.execute(
+      'INSERT INTO feature_lifecycles (feature_name, stage, status, created_at) VALUES (:feature, :stage, :status, :at)',
+      {
+        feature,
+        stage,
+        status,
+        at: this.ts(at),
+      },
+    );
   }
 
   async favorite(userId: number, feature: string): Promise<void> {
-    await this.t.db.execute('INSERT INTO favorite_features (user_id, feature_name, created_at) VALUES (:userId, :feature, :now)', { userId, feature, now: this.ts(new Date()) });
+    await this.t.db.execute('INSERT INTO favorite_features (user_id, feature_name, created_at) VALUES (:userId, :feature, :now)', {
+      userId,
+      feature,
+      now: this.ts(new Date()),
+    });
   }
 
   async dependency(child: string, parent: string): Promise<void> {

@@ -8,8 +8,18 @@ describe('segments', () => {
   let t: TestApp;
   const admin = {
     get: (url: string) => t.http().get(url).set('Authorization', ADMIN_TOKEN),
-    post: (url: string, body: unknown) => t.http().post(url).set('Authorization', ADMIN_TOKEN).send(body as object),
-    put: (url: string, body: unknown) => t.http().put(url).set('Authorization', ADMIN_TOKEN).send(body as object),
+    post: (url: string, body: unknown) =>
+      t
+        .http()
+        .post(url)
+        .set('Authorization', ADMIN_TOKEN)
+        .send(body as object),
+    put: (url: string, body: unknown) =>
+      t
+        .http()
+        .put(url)
+        .set('Authorization', ADMIN_TOKEN)
+        .send(body as object),
     delete: (url: string) => t.http().delete(url).set('Authorization', ADMIN_TOKEN),
   };
   const segmentEvents = async () =>
@@ -28,7 +38,11 @@ describe('segments', () => {
   });
 
   it('creates a segment (201 with location), reads it, lists it and records segment-created', async () => {
-    const body = { name: 'beta-users', description: 'Our beta testers', constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', 2] }] };
+    const body = {
+      name: 'beta-users',
+      description: 'Our beta testers',
+      constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', 2] }],
+    };
     const res = await admin.post('/api/admin/segments', body).expect(201);
     const expected = {
       id: expect.any(Number),
@@ -46,15 +60,32 @@ describe('segments', () => {
     expect((await admin.get(`/api/admin/segments/${res.body.id}`).expect(200)).body).toEqual(res.body);
     const list = await admin.get('/api/admin/segments').expect(200);
     expect(list.body.segments).toContainEqual(res.body);
-    const created = (await segmentEvents()).find((e: { type: string; data: { id: number } }) => e.type === 'segment-created' && e.data.id === res.body.id);
+    const created = (await segmentEvents()).find(
+      (e: { type: string; data: { id: number } }) => e.type === 'segment-created' && e.data.id === res.body.id,
+    );
     expect(created).toMatchObject({ createdBy: 'init-admin-token', data: { name: 'beta-users', constraints: expected.constraints } });
   });
 
   it('validates the body, reporting every offending property', async () => {
-    const res = await admin.post('/api/admin/segments', { description: 5, project: 7, constraints: [{ contextName: 'a', operator: 'NUM_GT', value: 'x' }], extra: true }).expect(400);
+    const res = await admin
+      .post('/api/admin/segments', {
+        description: 5,
+        project: 7,
+        constraints: [{ contextName: 'a', operator: 'NUM_GT', value: 'x' }],
+        extra: true,
+      })
+      .expect(400);
     expect(res.body).toMatchObject({ id: ERROR_ID, name: 'ValidationError' });
-    expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(['/body/extra', '/body/name', '/body/description', '/body/project', '/body/constraints/0/value']);
-    expect((await admin.post('/api/admin/segments', { name: 'no-constraints' }).expect(400)).body.details.map((d: { path: string }) => d.path)).toEqual(['/body/constraints']);
+    expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([
+      '/body/extra',
+      '/body/name',
+      '/body/description',
+      '/body/project',
+      '/body/constraints/0/value',
+    ]);
+    expect(
+      (await admin.post('/api/admin/segments', { name: 'no-constraints' }).expect(400)).body.details.map((d: { path: string }) => d.path),
+    ).toEqual(['/body/constraints']);
     expect((await admin.post('/api/admin/segments', { name: 'p', project: 'nope', constraints: [] }).expect(400)).body.details).toEqual([
       { path: '/body/project', message: expect.stringContaining('existing project') },
     ]);
@@ -72,11 +103,23 @@ describe('segments', () => {
     const { body: segment } = await admin.post('/api/admin/segments', { name: 'to-update', constraints: [] }).expect(201);
     await admin.post('/api/admin/segments', { name: 'taken', constraints: [] }).expect(201);
     await admin
-      .put(`/api/admin/segments/${segment.id}`, { name: 'updated', description: 'now', project: 'sp1', constraints: [{ contextName: 'country', operator: 'IN', values: ['NO'] }] })
+      .put(`/api/admin/segments/${segment.id}`, {
+        name: 'updated',
+        description: 'now',
+        project: 'sp1',
+        constraints: [{ contextName: 'country', operator: 'IN', values: ['NO'] }],
+      })
       .expect(204);
     const read = (await admin.get(`/api/admin/segments/${segment.id}`).expect(200)).body;
-    expect(read).toMatchObject({ name: 'updated', description: 'now', project: 'sp1', constraints: [{ contextName: 'country', values: ['NO'] }] });
-    const updated = (await segmentEvents()).find((e: { type: string; data: { id: number } }) => e.type === 'segment-updated' && e.data.id === segment.id);
+    expect(read).toMatchObject({
+      name: 'updated',
+      description: 'now',
+      project: 'sp1',
+      constraints: [{ contextName: 'country', values: ['NO'] }],
+    });
+    const updated = (await segmentEvents()).find(
+      (e: { type: string; data: { id: number } }) => e.type === 'segment-updated' && e.data.id === segment.id,
+    );
     expect(updated).toMatchObject({ project: 'sp1', data: { name: 'updated' }, preData: { name: 'to-update', project: null } });
     const conflict = await admin.put(`/api/admin/segments/${segment.id}`, { name: 'taken', constraints: [] }).expect(409);
     expect(conflict.body.name).toBe('NameExistsError');
@@ -89,7 +132,9 @@ describe('segments', () => {
     await admin.put('/api/admin/segments/999999', { constraints: [] }).expect(400);
     await admin.delete('/api/admin/segments/999999').expect(404);
     await admin.get('/api/admin/segments/999999/strategies').expect(404);
-    expect((await admin.get('/api/admin/segments/abc').expect(400)).body.details).toEqual([{ path: '/params/id', message: expect.any(String) }]);
+    expect((await admin.get('/api/admin/segments/abc').expect(400)).body.details).toEqual([
+      { path: '/params/id', message: expect.any(String) },
+    ]);
   });
 
   it('is attached to strategies by id, lists them, counts its use, and cannot be deleted while in use', async () => {
@@ -115,37 +160,60 @@ describe('segments', () => {
       details: [{ message: `Segment ${segment.id} is in use by 2 strategies; remove it from them before deleting it.` }],
     });
     const limit = await admin.put(`/api/admin/segments/${segment.id}`, { name: 'in-use', project: 'sp1', constraints: [] }).expect(400);
-    expect(limit.body.details).toEqual([{ path: '/body/project', message: expect.stringContaining('strategies in project(s) sp2 use it') }]);
+    expect(limit.body.details).toEqual([
+      { path: '/body/project', message: expect.stringContaining('strategies in project(s) sp2 use it') },
+    ]);
 
-    await t.http().put(strategiesUrl('sp2', 'seg-f2', 'development', s2.id)).set('Authorization', ADMIN_TOKEN).send({ segments: [] }).expect(200);
-    await t.http().delete(strategiesUrl('sp1', 'seg-f1', 'production', s1.id)).set('Authorization', ADMIN_TOKEN).expect(200);
+    await t
+      .http()
+      .put(strategiesUrl('sp2', 'seg-f2', 'development', s2.id))
+      .set('Authorization', ADMIN_TOKEN)
+      .send({ segments: [] })
+      .expect(200);
+    await t
+      .http()
+      .delete(strategiesUrl('sp1', 'seg-f1', 'production', s1.id))
+      .set('Authorization', ADMIN_TOKEN)
+      .expect(200);
     await admin.delete(`/api/admin/segments/${segment.id}`).expect(200);
     await admin.get(`/api/admin/segments/${segment.id}`).expect(404);
-    const deleted = (await segmentEvents()).find((e: { type: string; preData: { id: number } | null }) => e.type === 'segment-deleted' && e.preData?.id === segment.id);
+    const deleted = (await segmentEvents()).find(
+      (e: { type: string; preData: { id: number } | null }) => e.type === 'segment-deleted' && e.preData?.id === segment.id,
+    );
     expect(deleted).toMatchObject({ data: null, preData: { name: 'in-use' } });
   });
 
   it('needs CREATE_SEGMENT, UPDATE_SEGMENT and DELETE_SEGMENT; reading needs only a login', async () => {
-    const [viewer] = await t.db.query<{ id: number }>(`INSERT INTO users (username, root_role_id, created_at) VALUES ('seg-viewer', 3, :now) RETURNING id`, {
-      now: t.db.toTimestamp(new Date()),
-    });
+    const [viewer] = await t.db.query<{ id: number }>(
+      `INSERT INTO users (username, root_role_id, created_at) VALUES ('seg-viewer', 3, :now) RETURNING id`,
+      {
+        now: t.db.toTimestamp(new Date()),
+      },
+    );
     const cookie = await sessionCookieFor(t, Number(viewer.id));
     const { body: segment } = await admin.post('/api/admin/segments', { name: 'perm', constraints: [] }).expect(201);
     const create = await t.http().post('/api/admin/segments').set('Cookie', cookie).send({ name: 'x', constraints: [] }).expect(403);
     expect(create.body).toEqual({
       id: ERROR_ID,
       name: 'NoAccessError',
-      message: 'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_SEGMENT" permission.',
+      message:
+        'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_SEGMENT" permission.',
     });
-    expect((await t.http().put(`/api/admin/segments/${segment.id}`).set('Cookie', cookie).send({}).expect(403)).body.message).toContain('"UPDATE_SEGMENT"');
-    expect((await t.http().delete(`/api/admin/segments/${segment.id}`).set('Cookie', cookie).expect(403)).body.message).toContain('"DELETE_SEGMENT"');
+    expect((await t.http().put(`/api/admin/segments/${segment.id}`).set('Cookie', cookie).send({}).expect(403)).body.message).toContain(
+      '"UPDATE_SEGMENT"',
+    );
+    expect((await t.http().delete(`/api/admin/segments/${segment.id}`).set('Cookie', cookie).expect(403)).body.message).toContain(
+      '"DELETE_SEGMENT"',
+    );
     await t.http().get('/api/admin/segments').set('Cookie', cookie).expect(200);
     await t.http().get('/api/admin/segments').expect(401);
   });
 
   it('describes the routes in the OpenAPI document', async () => {
     const doc = (await t.http().get('/docs/openapi.json').expect(200)).body;
-    expect(doc.paths['/api/admin/segments'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/upsertSegmentSchema');
+    expect(doc.paths['/api/admin/segments'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/upsertSegmentSchema',
+    );
     expect(Object.keys(doc.paths['/api/admin/segments/{id}'])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
     expect(doc.paths['/api/admin/segments/{id}/strategies'].get).toBeDefined();
   });

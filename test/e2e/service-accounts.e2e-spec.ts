@@ -4,7 +4,8 @@ import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../h
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-const gravatar = (identity: string) => `https://gravatar.com/avatar/${createHash('sha256').update(identity).digest('hex')}?s=42&d=retro&r=g`;
+const gravatar = (identity: string) =>
+  `https://gravatar.com/avatar/${createHash('sha256').update(identity).digest('hex')}?s=42&d=retro&r=g`;
 
 describe('service accounts', () => {
   let t: TestApp;
@@ -28,7 +29,9 @@ describe('service accounts', () => {
   }
 
   async function createAccount(username: string, rootRole = 3): Promise<{ id: number }> {
-    const res = await admin().post('/api/admin/service-account', { username, name: `${username} name`, rootRole }).expect(201);
+    const res = await admin()
+      .post('/api/admin/service-account', { username, name: `${username} name`, rootRole })
+      .expect(201);
     return res.body;
   }
 
@@ -72,8 +75,18 @@ describe('service accounts', () => {
       });
       expect(Math.abs(Date.parse(res.body.createdAt) - t.clock.now().getTime())).toBeLessThan(10_000);
 
-      const [row] = await t.db.query<Record<string, unknown>>('SELECT username, name, password_hash, root_role_id, is_service, email FROM users WHERE id = :id', { id });
-      expect({ ...row, is_service: Boolean(row.is_service) }).toEqual({ username: 'ci-bot', name: 'CI bot', password_hash: null, root_role_id: 2, is_service: true, email: null });
+      const [row] = await t.db.query<Record<string, unknown>>(
+        'SELECT username, name, password_hash, root_role_id, is_service, email FROM users WHERE id = :id',
+        { id },
+      );
+      expect({ ...row, is_service: Boolean(row.is_service) }).toEqual({
+        username: 'ci-bot',
+        name: 'CI bot',
+        password_hash: null,
+        root_role_id: 2,
+        is_service: true,
+        email: null,
+      });
 
       const [event] = await events('service-account-created');
       expect(event.created_by_user_id).toBe(-42);
@@ -84,7 +97,12 @@ describe('service accounts', () => {
     it('prefixes the location with BASE_URI_PATH', async () => {
       const prefixed = await createTestApp({ baseUriPath: '/unleash' });
       try {
-        const res = await prefixed.http().post('/unleash/api/admin/service-account').set('Authorization', ADMIN_TOKEN).send({ username: 'bot', name: 'Bot', rootRole: 3 }).expect(201);
+        const res = await prefixed
+          .http()
+          .post('/unleash/api/admin/service-account')
+          .set('Authorization', ADMIN_TOKEN)
+          .send({ username: 'bot', name: 'Bot', rootRole: 3 })
+          .expect(201);
         expect(res.headers.location).toBe(`/unleash/api/admin/service-account/${res.body.id}`);
       } finally {
         await prefixed.close();
@@ -92,13 +110,20 @@ describe('service accounts', () => {
     });
 
     it('trims username and name', async () => {
-      const res = await admin().post('/api/admin/service-account', { username: '  spaced-bot ', name: ' Spaced ', rootRole: 3 }).expect(201);
+      const res = await admin()
+        .post('/api/admin/service-account', { username: '  spaced-bot ', name: ' Spaced ', rootRole: 3 })
+        .expect(201);
       expect(res.body).toMatchObject({ username: 'spaced-bot', name: 'Spaced' });
     });
 
     it('names every missing property in one 400', async () => {
       const res = await admin().post('/api/admin/service-account', {}).expect(400);
-      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message: expect.any(String), details: expect.any(Array) });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'ValidationError',
+        message: expect.any(String),
+        details: expect.any(Array),
+      });
       expect(res.body.details).toEqual([
         { path: '/body/username', message: 'The `/body/username` property is required. It was not present on the data you sent.' },
         { path: '/body/name', message: 'The `/body/name` property is required. It was not present on the data you sent.' },
@@ -112,15 +137,30 @@ describe('service accounts', () => {
       ['empty username', { username: '  ', name: 'n', rootRole: 3 }, 'The `/body/username` property must not be empty. You sent "".'],
       ['name', { username: 'u', name: null, rootRole: 3 }, 'The `/body/name` property must be a string. You sent null.'],
       ['empty name', { username: 'u', name: '', rootRole: 3 }, 'The `/body/name` property must not be empty. You sent "".'],
-      ['rootRole as text', { username: 'u', name: 'n', rootRole: '3' }, 'The `/body/rootRole` property must be an integer number. You sent "3".'],
-      ['rootRole fraction', { username: 'u', name: 'n', rootRole: 1.5 }, 'The `/body/rootRole` property must be an integer number. You sent 1.5.'],
+      [
+        'rootRole as text',
+        { username: 'u', name: 'n', rootRole: '3' },
+        'The `/body/rootRole` property must be an integer number. You sent "3".',
+      ],
+      [
+        'rootRole fraction',
+        { username: 'u', name: 'n', rootRole: 1.5 },
+        'The `/body/rootRole` property must be an integer number. You sent 1.5.',
+      ],
     ])('refuses an invalid %s with 400 naming it', async (_, body, message) => {
       const res = await admin().post('/api/admin/service-account', body).expect(400);
-      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: expect.stringMatching(/^\/body\//), message }] });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'ValidationError',
+        message,
+        details: [{ path: expect.stringMatching(/^\/body\//), message }],
+      });
     });
 
     it('refuses an unknown property with 400 naming it', async () => {
-      const res = await admin().post('/api/admin/service-account', { username: 'u', name: 'n', rootRole: 3, email: 'u@example.com' }).expect(400);
+      const res = await admin()
+        .post('/api/admin/service-account', { username: 'u', name: 'n', rootRole: 3, email: 'u@example.com' })
+        .expect(400);
       expect(res.body.details).toEqual([{ path: '/body/email', message: expect.stringContaining('`/body/email`') }]);
     });
 
@@ -130,7 +170,12 @@ describe('service accounts', () => {
     ])('refuses rootRole %s (%s) with 400 naming /body/rootRole', async (rootRole) => {
       const res = await admin().post('/api/admin/service-account', { username: 'role-bot', name: 'n', rootRole }).expect(400);
       const message = `The \`/body/rootRole\` property must be the id of an existing root role. There is no root role with id ${rootRole}.`;
-      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: '/body/rootRole', message }] });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'ValidationError',
+        message,
+        details: [{ path: '/body/rootRole', message }],
+      });
       expect(await t.db.query("SELECT id FROM users WHERE username = 'role-bot'")).toEqual([]);
     });
 
@@ -139,7 +184,9 @@ describe('service accounts', () => {
         `INSERT INTO roles (name, description, type, built_in, created_at) VALUES ('Auditor', 'reads logs', 'root-custom', false, :now) RETURNING id`,
         { now: t.db.toTimestamp(t.clock.now()) },
       );
-      const res = await admin().post('/api/admin/service-account', { username: 'auditor-bot', name: 'Auditor', rootRole: Number(role.id) }).expect(201);
+      const res = await admin()
+        .post('/api/admin/service-account', { username: 'auditor-bot', name: 'Auditor', rootRole: Number(role.id) })
+        .expect(201);
       expect(res.body.rootRole).toBe(Number(role.id));
       const list = await admin().get('/api/admin/service-account').expect(200);
       expect(list.body.rootRoles).toContainEqual({ id: Number(role.id), name: 'Auditor', description: 'reads logs', type: 'root-custom' });
@@ -150,7 +197,11 @@ describe('service accounts', () => {
       await insertUser('alice', 3);
       for (const username of ['taken-bot', 'admin', 'alice']) {
         const res = await admin().post('/api/admin/service-account', { username, name: 'n', rootRole: 3 }).expect(409);
-        expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'NameExistsError', message: 'A service account or user with that username already exists.' });
+        expect(res.body).toEqual({
+          id: expect.stringMatching(UUID),
+          name: 'NameExistsError',
+          message: 'A service account or user with that username already exists.',
+        });
       }
       expect(await t.db.query("SELECT id FROM users WHERE username = 'alice' AND is_service = true")).toEqual([]);
     });
@@ -164,8 +215,14 @@ describe('service accounts', () => {
       ['an Editor', () => editorCookie],
       ['a Viewer', () => viewerCookie],
     ])('answers 403 NoAccessError naming ADMIN to %s, before content type and validation', async (_, cookie) => {
-      const message = 'You don\'t have the required permissions to perform this operation. To perform this action, you need the "ADMIN" permission.';
-      const res = await t.http().post('/api/admin/service-account').set('Cookie', cookie()).send({ username: 'x', name: 'x', rootRole: 3 }).expect(403);
+      const message =
+        'You don\'t have the required permissions to perform this operation. To perform this action, you need the "ADMIN" permission.';
+      const res = await t
+        .http()
+        .post('/api/admin/service-account')
+        .set('Cookie', cookie())
+        .send({ username: 'x', name: 'x', rootRole: 3 })
+        .expect(403);
       expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'NoAccessError', message });
       await t.http().post('/api/admin/service-account').set('Cookie', cookie()).type('form').send('a=b').expect(403);
       await t.http().post('/api/admin/service-account').set('Cookie', cookie()).send({}).expect(403);
@@ -174,13 +231,24 @@ describe('service accounts', () => {
     });
 
     it('answers a form body with 415', async () => {
-      const res = await t.http().post('/api/admin/service-account').set('Authorization', ADMIN_TOKEN).type('form').send('username=x').expect(415);
+      const res = await t
+        .http()
+        .post('/api/admin/service-account')
+        .set('Authorization', ADMIN_TOKEN)
+        .type('form')
+        .send('username=x')
+        .expect(415);
       expect(res.body.name).toBe('ContentTypeerror');
     });
 
     it('accepts the request from the seeded admin person by session', async () => {
       const cookie = await sessionCookieFor(t, 1);
-      const res = await t.http().post('/api/admin/service-account').set('Cookie', cookie).send({ username: 'session-bot', name: 'n', rootRole: 3 }).expect(201);
+      const res = await t
+        .http()
+        .post('/api/admin/service-account')
+        .set('Cookie', cookie)
+        .send({ username: 'session-bot', name: 'n', rootRole: 3 })
+        .expect(201);
       const [event] = (await events('service-account-created')).filter((e) => JSON.parse(e.data!).username === 'session-bot');
       expect(event).toMatchObject({ created_by: 'admin', created_by_user_id: 1 });
       expect(res.body.username).toBe('session-bot');
@@ -212,7 +280,16 @@ describe('service accounts', () => {
         imageUrl: gravatar('listed-bot'),
         rootRole: 3,
         createdAt: expect.stringMatching(ISO),
-        tokens: [{ id: token.body.id, description: 'listed token', expiresAt: token.body.expiresAt, createdAt: token.body.createdAt, seenAt: null, userId: account.id }],
+        tokens: [
+          {
+            id: token.body.id,
+            description: 'listed token',
+            expiresAt: token.body.expiresAt,
+            createdAt: token.body.createdAt,
+            seenAt: null,
+            userId: account.id,
+          },
+        ],
         isAPI: false,
         loginAttempts: 0,
         emailSent: false,
@@ -223,11 +300,15 @@ describe('service accounts', () => {
 
     it('answers 404 for an unknown id and for the id of a person', async () => {
       const unknown = await admin().get('/api/admin/service-account/999999').expect(404);
-      expect(unknown.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: 'Could not find service account with id 999999.' });
+      expect(unknown.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NotFoundError',
+        message: 'Could not find service account with id 999999.',
+      });
       await admin().get('/api/admin/service-account/1').expect(404);
       await admin().put('/api/admin/service-account/1', { name: 'hijack' }).expect(404);
       await admin().delete('/api/admin/service-account/1').expect(404);
-      expect(await t.db.one("SELECT name FROM users WHERE id = 1")).toEqual({ name: 'admin' });
+      expect(await t.db.one('SELECT name FROM users WHERE id = 1')).toEqual({ name: 'admin' });
     });
 
     it('answers 400 naming the parameter for a non-numeric id', async () => {
@@ -239,7 +320,10 @@ describe('service accounts', () => {
       const account = await createAccount('update-bot', 3);
       const res = await admin().put(`/api/admin/service-account/${account.id}`, { name: 'Renamed', rootRole: 1 }).expect(200);
       expect(res.body).toMatchObject({ id: account.id, username: 'update-bot', name: 'Renamed', rootRole: 1, tokens: [] });
-      expect(await t.db.one('SELECT name, root_role_id FROM users WHERE id = :id', { id: account.id })).toEqual({ name: 'Renamed', root_role_id: 1 });
+      expect(await t.db.one('SELECT name, root_role_id FROM users WHERE id = :id', { id: account.id })).toEqual({
+        name: 'Renamed',
+        root_role_id: 1,
+      });
       const [event] = (await events('service-account-updated')).filter((e) => JSON.parse(e.data!).id === account.id);
       expect(JSON.parse(event.data!)).toEqual({ id: account.id, username: 'update-bot', name: 'Renamed', rootRole: 1 });
       expect(JSON.parse(event.pre_data!)).toEqual({ id: account.id, username: 'update-bot', name: 'update-bot name', rootRole: 3 });
@@ -254,7 +338,11 @@ describe('service accounts', () => {
       expect(unknownRole.body.details).toEqual([{ path: '/body/rootRole', message: expect.stringContaining('no root role with id 77') }]);
       const renameUser = await admin().put(`/api/admin/service-account/${account.id}`, { username: 'other', name: '' }).expect(400);
       expect(renameUser.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['/body/name', '/body/username']);
-      expect(await t.db.one('SELECT username, name, root_role_id FROM users WHERE id = :id', { id: account.id })).toEqual({ username: 'bad-update-bot', name: 'bad-update-bot name', root_role_id: 3 });
+      expect(await t.db.one('SELECT username, name, root_role_id FROM users WHERE id = :id', { id: account.id })).toEqual({
+        username: 'bad-update-bot',
+        name: 'bad-update-bot name',
+        root_role_id: 3,
+      });
     });
 
     it('deletes the account with its tokens, ends its use and records the event', async () => {
@@ -297,17 +385,26 @@ describe('service accounts', () => {
       expect(read.body).not.toHaveProperty('secret');
       const other = await createAccount('other-token-bot');
       const elsewhere = await admin().get(`/api/admin/service-account/${other.id}/token/${res.body.id}`).expect(404);
-      expect(elsewhere.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: `Could not find personal access token with id ${res.body.id}.` });
+      expect(elsewhere.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NotFoundError',
+        message: `Could not find personal access token with id ${res.body.id}.`,
+      });
       const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM personal_access_tokens WHERE id = :id', { id: res.body.id });
       expect(row.secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
-      const everything = JSON.stringify([await t.db.query('SELECT * FROM personal_access_tokens'), await t.db.query('SELECT * FROM events')]);
+      const everything = JSON.stringify([
+        await t.db.query('SELECT * FROM personal_access_tokens'),
+        await t.db.query('SELECT * FROM events'),
+      ]);
       expect(everything).not.toContain(secret.slice(5));
 
       const [event] = (await events('service-account-token-created')).filter((e) => JSON.parse(e.data!).id === res.body.id);
       expect(JSON.parse(event.data!)).toEqual({ id: res.body.id, description: 'deploys', expiresAt, userId: account.id });
 
       const listed = await admin().get(`/api/admin/service-account/${account.id}/token`).expect(200);
-      expect(listed.body).toEqual({ pats: [{ id: res.body.id, description: 'deploys', expiresAt, createdAt: res.body.createdAt, seenAt: null, userId: account.id }] });
+      expect(listed.body).toEqual({
+        pats: [{ id: res.body.id, description: 'deploys', expiresAt, createdAt: res.body.createdAt, seenAt: null, userId: account.id }],
+      });
     });
 
     it('refuses bad token bodies with 400 (before 404 for an unknown account) and duplicates with 409', async () => {
@@ -321,7 +418,10 @@ describe('service accounts', () => {
       }
       await createToken(account.id, 'once');
       const duplicate = await admin()
-        .post(`/api/admin/service-account/${account.id}/token`, { description: 'once', expiresAt: new Date(t.clock.now().getTime() + 3600_000).toISOString() })
+        .post(`/api/admin/service-account/${account.id}/token`, {
+          description: 'once',
+          expiresAt: new Date(t.clock.now().getTime() + 3600_000).toISOString(),
+        })
         .expect(409);
       expect(duplicate.body.name).toBe('NameExistsError');
     });
@@ -347,7 +447,12 @@ describe('service accounts', () => {
       const adminToken = (await createToken(adminBot.id, 'a')).body.secret;
       await t.http().get('/api/admin/service-account').set('Authorization', adminToken).expect(200);
       await t.http().get('/api/admin/service-account').set('Authorization', `Bearer ${adminToken}`).expect(200);
-      const made = await t.http().post('/api/admin/service-account').set('Authorization', adminToken).send({ username: 'made-by-bot', name: 'n', rootRole: 3 }).expect(201);
+      const made = await t
+        .http()
+        .post('/api/admin/service-account')
+        .set('Authorization', adminToken)
+        .send({ username: 'made-by-bot', name: 'n', rootRole: 3 })
+        .expect(201);
       const [event] = (await events('service-account-created')).filter((e) => JSON.parse(e.data!).id === made.body.id);
       expect(event).toMatchObject({ created_by: 'admin-bot', created_by_user_id: adminBot.id });
 
@@ -391,7 +496,13 @@ describe('service accounts', () => {
     });
 
     it('never shows a secret in events or listings', async () => {
-      const all = JSON.stringify([await admin().get('/api/admin/service-account').expect(200).then((r) => r.body), await t.db.query('SELECT * FROM events')]);
+      const all = JSON.stringify([
+        await admin()
+          .get('/api/admin/service-account')
+          .expect(200)
+          .then((r) => r.body),
+        await t.db.query('SELECT * FROM events'),
+      ]);
       expect(all).not.toMatch(/user:[0-9a-f]{64}/);
     });
   });

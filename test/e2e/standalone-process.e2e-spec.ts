@@ -52,7 +52,9 @@ describe('the standalone service process', () => {
   });
 
   it('logs JSON lines with request ids and never a secret', async () => {
-    const response = await fetch(`${base}/api/admin/events`, { headers: { authorization: ADMIN, cookie: 'unleash-session=s:abc.def', 'x-request-id': 'req-42' } });
+    const response = await fetch(`${base}/api/admin/events`, {
+      headers: { authorization: ADMIN, cookie: 'unleash-session=s:abc.def', 'x-request-id': 'req-42' },
+    });
     expect(response.headers.get('x-request-id')).toBe('req-42');
     await new Promise((done) => setTimeout(done, 200));
     const lines = output.split('\n').filter((line) => line.startsWith('{'));
@@ -65,7 +67,9 @@ describe('the standalone service process', () => {
   });
 
   it('shuts down cleanly on SIGTERM', async () => {
-    const exited = new Promise<{ code: number | null; signal: string | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((done) =>
+      child.once('exit', (code, signal) => done({ code, signal })),
+    );
     child.kill('SIGTERM');
     // Nest re-raises the signal after its shutdown hooks ran, so the process ends by SIGTERM, not with a code.
     expect(await exited).toEqual({ code: null, signal: 'SIGTERM' });

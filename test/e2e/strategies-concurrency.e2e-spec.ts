@@ -2,7 +2,12 @@ import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js
 import { createStrategy, eventsOf, isEnabled, seedFeature, seedProject, strategiesUrl } from './strategies.fixtures.js';
 
 /** What a body turns into once stored, to compare the final strategy with the bodies sent. */
-function expectedOf(body: { title: string; parameters: Record<string, string>; constraints: { contextName: string; operator: string; values: string[] }[]; disabled?: boolean }) {
+function expectedOf(body: {
+  title: string;
+  parameters: Record<string, string>;
+  constraints: { contextName: string; operator: string; values: string[] }[];
+  disabled?: boolean;
+}) {
   return {
     title: body.title,
     parameters: body.parameters,
@@ -84,7 +89,13 @@ describe('concurrent updates of one strategy', () => {
       const a = await createStrategy(t, 'cp', feature, 'production', { name: 'default' });
       const b = await createStrategy(t, 'cp', feature, 'production', { name: 'default' });
       const responses = await Promise.all(
-        [a, b].map((s) => t.http().put(strategiesUrl('cp', feature, 'production', s.id)).set('Authorization', ADMIN_TOKEN).send({ disabled: true })),
+        [a, b].map((s) =>
+          t
+            .http()
+            .put(strategiesUrl('cp', feature, 'production', s.id))
+            .set('Authorization', ADMIN_TOKEN)
+            .send({ disabled: true }),
+        ),
       );
       expect(responses.map((r) => r.status)).toEqual([200, 200]);
       expect(await isEnabled(t, feature, 'production')).toBe(false);
@@ -95,11 +106,19 @@ describe('concurrent updates of one strategy', () => {
   it('concurrent creates respect the strategy limit', async () => {
     await seedFeature(t, 'race3', 'cp');
     const responses = await Promise.all(
-      Array.from({ length: 40 }, () => t.http().post(strategiesUrl('cp', 'race3', 'development')).set('Authorization', ADMIN_TOKEN).send({ name: 'default' })),
+      Array.from({ length: 40 }, () =>
+        t
+          .http()
+          .post(strategiesUrl('cp', 'race3', 'development'))
+          .set('Authorization', ADMIN_TOKEN)
+          .send({ name: 'default' }),
+      ),
     );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(30);
     expect(responses.filter((r) => r.status === 400)).toHaveLength(10);
-    const count = await t.db.one<{ count: number | string }>(`SELECT COUNT(*) AS count FROM feature_strategies WHERE feature_name = 'race3'`);
+    const count = await t.db.one<{ count: number | string }>(
+      `SELECT COUNT(*) AS count FROM feature_strategies WHERE feature_name = 'race3'`,
+    );
     expect(Number(count?.count)).toBe(30);
   });
 });

@@ -19,7 +19,9 @@ describe('configured strategy limits', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
-    const dataSource = database.url ? ({ type: 'postgres', url: database.url } as const) : ({ type: 'better-sqlite3', database: database.file } as const);
+    const dataSource = database.url
+      ? ({ type: 'postgres', url: database.url } as const)
+      : ({ type: 'better-sqlite3', database: database.file } as const);
 
     @Module({
       imports: [
@@ -38,7 +40,8 @@ describe('configured strategy limits', () => {
     const db = app.get(Database);
     const now = db.toTimestamp(new Date());
     await db.execute(`INSERT INTO features (name, project, created_at) VALUES ('lim', 'default', :now)`, { now });
-    for (const name of ['a', 'b']) await db.execute(`INSERT INTO segments (name, constraints, created_at) VALUES (:name, '[]', :now)`, { name, now });
+    for (const name of ['a', 'b'])
+      await db.execute(`INSERT INTO segments (name, constraints, created_at) VALUES (:name, '[]', :now)`, { name, now });
   });
 
   afterAll(async () => {
@@ -51,7 +54,9 @@ describe('configured strategy limits', () => {
     const first = await post(url, { name: 'default' }).expect(200);
     await post(url, { name: 'default' }).expect(200);
     const third = await post(url, { name: 'default' }).expect(400);
-    expect(third.body.message).toBe("Failed to create strategy. You can't create more than the established limit of 2 strategies per feature environment.");
+    expect(third.body.message).toBe(
+      "Failed to create strategy. You can't create more than the established limit of 2 strategies per feature environment.",
+    );
 
     const c = { contextName: 'a', operator: 'IN', values: ['1'] };
     const res = await put(`${url}/${first.body.id}`, {
@@ -59,9 +64,18 @@ describe('configured strategy limits', () => {
       segments: [1, 2],
     }).expect(400);
     expect(res.body.details).toEqual([
-      { path: '/body/constraints', message: 'The `/body/constraints` property must not have more than 2 constraints (the configured limit is 2). You sent 3.' },
-      { path: '/body/constraints/2/values', message: 'The `/body/constraints/2/values` property must not have more than 3 values (the configured limit is 3). You sent 4.' },
-      { path: '/body/segments', message: 'The `/body/segments` property must not have more than 1 segments (the configured limit is 1). You sent 2.' },
+      {
+        path: '/body/constraints',
+        message: 'The `/body/constraints` property must not have more than 2 constraints (the configured limit is 2). You sent 3.',
+      },
+      {
+        path: '/body/constraints/2/values',
+        message: 'The `/body/constraints/2/values` property must not have more than 3 values (the configured limit is 3). You sent 4.',
+      },
+      {
+        path: '/body/segments',
+        message: 'The `/body/segments` property must not have more than 1 segments (the configured limit is 1). You sent 2.',
+      },
     ]);
     await put(`${url}/${first.body.id}`, { constraints: [c, { ...c, values: ['1', '2', '3'] }], segments: [2] }).expect(200);
   });

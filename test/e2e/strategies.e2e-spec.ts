@@ -32,7 +32,12 @@ describe('feature strategies', () => {
   describe('create, read, list, delete', () => {
     it('creates a strategy with defaults, answers 200 with it, and records feature-strategy-add', async () => {
       await seedFeature(t, 'crud1', 'p1');
-      const res = await t.http().post(strategiesUrl('p1', 'crud1', 'production')).set('Authorization', ADMIN_TOKEN).send({ name: 'default' }).expect(200);
+      const res = await t
+        .http()
+        .post(strategiesUrl('p1', 'crud1', 'production'))
+        .set('Authorization', ADMIN_TOKEN)
+        .send({ name: 'default' })
+        .expect(200);
       expect(res.body).toEqual({
         id: expect.stringMatching(UUID),
         name: 'default',
@@ -49,14 +54,25 @@ describe('feature strategies', () => {
       expect(read.body).toEqual(res.body);
       const events = await eventsOf(t, 'crud1');
       expect(events).toEqual([
-        expect.objectContaining({ type: 'feature-strategy-add', project: 'p1', featureName: 'crud1', environment: 'production', data: res.body, preData: null }),
+        expect.objectContaining({
+          type: 'feature-strategy-add',
+          project: 'p1',
+          featureName: 'crud1',
+          environment: 'production',
+          data: res.body,
+          preData: null,
+        }),
       ]);
     });
 
     it('appends new strategies after the last one and lists them in order', async () => {
       await seedFeature(t, 'crud2', 'p1');
       const first = await createStrategy(t, 'p1', 'crud2', 'development', { name: 'default' });
-      const second = await createStrategy(t, 'p1', 'crud2', 'development', { name: 'flexibleRollout', title: 'Half', parameters: { rollout: '50' } });
+      const second = await createStrategy(t, 'p1', 'crud2', 'development', {
+        name: 'flexibleRollout',
+        title: 'Half',
+        parameters: { rollout: '50' },
+      });
       const placed = await createStrategy(t, 'p1', 'crud2', 'development', { name: 'default', sortOrder: -1 });
       expect([first.sortOrder, second.sortOrder, placed.sortOrder]).toEqual([0, 1, -1]);
       expect(second.parameters).toEqual({ rollout: '50', stickiness: 'default', groupId: 'crud2' });
@@ -87,14 +103,29 @@ describe('feature strategies', () => {
         variants: [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'default' }],
       });
       expect(created.id).not.toBe('ignored');
-      const bad = await t.http().post(strategiesUrl('p1', 'crud3', 'production')).set('Authorization', ADMIN_TOKEN).send({ title: 'x', constraints: [{ contextName: 'a', operator: 'NOPE' }] }).expect(400);
+      const bad = await t
+        .http()
+        .post(strategiesUrl('p1', 'crud3', 'production'))
+        .set('Authorization', ADMIN_TOKEN)
+        .send({ title: 'x', constraints: [{ contextName: 'a', operator: 'NOPE' }] })
+        .expect(400);
       expect(bad.body.details.map((d: { path: string }) => d.path)).toEqual(['/body/constraints/0/operator', '/body/name']);
-      const unknownType = await t.http().post(strategiesUrl('p1', 'crud3', 'production')).set('Authorization', ADMIN_TOKEN).send({ name: 'userWithId' }).expect(400);
+      const unknownType = await t
+        .http()
+        .post(strategiesUrl('p1', 'crud3', 'production'))
+        .set('Authorization', ADMIN_TOKEN)
+        .send({ name: 'userWithId' })
+        .expect(400);
       expect(unknownType.body).toEqual({
         id: ERROR_ID,
         name: 'ValidationError',
         message: 'The `/body/name` property must be the name of an existing strategy type. You sent "userWithId".',
-        details: [{ path: '/body/name', message: 'The `/body/name` property must be the name of an existing strategy type. You sent "userWithId".' }],
+        details: [
+          {
+            path: '/body/name',
+            message: 'The `/body/name` property must be the name of an existing strategy type. You sent "userWithId".',
+          },
+        ],
       });
     });
 
@@ -102,10 +133,22 @@ describe('feature strategies', () => {
       await seedFeature(t, 'crud4', 'p1');
       const keep = await createStrategy(t, 'p1', 'crud4', 'production', { name: 'default' });
       const gone = await createStrategy(t, 'p1', 'crud4', 'production', { name: 'default', title: 'bye' });
-      await t.http().delete(strategiesUrl('p1', 'crud4', 'production', gone.id)).set('Authorization', ADMIN_TOKEN).expect(200);
+      await t
+        .http()
+        .delete(strategiesUrl('p1', 'crud4', 'production', gone.id))
+        .set('Authorization', ADMIN_TOKEN)
+        .expect(200);
       const res = await get(strategiesUrl('p1', 'crud4', 'production', gone.id)).expect(404);
-      expect(res.body).toEqual({ id: ERROR_ID, name: 'NotFoundError', message: `Could not find strategy ${gone.id} in environment production of feature crud4` });
-      await t.http().delete(strategiesUrl('p1', 'crud4', 'production', gone.id)).set('Authorization', ADMIN_TOKEN).expect(404);
+      expect(res.body).toEqual({
+        id: ERROR_ID,
+        name: 'NotFoundError',
+        message: `Could not find strategy ${gone.id} in environment production of feature crud4`,
+      });
+      await t
+        .http()
+        .delete(strategiesUrl('p1', 'crud4', 'production', gone.id))
+        .set('Authorization', ADMIN_TOKEN)
+        .expect(404);
       expect((await get(strategiesUrl('p1', 'crud4', 'production')).expect(200)).body.map((s: { id: string }) => s.id)).toEqual([keep.id]);
       const events = await eventsOf(t, 'crud4');
       expect(events.at(-1)).toMatchObject({ type: 'feature-strategy-remove', environment: 'production', data: null, preData: gone });
@@ -114,8 +157,16 @@ describe('feature strategies', () => {
     it('refuses a 31st strategy in one feature environment, naming the limit', async () => {
       await seedFeature(t, 'crud5', 'p1');
       for (let i = 0; i < 30; i++) await createStrategy(t, 'p1', 'crud5', 'development', { name: 'default' });
-      const res = await t.http().post(strategiesUrl('p1', 'crud5', 'development')).set('Authorization', ADMIN_TOKEN).send({ name: 'default' }).expect(400);
-      expect(res.body).toMatchObject({ name: 'ValidationError', message: expect.stringContaining('limit of 30 strategies per feature environment') });
+      const res = await t
+        .http()
+        .post(strategiesUrl('p1', 'crud5', 'development'))
+        .set('Authorization', ADMIN_TOKEN)
+        .send({ name: 'default' })
+        .expect(400);
+      expect(res.body).toMatchObject({
+        name: 'ValidationError',
+        message: expect.stringContaining('limit of 30 strategies per feature environment'),
+      });
       await createStrategy(t, 'p1', 'crud5', 'production', { name: 'default' });
     });
   });
@@ -190,13 +241,20 @@ describe('feature strategies', () => {
       };
       expect(res.body).toEqual(expected);
       expect((await get(url).expect(200)).body).toEqual(expected);
-      const links = await t.db.query<{ segment_id: number }>('SELECT segment_id FROM feature_strategy_segments WHERE strategy_id = :id ORDER BY segment_id', { id: strategy.id });
+      const links = await t.db.query<{ segment_id: number }>(
+        'SELECT segment_id FROM feature_strategy_segments WHERE strategy_id = :id ORDER BY segment_id',
+        { id: strategy.id },
+      );
       expect(links.map((l) => Number(l.segment_id))).toEqual([segA, segB]);
     });
 
     it('with an empty body keeps name, title, disabled, sortOrder and segments, empties the rest, and refills flexibleRollout defaults', async () => {
       const segment = await seedSegment(t, 'upd-keep');
-      const { feature, strategy, url } = await fresh({ segments: [segment], sortOrder: 3, variants: [{ name: 'v', weight: 0, weightType: 'variable', stickiness: 'default' }] });
+      const { feature, strategy, url } = await fresh({
+        segments: [segment],
+        sortOrder: 3,
+        variants: [{ name: 'v', weight: 0, weightType: 'variable', stickiness: 'default' }],
+      });
       const res = await put(url).send({}).expect(200);
       expect(res.body).toEqual({
         id: strategy.id,
@@ -214,9 +272,13 @@ describe('feature strategies', () => {
 
     it('fills flexibleRollout defaults from the project default stickiness, for missing or empty values', async () => {
       const { feature, url } = await fresh({}, 'p2');
-      const res = await put(url).send({ parameters: { rollout: '30', stickiness: '', groupId: '' } }).expect(200);
+      const res = await put(url)
+        .send({ parameters: { rollout: '30', stickiness: '', groupId: '' } })
+        .expect(200);
       expect(res.body.parameters).toEqual({ rollout: '30', stickiness: 'userId', groupId: feature });
-      const named = await put(url).send({ name: 'flexibleRollout', parameters: { stickiness: 'sessionId' } }).expect(200);
+      const named = await put(url)
+        .send({ name: 'flexibleRollout', parameters: { stickiness: 'sessionId' } })
+        .expect(200);
       expect(named.body.parameters).toEqual({ rollout: '100', stickiness: 'sessionId', groupId: feature });
     });
 
@@ -232,7 +294,13 @@ describe('feature strategies', () => {
       const [s1, s2, s3] = [await seedSegment(t, 'upd-s1'), await seedSegment(t, 'upd-s2'), await seedSegment(t, 'upd-s3')];
       const { url } = await fresh({ segments: [s1, s2] });
       expect((await put(url).send({ title: 'x' }).expect(200)).body.segments).toEqual([s1, s2]);
-      expect((await put(url).send({ segments: [s3, s2] }).expect(200)).body.segments).toEqual([s2, s3]);
+      expect(
+        (
+          await put(url)
+            .send({ segments: [s3, s2] })
+            .expect(200)
+        ).body.segments,
+      ).toEqual([s2, s3]);
       expect((await put(url).send({ segments: [] }).expect(200)).body.segments).toEqual([]);
       expect((await get(url).expect(200)).body.segments).toEqual([]);
     });
@@ -267,13 +335,22 @@ describe('feature strategies', () => {
 
     it('records feature-strategy-update with the new and previous strategy, and nothing for a request that changes nothing', async () => {
       const { feature, strategy, url } = await fresh();
-      await t.db.execute(`INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_at) VALUES (:feature, 'simple', 'team-a', :now)`, {
-        feature,
-        now: t.db.toTimestamp(new Date()),
-      });
-      const updated = await put(url).send({ title: 'Changed', parameters: { rollout: '25', stickiness: 'userId', groupId: 'g' } }).expect(200);
-      await put(url).send({ title: 'Changed', parameters: { rollout: '25', stickiness: 'userId', groupId: 'g' } }).expect(200);
-      await put(url).send({ title: 'Changed', parameters: { groupId: 'g', stickiness: 'userId', rollout: '25' }, segments: [] }).expect(200);
+      await t.db.execute(
+        `INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_at) VALUES (:feature, 'simple', 'team-a', :now)`,
+        {
+          feature,
+          now: t.db.toTimestamp(new Date()),
+        },
+      );
+      const updated = await put(url)
+        .send({ title: 'Changed', parameters: { rollout: '25', stickiness: 'userId', groupId: 'g' } })
+        .expect(200);
+      await put(url)
+        .send({ title: 'Changed', parameters: { rollout: '25', stickiness: 'userId', groupId: 'g' } })
+        .expect(200);
+      await put(url)
+        .send({ title: 'Changed', parameters: { groupId: 'g', stickiness: 'userId', rollout: '25' }, segments: [] })
+        .expect(200);
       const events = await eventsOf(t, feature);
       expect(events.map((e) => e.type)).toEqual(['feature-strategy-add', 'feature-strategy-update']);
       expect(events[1]).toMatchObject({
@@ -299,7 +376,11 @@ describe('feature strategies', () => {
       const { url } = await fresh();
       const variants = ['c', 'a', 'b'].map((name) => ({ name, weight: 0, weightType: 'variable', stickiness: 'default' }));
       const res = await put(url).send({ variants }).expect(200);
-      expect(res.body.variants.map((v: { name: string; weight: number }) => [v.name, v.weight])).toEqual([['a', 333], ['b', 333], ['c', 334]]);
+      expect(res.body.variants.map((v: { name: string; weight: number }) => [v.name, v.weight])).toEqual([
+        ['a', 333],
+        ['b', 333],
+        ['c', 334],
+      ]);
     });
   });
 
@@ -332,7 +413,11 @@ describe('feature strategies', () => {
       ['SEMVER with two components', c({ operator: 'SEMVER_GT', value: '1.2' }), ['/body/constraints/0/value']],
       ['REGEX that does not compile', c({ operator: 'REGEX', value: '(' }), ['/body/constraints/0/value']],
       ['inverted REGEX', c({ operator: 'REGEX', value: 'a+', inverted: true }), ['/body/constraints/0/inverted']],
-      ['caseInsensitive not boolean', c({ operator: 'IN', values: ['x'], caseInsensitive: 'yes' }), ['/body/constraints/0/caseInsensitive']],
+      [
+        'caseInsensitive not boolean',
+        c({ operator: 'IN', values: ['x'], caseInsensitive: 'yes' }),
+        ['/body/constraints/0/caseInsensitive'],
+      ],
       ['inverted not boolean', c({ operator: 'IN', values: ['x'], inverted: 1 }), ['/body/constraints/0/inverted']],
       ['constraints not an array', { constraints: { a: 1 } }, ['/body/constraints']],
       ['parameters an array', { parameters: ['a'] }, ['/body/parameters']],
@@ -365,7 +450,12 @@ describe('feature strategies', () => {
       ['payload value not a string', v({ payload: { type: 'number', value: 5 } }), ['/body/variants/0/payload/value']],
       [
         'duplicate variant names',
-        { variants: [{ name: 'v', weight: 0, weightType: 'variable', stickiness: 'd' }, { name: 'v', weight: 0, weightType: 'variable', stickiness: 'd' }] },
+        {
+          variants: [
+            { name: 'v', weight: 0, weightType: 'variable', stickiness: 'd' },
+            { name: 'v', weight: 0, weightType: 'variable', stickiness: 'd' },
+          ],
+        },
         ['/body/variants/1/name'],
       ],
       ['no variable variant', { variants: [{ name: 'f', weight: 100, weightType: 'fix', stickiness: 'd' }] }, ['/body/variants']],
@@ -384,20 +474,34 @@ describe('feature strategies', () => {
 
     it.each(cases)('%s', async (_, body, paths) => {
       const res = await put(url).send(body).expect(400);
-      expect(res.body).toEqual({ id: ERROR_ID, name: 'ValidationError', message: expect.any(String), details: paths.map((path) => ({ path, message: expect.any(String) })) });
+      expect(res.body).toEqual({
+        id: ERROR_ID,
+        name: 'ValidationError',
+        message: expect.any(String),
+        details: paths.map((path) => ({ path, message: expect.any(String) })),
+      });
       for (const path of paths) expect(res.body.message).toContain(`\`${path}`);
     });
 
     it('states the range of sortOrder', async () => {
       const res = await put(url).send({ sortOrder: 99_999_999_999 }).expect(400);
       expect(res.body.details).toEqual([
-        { path: '/body/sortOrder', message: 'The `/body/sortOrder` property must be a whole number from -2147483648 to 2147483647. You sent 99999999999.' },
+        {
+          path: '/body/sortOrder',
+          message: 'The `/body/sortOrder` property must be a whole number from -2147483648 to 2147483647. You sent 99999999999.',
+        },
       ]);
     });
 
     it('reports every offending property at once', async () => {
       const res = await put(url)
-        .send({ name: 'nope', title: 1, parameters: { a: null }, constraints: [{ contextName: 'a', operator: 'NUM_GT', value: 'x' }], variants: [{ name: 'v' }] })
+        .send({
+          name: 'nope',
+          title: 1,
+          parameters: { a: null },
+          constraints: [{ contextName: 'a', operator: 'NUM_GT', value: 'x' }],
+          variants: [{ name: 'v' }],
+        })
         .expect(400);
       expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([
         '/body/constraints/0/value',
@@ -432,25 +536,37 @@ describe('feature strategies', () => {
       const tooMany = await put(url).send({ constraints }).expect(400);
       expect(tooMany.body.details).toEqual([{ path: '/body/constraints', message: expect.stringContaining('more than 30 constraints') }]);
       const values = Array.from({ length: 251 }, (_, i) => `v${i}`);
-      const tooManyValues = await put(url).send({ constraints: [{ contextName: 'a', operator: 'IN', values }] }).expect(400);
-      expect(tooManyValues.body.details).toEqual([{ path: '/body/constraints/0/values', message: expect.stringContaining('more than 250 values') }]);
+      const tooManyValues = await put(url)
+        .send({ constraints: [{ contextName: 'a', operator: 'IN', values }] })
+        .expect(400);
+      expect(tooManyValues.body.details).toEqual([
+        { path: '/body/constraints/0/values', message: expect.stringContaining('more than 250 values') },
+      ]);
       const segments = [];
       for (let i = 0; i < 6; i++) segments.push(await seedSegment(t, `limit-${i}`));
       const tooManySegments = await put(url).send({ segments }).expect(400);
       expect(tooManySegments.body.details).toEqual([{ path: '/body/segments', message: expect.stringContaining('more than 5 segments') }]);
-      await put(url).send({ constraints: constraints.slice(1), segments: segments.slice(1) }).expect(200);
-      await put(url).send({ constraints: [{ contextName: 'a', operator: 'IN', values: values.slice(1) }] }).expect(200);
+      await put(url)
+        .send({ constraints: constraints.slice(1), segments: segments.slice(1) })
+        .expect(200);
+      await put(url)
+        .send({ constraints: [{ contextName: 'a', operator: 'IN', values: values.slice(1) }] })
+        .expect(200);
     });
 
     it('refuses a segment of another project', async () => {
       const other = await seedSegment(t, 'only-p2', 'p2');
-      const res = await put(url).send({ segments: [other] }).expect(400);
+      const res = await put(url)
+        .send({ segments: [other] })
+        .expect(400);
       expect(res.body.details).toEqual([{ path: '/body/segments/0', message: expect.stringContaining('belongs to project p2') }]);
     });
 
     it('leaves the strategy untouched after a 400', async () => {
       const before = (await get(url).expect(200)).body;
-      await put(url).send({ title: 'changed', constraints: [{ contextName: 'a', operator: 'NOPE' }] }).expect(400);
+      await put(url)
+        .send({ title: 'changed', constraints: [{ contextName: 'a', operator: 'NOPE' }] })
+        .expect(400);
       expect((await get(url).expect(200)).body).toEqual(before);
     });
   });
@@ -463,9 +579,12 @@ describe('feature strategies', () => {
       await seedFeature(t, 'auth1', 'p1');
       const strategy = await createStrategy(t, 'p1', 'auth1', 'production', { name: 'default' });
       url = strategiesUrl('p1', 'auth1', 'production', strategy.id);
-      const [viewer] = await t.db.query<{ id: number }>(`INSERT INTO users (username, root_role_id, created_at) VALUES ('viewer1', 3, :now) RETURNING id`, {
-        now: t.db.toTimestamp(new Date()),
-      });
+      const [viewer] = await t.db.query<{ id: number }>(
+        `INSERT INTO users (username, root_role_id, created_at) VALUES ('viewer1', 3, :now) RETURNING id`,
+        {
+          now: t.db.toTimestamp(new Date()),
+        },
+      );
       viewerCookie = await sessionCookieFor(t, Number(viewer.id));
       devOnlyCookie = await sessionCookieFor(t, await seedScopedUser(t, 'devonly', 'UPDATE_FEATURE_STRATEGY', 'p1', 'development'));
     });
@@ -490,13 +609,23 @@ describe('feature strategies', () => {
       expect(res.body.message).toContain('"UPDATE_FEATURE_STRATEGY" permission in the "production" environment');
       await seedFeature(t, 'auth2', 'p1');
       const dev = await createStrategy(t, 'p1', 'auth2', 'development', { name: 'default' });
-      await t.http().put(strategiesUrl('p1', 'auth2', 'development', dev.id)).set('Cookie', devOnlyCookie).send({ title: 'by dev' }).expect(200);
+      await t
+        .http()
+        .put(strategiesUrl('p1', 'auth2', 'development', dev.id))
+        .set('Cookie', devOnlyCookie)
+        .send({ title: 'by dev' })
+        .expect(200);
       const events = await eventsOf(t, 'auth2');
       expect(events.at(-1)).toMatchObject({ type: 'feature-strategy-update', createdBy: 'devonly' });
     });
 
     it('names CREATE_FEATURE_STRATEGY and DELETE_FEATURE_STRATEGY on create and delete', async () => {
-      const created = await t.http().post(strategiesUrl('p1', 'auth1', 'production')).set('Cookie', viewerCookie).send({ name: 'default' }).expect(403);
+      const created = await t
+        .http()
+        .post(strategiesUrl('p1', 'auth1', 'production'))
+        .set('Cookie', viewerCookie)
+        .send({ name: 'default' })
+        .expect(403);
       expect(created.body.message).toContain('"CREATE_FEATURE_STRATEGY" permission in the "production" environment of the "p1" project');
       const deleted = await t.http().delete(url).set('Cookie', viewerCookie).expect(403);
       expect(deleted.body.message).toContain('"DELETE_FEATURE_STRATEGY" permission in the "production" environment of the "p1" project');
@@ -539,7 +668,12 @@ describe('feature strategies', () => {
     });
 
     const notFound = async (url: string, message: string) => {
-      for (const request of [put(url).send({}), get(url), t.http().patch(url).set('Authorization', ADMIN_TOKEN).send([]), t.http().delete(url).set('Authorization', ADMIN_TOKEN)]) {
+      for (const request of [
+        put(url).send({}),
+        get(url),
+        t.http().patch(url).set('Authorization', ADMIN_TOKEN).send([]),
+        t.http().delete(url).set('Authorization', ADMIN_TOKEN),
+      ]) {
         const res = await request.expect(404);
         expect(res.body).toEqual({ id: ERROR_ID, name: 'NotFoundError', message });
       }
@@ -553,18 +687,37 @@ describe('feature strategies', () => {
     it('environment: unknown, or not enabled for the project', async () => {
       await notFound(strategiesUrl('p1', 'nf1', 'qa', strategyId), 'Could not find environment qa in project p1');
       await notFound(strategiesUrl('p1', 'nf1', 'staging', strategyId), 'Could not find environment staging in project p1');
-      await notFound(strategiesUrl('p404', 'nf-other', 'development', strategyId), 'Could not find environment development in project p404');
+      await notFound(
+        strategiesUrl('p404', 'nf-other', 'development', strategyId),
+        'Could not find environment development in project p404',
+      );
     });
     it('strategy: unknown, of another feature, or of another environment', async () => {
       await notFound(strategiesUrl('p1', 'nf1', 'production', 's1'), 'Could not find strategy s1 in environment production of feature nf1');
-      await notFound(strategiesUrl('p1', 'nf2', 'production', strategyId), `Could not find strategy ${strategyId} in environment production of feature nf2`);
-      await notFound(strategiesUrl('p1', 'nf1', 'production', devStrategyId), `Could not find strategy ${devStrategyId} in environment production of feature nf1`);
+      await notFound(
+        strategiesUrl('p1', 'nf2', 'production', strategyId),
+        `Could not find strategy ${strategyId} in environment production of feature nf2`,
+      );
+      await notFound(
+        strategiesUrl('p1', 'nf1', 'production', devStrategyId),
+        `Could not find strategy ${devStrategyId} in environment production of feature nf1`,
+      );
     });
     it('also for the list, create and set-sort-order', async () => {
       expect((await get(strategiesUrl('p1', 'f2', 'production')).expect(404)).body.message).toBe('Could not find feature f2 in project p1');
-      const created = await t.http().post(strategiesUrl('p1', 'nf1', 'staging')).set('Authorization', ADMIN_TOKEN).send({ name: 'default' }).expect(404);
+      const created = await t
+        .http()
+        .post(strategiesUrl('p1', 'nf1', 'staging'))
+        .set('Authorization', ADMIN_TOKEN)
+        .send({ name: 'default' })
+        .expect(404);
       expect(created.body.message).toBe('Could not find environment staging in project p1');
-      const sorted = await t.http().post(`${strategiesUrl('p9', 'nf1', 'production')}/set-sort-order`).set('Authorization', ADMIN_TOKEN).send([]).expect(404);
+      const sorted = await t
+        .http()
+        .post(`${strategiesUrl('p9', 'nf1', 'production')}/set-sort-order`)
+        .set('Authorization', ADMIN_TOKEN)
+        .send([])
+        .expect(404);
       expect(sorted.body.message).toBe('Could not find project p9');
     });
   });
@@ -574,9 +727,13 @@ describe('feature strategies', () => {
       await seedFeature(t, 'auto1', 'p1', ['production', 'development']);
       const a = await createStrategy(t, 'p1', 'auto1', 'production', { name: 'default' });
       const b = await createStrategy(t, 'p1', 'auto1', 'production', { name: 'default' });
-      await put(strategiesUrl('p1', 'auto1', 'production', a.id)).send({ disabled: true }).expect(200);
+      await put(strategiesUrl('p1', 'auto1', 'production', a.id))
+        .send({ disabled: true })
+        .expect(200);
       expect(await isEnabled(t, 'auto1', 'production')).toBe(true);
-      await put(strategiesUrl('p1', 'auto1', 'production', b.id)).send({ disabled: true }).expect(200);
+      await put(strategiesUrl('p1', 'auto1', 'production', b.id))
+        .send({ disabled: true })
+        .expect(200);
       expect(await isEnabled(t, 'auto1', 'production')).toBe(false);
       expect(await isEnabled(t, 'auto1', 'development')).toBe(true);
       const events = await eventsOf(t, 'auto1');
@@ -584,7 +741,9 @@ describe('feature strategies', () => {
         ['feature-strategy-update', 'production'],
         ['feature-environment-disabled', 'production'],
       ]);
-      await put(strategiesUrl('p1', 'auto1', 'production', b.id)).send({ disabled: true, title: 'again' }).expect(200);
+      await put(strategiesUrl('p1', 'auto1', 'production', b.id))
+        .send({ disabled: true, title: 'again' })
+        .expect(200);
       expect((await eventsOf(t, 'auto1')).at(-1)?.type).toBe('feature-strategy-update');
     });
 
@@ -592,11 +751,22 @@ describe('feature strategies', () => {
       await seedFeature(t, 'auto2', 'p1', ['production']);
       const disabled = await createStrategy(t, 'p1', 'auto2', 'production', { name: 'default', disabled: true });
       const enabled = await createStrategy(t, 'p1', 'auto2', 'production', { name: 'default' });
-      await t.http().delete(strategiesUrl('p1', 'auto2', 'production', disabled.id)).set('Authorization', ADMIN_TOKEN).expect(200);
+      await t
+        .http()
+        .delete(strategiesUrl('p1', 'auto2', 'production', disabled.id))
+        .set('Authorization', ADMIN_TOKEN)
+        .expect(200);
       expect(await isEnabled(t, 'auto2', 'production')).toBe(true);
-      await t.http().delete(strategiesUrl('p1', 'auto2', 'production', enabled.id)).set('Authorization', ADMIN_TOKEN).expect(200);
+      await t
+        .http()
+        .delete(strategiesUrl('p1', 'auto2', 'production', enabled.id))
+        .set('Authorization', ADMIN_TOKEN)
+        .expect(200);
       expect(await isEnabled(t, 'auto2', 'production')).toBe(false);
-      expect((await eventsOf(t, 'auto2')).slice(-2).map((e) => e.type)).toEqual(['feature-strategy-remove', 'feature-environment-disabled']);
+      expect((await eventsOf(t, 'auto2')).slice(-2).map((e) => e.type)).toEqual([
+        'feature-strategy-remove',
+        'feature-environment-disabled',
+      ]);
     });
 
     it('rolls the whole update back when a later step fails', async () => {
@@ -605,9 +775,13 @@ describe('feature strategies', () => {
       const url = strategiesUrl('p1', 'boom', 'production', strategy.id);
       if (t.db.isPostgres) {
         await t.db.query(`CREATE FUNCTION refuse_boom() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'boom'; END; $$ LANGUAGE plpgsql`);
-        await t.db.query(`CREATE TRIGGER refuse_boom BEFORE INSERT ON events FOR EACH ROW WHEN (NEW.type = 'feature-environment-disabled' AND NEW.feature_name = 'boom') EXECUTE FUNCTION refuse_boom()`);
+        await t.db.query(
+          `CREATE TRIGGER refuse_boom BEFORE INSERT ON events FOR EACH ROW WHEN (NEW.type = 'feature-environment-disabled' AND NEW.feature_name = 'boom') EXECUTE FUNCTION refuse_boom()`,
+        );
       } else {
-        await t.db.query(`CREATE TRIGGER refuse_boom BEFORE INSERT ON events WHEN NEW.type = 'feature-environment-disabled' AND NEW.feature_name = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+        await t.db.query(
+          `CREATE TRIGGER refuse_boom BEFORE INSERT ON events WHEN NEW.type = 'feature-environment-disabled' AND NEW.feature_name = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END`,
+        );
       }
       const res = await put(url).send({ disabled: true, title: 'after' }).expect(500);
       expect(res.body).toMatchObject({ name: 'InternalError' });
@@ -621,7 +795,12 @@ describe('feature strategies', () => {
 
   describe('PATCH (JSON Patch)', () => {
     let url: string;
-    const patch = (body: unknown) => t.http().patch(url).set('Authorization', ADMIN_TOKEN).send(body as object);
+    const patch = (body: unknown) =>
+      t
+        .http()
+        .patch(url)
+        .set('Authorization', ADMIN_TOKEN)
+        .send(body as object);
     beforeAll(async () => {
       await seedFeature(t, 'pat1', 'p1', ['production']);
       const strategy = await createStrategy(t, 'p1', 'pat1', 'production', {
@@ -644,7 +823,9 @@ describe('feature strategies', () => {
         ...before,
         title: 'Patched',
         parameters: { rollout: '75', stickiness: 'default', groupId: 'pat1' },
-        constraints: [{ contextName: 'version', operator: 'SEMVER_GTE', value: '2.0.0', values: [], caseInsensitive: false, inverted: false }],
+        constraints: [
+          { contextName: 'version', operator: 'SEMVER_GTE', value: '2.0.0', values: [], caseInsensitive: false, inverted: false },
+        ],
       });
       expect((await get(url).expect(200)).body).toEqual(res.body);
       const last = (await eventsOf(t, 'pat1')).at(-1)!;
@@ -675,10 +856,18 @@ describe('feature strategies', () => {
     });
 
     it('needs UPDATE_FEATURE_STRATEGY', async () => {
-      const [viewer] = await t.db.query<{ id: number }>(`INSERT INTO users (username, root_role_id, created_at) VALUES ('viewer2', 3, :now) RETURNING id`, {
-        now: t.db.toTimestamp(new Date()),
-      });
-      const res = await t.http().patch(url).set('Cookie', await sessionCookieFor(t, Number(viewer.id))).send([]).expect(403);
+      const [viewer] = await t.db.query<{ id: number }>(
+        `INSERT INTO users (username, root_role_id, created_at) VALUES ('viewer2', 3, :now) RETURNING id`,
+        {
+          now: t.db.toTimestamp(new Date()),
+        },
+      );
+      const res = await t
+        .http()
+        .patch(url)
+        .set('Cookie', await sessionCookieFor(t, Number(viewer.id)))
+        .send([])
+        .expect(403);
       expect(res.body.message).toContain('"UPDATE_FEATURE_STRATEGY" permission in the "production" environment of the "p1" project');
     });
   });
@@ -700,7 +889,11 @@ describe('feature strategies', () => {
       await t.http().post(sortUrl).set('Authorization', ADMIN_TOKEN).send(body).expect(200);
       await t.http().post(sortUrl).set('Authorization', ADMIN_TOKEN).send(body).expect(200);
       const list = await get(strategiesUrl('p1', 'sort1', 'production')).expect(200);
-      expect(list.body.map((s: { title: string; sortOrder: number }) => [s.title, s.sortOrder])).toEqual([['c', 0], ['a', 1], ['b', 2]]);
+      expect(list.body.map((s: { title: string; sortOrder: number }) => [s.title, s.sortOrder])).toEqual([
+        ['c', 0],
+        ['a', 1],
+        ['b', 2],
+      ]);
       const events = (await eventsOf(t, 'sort1')).filter((e) => e.type === 'strategy-order-changed');
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({
@@ -723,11 +916,28 @@ describe('feature strategies', () => {
       const mine = await createStrategy(t, 'p1', 'sort2', 'production', { name: 'default' });
       const other = await createStrategy(t, 'p1', 'sort2', 'development', { name: 'default' });
       const sortUrl = `${strategiesUrl('p1', 'sort2', 'production')}/set-sort-order`;
-      const bad = await t.http().post(sortUrl).set('Authorization', ADMIN_TOKEN).send([{ id: mine.id }, { sortOrder: 'x', foo: 1 }]).expect(400);
-      expect(bad.body.details.map((d: { path: string }) => d.path)).toEqual(['/body/0/sortOrder', '/body/1/foo', '/body/1/id', '/body/1/sortOrder']);
+      const bad = await t
+        .http()
+        .post(sortUrl)
+        .set('Authorization', ADMIN_TOKEN)
+        .send([{ id: mine.id }, { sortOrder: 'x', foo: 1 }])
+        .expect(400);
+      expect(bad.body.details.map((d: { path: string }) => d.path)).toEqual([
+        '/body/0/sortOrder',
+        '/body/1/foo',
+        '/body/1/id',
+        '/body/1/sortOrder',
+      ]);
       await t.http().post(sortUrl).set('Authorization', ADMIN_TOKEN).send({ id: mine.id }).expect(400);
-      const foreign = await t.http().post(sortUrl).set('Authorization', ADMIN_TOKEN).send([{ id: other.id, sortOrder: 3 }]).expect(400);
-      expect(foreign.body.details).toEqual([{ path: '/body/0/id', message: expect.stringContaining('must be the id of a strategy of feature sort2 in environment production') }]);
+      const foreign = await t
+        .http()
+        .post(sortUrl)
+        .set('Authorization', ADMIN_TOKEN)
+        .send([{ id: other.id, sortOrder: 3 }])
+        .expect(400);
+      expect(foreign.body.details).toEqual([
+        { path: '/body/0/id', message: expect.stringContaining('must be the id of a strategy of feature sort2 in environment production') },
+      ]);
     });
   });
 
@@ -735,7 +945,12 @@ describe('feature strategies', () => {
     it('lists the built-in types', async () => {
       const res = await get('/api/admin/strategies').expect(200);
       expect(res.body.version).toBe(1);
-      expect(res.body.strategies.map((s: { name: string }) => s.name)).toEqual(['default', 'flexibleRollout', 'remoteAddress', 'applicationHostname']);
+      expect(res.body.strategies.map((s: { name: string }) => s.name)).toEqual([
+        'default',
+        'flexibleRollout',
+        'remoteAddress',
+        'applicationHostname',
+      ]);
       expect(res.body.strategies[1]).toEqual({
         name: 'flexibleRollout',
         displayName: 'Gradual rollout',
@@ -751,7 +966,10 @@ describe('feature strategies', () => {
     });
 
     it('reads one type, and answers 404 for an unknown one', async () => {
-      expect((await get('/api/admin/strategies/remoteAddress').expect(200)).body).toMatchObject({ name: 'remoteAddress', displayName: 'IPs' });
+      expect((await get('/api/admin/strategies/remoteAddress').expect(200)).body).toMatchObject({
+        name: 'remoteAddress',
+        displayName: 'IPs',
+      });
       const res = await get('/api/admin/strategies/nope').expect(404);
       expect(res.body).toEqual({ id: ERROR_ID, name: 'NotFoundError', message: 'Could not find strategy type with name nope' });
       await t.http().get('/api/admin/strategies').expect(401);

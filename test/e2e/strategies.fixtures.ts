@@ -10,7 +10,11 @@ export function strategiesUrl(project: string, feature: string, environment: str
   return `/api/admin/projects/${project}/features/${feature}/environments/${environment}/strategies${id ? `/${id}` : ''}`;
 }
 
-export async function seedProject(t: TestApp, id: string, options: { environments?: string[]; defaultStickiness?: string } = {}): Promise<void> {
+export async function seedProject(
+  t: TestApp,
+  id: string,
+  options: { environments?: string[]; defaultStickiness?: string } = {},
+): Promise<void> {
   await t.db.execute('INSERT INTO projects (id, name, default_stickiness, created_at) VALUES (:id, :id, :stickiness, :now)', {
     id,
     stickiness: options.defaultStickiness ?? 'default',
@@ -22,7 +26,11 @@ export async function seedProject(t: TestApp, id: string, options: { environment
 }
 
 export async function seedEnvironment(t: TestApp, name: string, type = 'test'): Promise<void> {
-  await t.db.execute('INSERT INTO environments (name, type, created_at) VALUES (:name, :type, :now)', { name, type, now: t.db.toTimestamp(new Date()) });
+  await t.db.execute('INSERT INTO environments (name, type, created_at) VALUES (:name, :type, :now)', {
+    name,
+    type,
+    now: t.db.toTimestamp(new Date()),
+  });
 }
 
 /** A feature with its environment rows; `enabledIn` lists the environments where it is switched on. */
@@ -50,17 +58,30 @@ export async function seedSegment(t: TestApp, name: string, project: string | nu
   return Number(row.id);
 }
 
-export async function createStrategy(t: TestApp, project: string, feature: string, environment: string, body: object): Promise<Record<string, unknown> & { id: string }> {
-  const res = await t.http().post(strategiesUrl(project, feature, environment)).set('Authorization', ADMIN_TOKEN).send(body);
+export async function createStrategy(
+  t: TestApp,
+  project: string,
+  feature: string,
+  environment: string,
+  body: object,
+): Promise<Record<string, unknown> & { id: string }> {
+  const res = await t
+    .http()
+    .post(strategiesUrl(project, feature, environment))
+    .set('Authorization', ADMIN_TOKEN)
+    .send(body);
   if (res.status !== 200) throw new Error(`create strategy: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 export async function isEnabled(t: TestApp, feature: string, environment: string): Promise<boolean> {
-  const row = await t.db.one<{ enabled: unknown }>('SELECT enabled FROM feature_environments WHERE feature_name = :feature AND environment = :environment', {
-    feature,
-    environment,
-  });
+  const row = await t.db.one<{ enabled: unknown }>(
+    'SELECT enabled FROM feature_environments WHERE feature_name = :feature AND environment = :environment',
+    {
+      feature,
+      environment,
+    },
+  );
   return row?.enabled === true || row?.enabled === 1;
 }
 
@@ -83,18 +104,30 @@ export async function eventsOf(t: TestApp, feature: string): Promise<EventView[]
 }
 
 /** A user holding only `permission` in `project` and `environment` (through a custom project role). */
-export async function seedScopedUser(t: TestApp, username: string, permission: string, project: string, environment: string): Promise<number> {
+export async function seedScopedUser(
+  t: TestApp,
+  username: string,
+  permission: string,
+  project: string,
+  environment: string,
+): Promise<number> {
   const now = t.db.toTimestamp(new Date());
-  const [role] = await t.db.query<{ id: number }>(`INSERT INTO roles (name, type, created_at) VALUES (:name, 'project', :now) RETURNING id`, { name: `${username}-role`, now });
+  const [role] = await t.db.query<{ id: number }>(
+    `INSERT INTO roles (name, type, created_at) VALUES (:name, 'project', :now) RETURNING id`,
+    { name: `${username}-role`, now },
+  );
   await t.db.execute('INSERT INTO role_permissions (role_id, permission, environment) VALUES (:roleId, :permission, :environment)', {
     roleId: role.id,
     permission,
     environment,
   });
-  const [user] = await t.db.query<{ id: number }>(`INSERT INTO users (username, name, root_role_id, created_at) VALUES (:username, :username, 3, :now) RETURNING id`, {
-    username,
-    now,
-  });
+  const [user] = await t.db.query<{ id: number }>(
+    `INSERT INTO users (username, name, root_role_id, created_at) VALUES (:username, :username, 3, :now) RETURNING id`,
+    {
+      username,
+      now,
+    },
+  );
   await t.db.execute('INSERT INTO role_users (user_id, role_id, project, created_at) VALUES (:userId, :roleId, :project, :now)', {
     userId: user.id,
     roleId: role.id,

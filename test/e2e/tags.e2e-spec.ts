@@ -16,11 +16,16 @@ describe('tag types and tags', () => {
   describe('tag types', () => {
     it('lists the seeded type', async () => {
       const res = await admin(t).get('/api/admin/tag-types').expect(200);
-      expect(res.body).toEqual({ version: 1, tagTypes: [{ name: 'simple', description: 'Used to simplify filtering of features', icon: '#', color: '#FFFFFF' }] });
+      expect(res.body).toEqual({
+        version: 1,
+        tagTypes: [{ name: 'simple', description: 'Used to simplify filtering of features', icon: '#', color: '#FFFFFF' }],
+      });
     });
 
     it('creates, reads, changes and deletes a type, recording each change', async () => {
-      const created = await admin(t).post('/api/admin/tag-types', { name: 'team', description: 'Owning team', color: '#1A73E8' }).expect(201);
+      const created = await admin(t)
+        .post('/api/admin/tag-types', { name: 'team', description: 'Owning team', color: '#1A73E8' })
+        .expect(201);
       expect(created.body).toEqual({ name: 'team', description: 'Owning team', icon: null, color: '#1A73E8' });
       expect((await admin(t).get('/api/admin/tag-types/team').expect(200)).body).toEqual({ version: 1, tagType: created.body });
       const updated = await admin(t).put('/api/admin/tag-types/team', { icon: 'people' }).expect(200);
@@ -35,7 +40,11 @@ describe('tag types and tags', () => {
 
     it('answers 409 for a taken name, 400 for invalid bodies, 404 for unknown types', async () => {
       const taken = await admin(t).post('/api/admin/tag-types', { name: 'simple' }).expect(409);
-      expect(taken.body).toEqual({ id: expect.stringMatching(UUID), name: 'NameExistsError', message: 'There is already a tag type called simple' });
+      expect(taken.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NameExistsError',
+        message: 'There is already a tag type called simple',
+      });
       await admin(t).post('/api/admin/tag-types/validate', { name: 'simple' }).expect(409);
       expect((await admin(t).post('/api/admin/tag-types/validate', { name: 'fresh' }).expect(200)).body).toEqual({
         valid: true,
@@ -51,7 +60,9 @@ describe('tag types and tags', () => {
     it('needs the tag type permissions', async () => {
       const viewer = await userWithRole(t, 'tag-viewer', ROLE.VIEWER);
       const res = await t.http().post('/api/admin/tag-types').set('Cookie', viewer.cookie).send({ name: 'nope' }).expect(403);
-      expect(res.body.message).toBe('You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_TAG_TYPE" permission.');
+      expect(res.body.message).toBe(
+        'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_TAG_TYPE" permission.',
+      );
       await t.http().delete('/api/admin/tag-types/simple').set('Cookie', viewer.cookie).expect(403);
     });
   });
@@ -64,7 +75,12 @@ describe('tag types and tags', () => {
       expect(added.body).toEqual({ type: 'simple', value: 'checkout' });
       expect((await admin(t).get(url).expect(200)).body).toEqual({ version: 1, tags: [{ type: 'simple', value: 'checkout' }] });
       const [tagged] = await eventsOf(t, 'tagged');
-      expect(tagged).toMatchObject({ type: 'feature-tagged', project: 'p1', featureName: 'tagged', data: { type: 'simple', value: 'checkout' } });
+      expect(tagged).toMatchObject({
+        type: 'feature-tagged',
+        project: 'p1',
+        featureName: 'tagged',
+        data: { type: 'simple', value: 'checkout' },
+      });
       await admin(t).delete(`${url}/simple/checkout`).expect(200);
       expect((await admin(t).get(url).expect(200)).body.tags).toEqual([]);
       const [untagged] = await eventsOf(t, 'tagged');
@@ -74,14 +90,25 @@ describe('tag types and tags', () => {
     it('answers 409 when the feature has the tag already', async () => {
       await admin(t).post(url, { type: 'simple', value: 'twice' }).expect(201);
       const res = await admin(t).post(url, { type: 'simple', value: 'twice' }).expect(409);
-      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'NameExistsError', message: 'The feature tagged already has the tag simple:twice' });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NameExistsError',
+        message: 'The feature tagged already has the tag simple:twice',
+      });
     });
 
     it('refuses values and types outside 2 to 50 characters, and unknown types', async () => {
       const short = await admin(t).post(url, { type: 's', value: 'x' }).expect(400);
       expect(short.body.details.map((d: { path: string }) => d.path)).toEqual(['/body/value', '/body/type']);
-      const long = await admin(t).post(url, { type: 'simple', value: 'v'.repeat(51) }).expect(400);
-      expect(long.body.details).toEqual([{ path: '/body/value', message: `The \`/body/value\` property must be from 2 to 50 characters long. You sent "${'v'.repeat(51)}".` }]);
+      const long = await admin(t)
+        .post(url, { type: 'simple', value: 'v'.repeat(51) })
+        .expect(400);
+      expect(long.body.details).toEqual([
+        {
+          path: '/body/value',
+          message: `The \`/body/value\` property must be from 2 to 50 characters long. You sent "${'v'.repeat(51)}".`,
+        },
+      ]);
       const unknownType = await admin(t).post(url, { type: 'colour', value: 'red' }).expect(400);
       expect(unknownType.body.details).toEqual([{ path: '/body/type', message: 'Tag type colour does not exist.' }]);
     });
@@ -96,10 +123,18 @@ describe('tag types and tags', () => {
 
     it('adds and removes several tags in one go', async () => {
       const res = await admin(t)
-        .put(url, { addedTags: [{ type: 'simple', value: 'one' }, { type: 'simple', value: 'twice' }], removedTags: [{ type: 'simple', value: 'twice' }] })
+        .put(url, {
+          addedTags: [
+            { type: 'simple', value: 'one' },
+            { type: 'simple', value: 'twice' },
+          ],
+          removedTags: [{ type: 'simple', value: 'twice' }],
+        })
         .expect(200);
       expect(res.body).toEqual({ version: 1, tags: [{ type: 'simple', value: 'one' }] });
-      const invalid = await admin(t).put(url, { addedTags: [{ type: 'simple', value: 'x' }], removedTags: [] }).expect(400);
+      const invalid = await admin(t)
+        .put(url, { addedTags: [{ type: 'simple', value: 'x' }], removedTags: [] })
+        .expect(400);
       expect(invalid.body.details[0].path).toBe('/body/addedTags/0/value');
     });
 
@@ -118,9 +153,16 @@ describe('tag types and tags', () => {
     it('resolves the permission from the feature’s project', async () => {
       const editor = await userWithRole(t, 'tag-editor', ROLE.EDITOR);
       const res = await t.http().post(url).set('Cookie', editor.cookie).send({ type: 'simple', value: 'editor' }).expect(403);
-      expect(res.body.message).toBe('You don\'t have the required permissions to perform this operation. To perform this action, you need the "UPDATE_FEATURE" permission of the "p1" project.');
+      expect(res.body.message).toBe(
+        'You don\'t have the required permissions to perform this operation. To perform this action, you need the "UPDATE_FEATURE" permission of the "p1" project.',
+      );
       await createFeature(t, 'default', 'tagged-default');
-      await t.http().post('/api/admin/features/tagged-default/tags').set('Cookie', editor.cookie).send({ type: 'simple', value: 'editor' }).expect(201);
+      await t
+        .http()
+        .post('/api/admin/features/tagged-default/tags')
+        .set('Cookie', editor.cookie)
+        .send({ type: 'simple', value: 'editor' })
+        .expect(201);
     });
   });
 });

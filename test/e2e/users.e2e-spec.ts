@@ -25,12 +25,18 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
   let serial = 0;
   const createUser = async (fields: Record<string, unknown> = {}) => {
     serial += 1;
-    const res = await admin().post('/api/admin/user-admin', { username: `member${serial}`, password: 'Sup3r-secret', rootRole: 3, ...fields }).expect(201);
+    const res = await admin()
+      .post('/api/admin/user-admin', { username: `member${serial}`, password: 'Sup3r-secret', rootRole: 3, ...fields })
+      .expect(201);
     return res.body as { id: number; username: string; email?: string; rootRole: number };
   };
   type Recorded = Record<string, unknown> & { id: number };
   const eventsOf = async (type: string) =>
-    (await admin().get(`/api/admin/events?type=${type}&limit=1000`).expect(200)).body.events as { data: Recorded; preData: Recorded; createdBy: string }[];
+    (await admin().get(`/api/admin/events?type=${type}&limit=1000`).expect(200)).body.events as {
+      data: Recorded;
+      preData: Recorded;
+      createdBy: string;
+    }[];
 
   describe('listing and reading', () => {
     it('lists people with the root roles', async () => {
@@ -58,9 +64,12 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
     });
 
     it('leaves service accounts out', async () => {
-      await t.db.execute(`INSERT INTO users (username, name, root_role_id, is_service, created_at) VALUES ('svc-bot', 'Bot', 3, true, :now)`, {
-        now: t.db.toTimestamp(t.clock.now()),
-      });
+      await t.db.execute(
+        `INSERT INTO users (username, name, root_role_id, is_service, created_at) VALUES ('svc-bot', 'Bot', 3, true, :now)`,
+        {
+          now: t.db.toTimestamp(t.clock.now()),
+        },
+      );
       const [{ id }] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE username = 'svc-bot'`);
       const res = await admin().get('/api/admin/user-admin').expect(200);
       expect(res.body.users.map((u: { username: string }) => u.username)).not.toContain('svc-bot');
@@ -75,7 +84,8 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       expect(forbidden.body).toEqual({
         id: expect.stringMatching(UUID),
         name: 'NoAccessError',
-        message: 'You don\'t have the required permissions to perform this operation. To perform this action, you need the "ADMIN" permission.',
+        message:
+          'You don\'t have the required permissions to perform this operation. To perform this action, you need the "ADMIN" permission.',
       });
       await t.http().post('/api/admin/user-admin').set('Cookie', cookie).send({ username: 'x', rootRole: 3 }).expect(403);
       await t.http().get('/api/admin/user-admin').set('Authorization', CLIENT_TOKEN).expect(403);
@@ -83,7 +93,11 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
 
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
       const missing = await admin().get('/api/admin/user-admin/4242').expect(404);
-      expect(missing.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: 'Could not find user with id 4242.' });
+      expect(missing.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NotFoundError',
+        message: 'Could not find user with id 4242.',
+      });
       const malformed = await admin().get('/api/admin/user-admin/abc').expect(400);
       expect(malformed.body.details[0].path).toBe('/params/id');
     });
@@ -92,7 +106,13 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
   describe('creating', () => {
     it('creates a user: 201, location, the user record, stored with a hash only, an event without secrets', async () => {
       const res = await admin()
-        .post('/api/admin/user-admin', { username: '  ada ', email: ' Ada.Lovelace@Example.COM ', name: 'Ada Lovelace', password: 'Analytical-Engine-1', rootRole: 2 })
+        .post('/api/admin/user-admin', {
+          username: '  ada ',
+          email: ' Ada.Lovelace@Example.COM ',
+          name: 'Ada Lovelace',
+          password: 'Analytical-Engine-1',
+          rootRole: 2,
+        })
         .expect(201);
       expect(res.headers.location).toBe(`/api/admin/user-admin/${res.body.id}`);
       expect(res.body).toEqual({
@@ -113,12 +133,17 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       });
       expect((await admin().get(res.headers.location).expect(200)).body).toEqual(res.body);
 
-      const [row] = await t.db.query<{ password_hash: string; email: string }>('SELECT password_hash, email FROM users WHERE id = :id', { id: res.body.id });
+      const [row] = await t.db.query<{ password_hash: string; email: string }>('SELECT password_hash, email FROM users WHERE id = :id', {
+        id: res.body.id,
+      });
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(row.email).toBe('ada.lovelace@example.com');
 
       const event = (await eventsOf('user-created')).find((e) => e.data.id === res.body.id)!;
-      expect(event).toMatchObject({ createdBy: 'init-admin-token', data: { id: res.body.id, username: 'ada', email: 'ada.lovelace@example.com', name: 'Ada Lovelace', rootRole: 2 } });
+      expect(event).toMatchObject({
+        createdBy: 'init-admin-token',
+        data: { id: res.body.id, username: 'ada', email: 'ada.lovelace@example.com', name: 'Ada Lovelace', rootRole: 2 },
+      });
       expect(JSON.stringify(event)).not.toMatch(/Analytical-Engine-1|argon2/);
 
       const session = await login('ADA.lovelace@example.com', 'Analytical-Engine-1').expect(200);
@@ -128,18 +153,30 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
     it('accepts an email without a username, a username without an email, and a root role by name', async () => {
       const byEmail = await admin().post('/api/admin/user-admin', { email: 'only.email@example.com', rootRole: 'Viewer' }).expect(201);
       expect(byEmail.body).toMatchObject({ email: 'only.email@example.com', username: null, name: null, rootRole: 3 });
-      const byUsername = await admin().post('/api/admin/user-admin', { username: 'only-username', rootRole: 1, sendEmail: false }).expect(201);
+      const byUsername = await admin()
+        .post('/api/admin/user-admin', { username: 'only-username', rootRole: 1, sendEmail: false })
+        .expect(201);
       expect(byUsername.body).toMatchObject({ username: 'only-username', rootRole: 1, emailSent: false });
       expect(byUsername.body).not.toHaveProperty('email');
     });
 
     it('refuses a body with neither username nor email, and reports every problem at once', async () => {
-      const res = await admin().post('/api/admin/user-admin', { name: 'Nobody', rootRole: 'x'.repeat(0), password: 'short', extra: true }).expect(400);
+      const res = await admin()
+        .post('/api/admin/user-admin', { name: 'Nobody', rootRole: 'x'.repeat(0), password: 'short', extra: true })
+        .expect(400);
       expect(res.body.name).toBe('ValidationError');
       expect(res.body.details).toEqual(
         expect.arrayContaining([
-          { path: '/body/email', message: 'The `/body/email` property is required when no username is given: a user needs an email, a username, or both. You sent nothing.' },
-          { path: '/body/password', message: 'The `/body/password` property must be 8 to 128 characters long and contain at least three of: a lower-case letter, an upper-case letter, a digit, a symbol.' },
+          {
+            path: '/body/email',
+            message:
+              'The `/body/email` property is required when no username is given: a user needs an email, a username, or both. You sent nothing.',
+          },
+          {
+            path: '/body/password',
+            message:
+              'The `/body/password` property must be 8 to 128 characters long and contain at least three of: a lower-case letter, an upper-case letter, a digit, a symbol.',
+          },
           { path: '/body/rootRole', message: expect.stringContaining('must be the id of a root role') },
           { path: '/body/extra', message: expect.stringContaining('does not allow additional properties') },
         ]),
@@ -150,7 +187,9 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
 
     it('requires a root role and checks that it exists and is a root role', async () => {
       const missing = await admin().post('/api/admin/user-admin', { username: 'no-role' }).expect(400);
-      expect(missing.body.details).toEqual([{ path: '/body/rootRole', message: 'The `/body/rootRole` property is required. It was not present on the data you sent.' }]);
+      expect(missing.body.details).toEqual([
+        { path: '/body/rootRole', message: 'The `/body/rootRole` property is required. It was not present on the data you sent.' },
+      ]);
       const projectRole = await admin().post('/api/admin/user-admin', { username: 'owner-role', rootRole: 4 }).expect(400);
       expect(projectRole.body).toMatchObject({
         name: 'ValidationError',
@@ -159,13 +198,19 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       });
       const unknownName = await admin().post('/api/admin/user-admin', { username: 'owner-role', rootRole: 'Owner' }).expect(400);
       expect(unknownName.body.message).toContain('no root role named "Owner"');
-      for (const rootRole of [0, 1.5, -1, true, null]) await admin().post('/api/admin/user-admin', { username: 'bad-role', rootRole }).expect(400);
+      for (const rootRole of [0, 1.5, -1, true, null])
+        await admin().post('/api/admin/user-admin', { username: 'bad-role', rootRole }).expect(400);
       expect(await t.db.query(`SELECT id FROM users WHERE username IN ('no-role', 'owner-role', 'bad-role')`)).toEqual([]);
     });
 
     it('refuses malformed emails and weak passwords', async () => {
       const email = await admin().post('/api/admin/user-admin', { email: 'not-an-email', rootRole: 3 }).expect(400);
-      expect(email.body.details).toEqual([{ path: '/body/email', message: 'The `/body/email` property must be an email address of at most 255 characters. You sent "not-an-email".' }]);
+      expect(email.body.details).toEqual([
+        {
+          path: '/body/email',
+          message: 'The `/body/email` property must be an email address of at most 255 characters. You sent "not-an-email".',
+        },
+      ]);
       for (const password of ['Abc1!', 'alllowercase1', 'ALLUPPERCASE!', 'unleash4all']) {
         const res = await admin().post('/api/admin/user-admin', { username: 'weak', password, rootRole: 3 }).expect(400);
         expect(res.body.details[0].path).toBe('/body/password');
@@ -177,7 +222,11 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
     it('answers 409 when the username or email is taken, also by a service account, emails ignoring case', async () => {
       const existing = await createUser({ email: 'taken@example.com' });
       const username = await admin().post('/api/admin/user-admin', { username: existing.username, rootRole: 3 }).expect(409);
-      expect(username.body).toEqual({ id: expect.stringMatching(UUID), name: 'NameExistsError', message: `A user or service account with the username "${existing.username}" already exists.` });
+      expect(username.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NameExistsError',
+        message: `A user or service account with the username "${existing.username}" already exists.`,
+      });
       const email = await admin().post('/api/admin/user-admin', { email: 'TAKEN@example.com', rootRole: 3 }).expect(409);
       expect(email.body.message).toBe('A user with the email "taken@example.com" already exists.');
       await admin().post('/api/admin/user-admin', { username: 'svc-bot', rootRole: 3 }).expect(409);
@@ -192,8 +241,17 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
   describe('updating', () => {
     it('changes name, email and root role; keeps what is omitted; records before and after', async () => {
       const user = await createUser({ name: 'Before', email: 'before@example.com' });
-      const res = await admin().put(`/api/admin/user-admin/${user.id}`, { name: 'After', email: 'AFTER@example.com', rootRole: 2 }).expect(200);
-      expect(res.body).toMatchObject({ id: user.id, name: 'After', email: 'after@example.com', username: user.username, rootRole: 2, imageUrl: gravatar('after@example.com') });
+      const res = await admin()
+        .put(`/api/admin/user-admin/${user.id}`, { name: 'After', email: 'AFTER@example.com', rootRole: 2 })
+        .expect(200);
+      expect(res.body).toMatchObject({
+        id: user.id,
+        name: 'After',
+        email: 'after@example.com',
+        username: user.username,
+        rootRole: 2,
+        imageUrl: gravatar('after@example.com'),
+      });
       const kept = await admin().put(`/api/admin/user-admin/${user.id}`, { name: 'Again' }).expect(200);
       expect(kept.body).toMatchObject({ name: 'Again', email: 'after@example.com', rootRole: 2 });
       const event = (await eventsOf('user-updated')).find((e) => e.data.id === user.id && e.data.name === 'After')!;
@@ -204,10 +262,16 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
     it('ignores read-only properties clients send back, but refuses a password', async () => {
       const user = await createUser();
       const read = (await admin().get(`/api/admin/user-admin/${user.id}`).expect(200)).body;
-      await admin().put(`/api/admin/user-admin/${user.id}`, { ...read, name: 'Round trip' }).expect(200);
+      await admin()
+        .put(`/api/admin/user-admin/${user.id}`, { ...read, name: 'Round trip' })
+        .expect(200);
       const res = await admin().put(`/api/admin/user-admin/${user.id}`, { password: 'Sup3r-secret-2' }).expect(400);
       expect(res.body.details).toEqual([
-        { path: '/body/password', message: 'The `/body/password` property cannot be changed with this request; use POST /api/admin/user-admin/{id}/change-password.' },
+        {
+          path: '/body/password',
+          message:
+            'The `/body/password` property cannot be changed with this request; use POST /api/admin/user-admin/{id}/change-password.',
+        },
       ]);
     });
 
@@ -238,14 +302,22 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       const onlyAdmin = await t.db.query<{ id: number }>('SELECT id FROM users WHERE root_role_id = 1 AND is_service = false');
       for (const { id } of onlyAdmin.filter((row) => Number(row.id) !== 1)) await admin().delete(`/api/admin/user-admin/${id}`).expect(200);
       // A service account with the Admin role does not count.
-      await t.db.execute(`INSERT INTO users (username, root_role_id, is_service, created_at) VALUES ('admin-bot', 1, true, :now)`, { now: t.db.toTimestamp(t.clock.now()) });
+      await t.db.execute(`INSERT INTO users (username, root_role_id, is_service, created_at) VALUES ('admin-bot', 1, true, :now)`, {
+        now: t.db.toTimestamp(t.clock.now()),
+      });
 
       const deleted = await admin().delete('/api/admin/user-admin/1').expect(400);
       expect(deleted.body).toEqual({
         id: expect.stringMatching(UUID),
         name: 'ValidationError',
-        message: 'You cannot delete the last admin: at least one user must keep the Admin root role. Give another user the Admin role first.',
-        details: [{ message: 'You cannot delete the last admin: at least one user must keep the Admin root role. Give another user the Admin role first.' }],
+        message:
+          'You cannot delete the last admin: at least one user must keep the Admin root role. Give another user the Admin role first.',
+        details: [
+          {
+            message:
+              'You cannot delete the last admin: at least one user must keep the Admin root role. Give another user the Admin role first.',
+          },
+        ],
       });
       const demoted = await admin().put('/api/admin/user-admin/1', { rootRole: 2 }).expect(400);
       expect(demoted.body.message).toContain('You cannot demote the last admin');
@@ -266,12 +338,17 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       const user = await createUser({ email: 'leaving@example.com' });
       const cookie = cookieOf(await login(user.username, 'Sup3r-secret').expect(200));
       const expiresAt = new Date(t.clock.now().getTime() + 24 * 3600_000).toISOString();
-      const pat = (await t.http().post('/api/admin/user/tokens').set('Cookie', cookie).send({ description: 'mine', expiresAt }).expect(201)).body;
+      const pat = (await t.http().post('/api/admin/user/tokens').set('Cookie', cookie).send({ description: 'mine', expiresAt }).expect(201))
+        .body;
       await t.http().get('/api/admin/user').set('Authorization', pat.secret).expect(200);
       const now = t.db.toTimestamp(t.clock.now());
       await t.db.execute(`INSERT INTO user_groups (name, created_at) VALUES ('leavers', :now)`, { now });
       const [group] = await t.db.query<{ id: number }>(`SELECT id FROM user_groups WHERE name = 'leavers'`);
-      await t.db.execute('INSERT INTO group_users (group_id, user_id, created_at) VALUES (:group, :user, :now)', { group: group.id, user: user.id, now });
+      await t.db.execute('INSERT INTO group_users (group_id, user_id, created_at) VALUES (:group, :user, :now)', {
+        group: group.id,
+        user: user.id,
+        now,
+      });
 
       await admin().delete(`/api/admin/user-admin/${user.id}`).expect(200);
       await admin().get(`/api/admin/user-admin/${user.id}`).expect(404);
@@ -294,7 +371,9 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       const weak = await admin().post(`/api/admin/user-admin/${user.id}/change-password`, { password: 'weakling' }).expect(400);
       expect(weak.body.details[0].path).toBe('/body/password');
       await admin().post('/api/admin/user-admin/4242/change-password', { password: 'Brand-new-pass1' }).expect(404);
-      await admin().post(`/api/admin/user-admin/${user.id}/change-password`, { password: 'Brand-new-pass1', confirmPassword: 'other' }).expect(400);
+      await admin()
+        .post(`/api/admin/user-admin/${user.id}/change-password`, { password: 'Brand-new-pass1', confirmPassword: 'other' })
+        .expect(400);
 
       await admin().post(`/api/admin/user-admin/${user.id}/change-password`, { password: 'Brand-new-pass1' }).expect(200);
       await t.http().get('/api/admin/user').set('Cookie', cookie).expect(401);
@@ -311,15 +390,44 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       const second = cookieOf(await login(user.username, 'Sup3r-secret').expect(200));
       const endpoint = '/api/admin/user/change-password';
 
-      const mismatch = await t.http().post(endpoint).set('Cookie', first).send({ password: 'Brand-new-pass1', confirmPassword: 'Brand-new-pass2' }).expect(400);
-      expect(mismatch.body.details).toEqual([{ path: '/body/confirmPassword', message: 'The `/body/confirmPassword` property must be the same as the `/body/password` property.' }]);
-      const weak = await t.http().post(endpoint).set('Cookie', first).send({ password: 'weakling', confirmPassword: 'weakling' }).expect(400);
+      const mismatch = await t
+        .http()
+        .post(endpoint)
+        .set('Cookie', first)
+        .send({ password: 'Brand-new-pass1', confirmPassword: 'Brand-new-pass2' })
+        .expect(400);
+      expect(mismatch.body.details).toEqual([
+        {
+          path: '/body/confirmPassword',
+          message: 'The `/body/confirmPassword` property must be the same as the `/body/password` property.',
+        },
+      ]);
+      const weak = await t
+        .http()
+        .post(endpoint)
+        .set('Cookie', first)
+        .send({ password: 'weakling', confirmPassword: 'weakling' })
+        .expect(400);
       expect(weak.body.details.map((d: { path: string }) => d.path)).toEqual(['/body/password']);
       await t.http().post(endpoint).set('Cookie', first).send({ password: 'Brand-new-pass1' }).expect(400);
-      const wrongOld = await t.http().post(endpoint).set('Cookie', first).send({ password: 'Brand-new-pass1', confirmPassword: 'Brand-new-pass1', oldPassword: 'nope' }).expect(401);
-      expect(wrongOld.body).toEqual({ id: expect.stringMatching(UUID), name: 'AuthenticationRequired', message: 'The old password you provided is not correct.' });
+      const wrongOld = await t
+        .http()
+        .post(endpoint)
+        .set('Cookie', first)
+        .send({ password: 'Brand-new-pass1', confirmPassword: 'Brand-new-pass1', oldPassword: 'nope' })
+        .expect(401);
+      expect(wrongOld.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'AuthenticationRequired',
+        message: 'The old password you provided is not correct.',
+      });
 
-      const changed = await t.http().post(endpoint).set('Cookie', first).send({ password: 'Brand-new-pass1', confirmPassword: 'Brand-new-pass1', oldPassword: 'Sup3r-secret' }).expect(200);
+      const changed = await t
+        .http()
+        .post(endpoint)
+        .set('Cookie', first)
+        .send({ password: 'Brand-new-pass1', confirmPassword: 'Brand-new-pass1', oldPassword: 'Sup3r-secret' })
+        .expect(200);
       const renewed = cookieOf(changed);
       expect(renewed).not.toBe(first);
       await t.http().get('/api/admin/user').set('Cookie', renewed).expect(200);
@@ -332,21 +440,43 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
     it('asks a caller using a personal access token for the old password', async () => {
       const user = await createUser();
       const expiresAt = new Date(t.clock.now().getTime() + 3600_000).toISOString();
-      const pat = (await t.http().post('/api/admin/user/tokens').set('Cookie', await sessionCookieFor(t, user.id)).send({ description: 'pw', expiresAt }).expect(201)).body;
+      const pat = (
+        await t
+          .http()
+          .post('/api/admin/user/tokens')
+          .set('Cookie', await sessionCookieFor(t, user.id))
+          .send({ description: 'pw', expiresAt })
+          .expect(201)
+      ).body;
       const body = { password: 'Brand-new-pass1', confirmPassword: 'Brand-new-pass1' };
       const refused = await t.http().post('/api/admin/user/change-password').set('Authorization', pat.secret).send(body).expect(400);
       expect(refused.body.details).toEqual([
-        { path: '/body/oldPassword', message: 'The `/body/oldPassword` property is required when you authenticate with a personal access token: a token alone cannot change the password.' },
+        {
+          path: '/body/oldPassword',
+          message:
+            'The `/body/oldPassword` property is required when you authenticate with a personal access token: a token alone cannot change the password.',
+        },
       ]);
       await login(user.username, 'Sup3r-secret').expect(200);
-      await t.http().post('/api/admin/user/change-password').set('Authorization', pat.secret).send({ ...body, oldPassword: 'Sup3r-secret' }).expect(200);
+      await t
+        .http()
+        .post('/api/admin/user/change-password')
+        .set('Authorization', pat.secret)
+        .send({ ...body, oldPassword: 'Sup3r-secret' })
+        .expect(200);
       await login(user.username, 'Brand-new-pass1').expect(200);
     });
 
     it('refuses API tokens on the caller routes with 403', async () => {
       const me = await admin().get('/api/admin/user').expect(403);
-      expect(me.body).toEqual({ id: expect.stringMatching(UUID), name: 'NoAccessError', message: 'This route is about the logged-in user, and an API token is not a user. Log in, or use a personal access token.' });
-      await admin().post('/api/admin/user/change-password', { password: 'Brand-new-pass1', confirmPassword: 'Brand-new-pass1' }).expect(403);
+      expect(me.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NoAccessError',
+        message: 'This route is about the logged-in user, and an API token is not a user. Log in, or use a personal access token.',
+      });
+      await admin()
+        .post('/api/admin/user/change-password', { password: 'Brand-new-pass1', confirmPassword: 'Brand-new-pass1' })
+        .expect(403);
     });
   });
 
@@ -355,15 +485,28 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       const cookie = cookieOf(await login('admin', 'unleash4all').expect(200));
       const res = await t.http().get('/api/admin/user').set('Cookie', cookie).expect(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body).toEqual({ user: expect.objectContaining({ id: 1, username: 'admin', accountType: 'User', rootRole: 1 }), permissions: [{ permission: 'ADMIN' }] });
+      expect(res.body).toEqual({
+        user: expect.objectContaining({ id: 1, username: 'admin', accountType: 'User', rootRole: 1 }),
+        permissions: [{ permission: 'ADMIN' }],
+      });
       expect(res.body.user.seenAt).toMatch(ISO);
     });
 
     it('scopes project permissions to their project', async () => {
       const editor = await createUser({ rootRole: 2 });
-      const res = await t.http().get('/api/admin/user').set('Cookie', await sessionCookieFor(t, editor.id)).expect(200);
+      const res = await t
+        .http()
+        .get('/api/admin/user')
+        .set('Cookie', await sessionCookieFor(t, editor.id))
+        .expect(200);
       expect(res.body.user).toMatchObject({ id: editor.id, rootRole: 2 });
-      expect(res.body.permissions).toEqual(expect.arrayContaining([{ permission: 'CREATE_PROJECT' }, { permission: 'CREATE_FEATURE', project: 'default' }, { permission: 'UPDATE_FEATURE_STRATEGY', project: 'default' }]));
+      expect(res.body.permissions).toEqual(
+        expect.arrayContaining([
+          { permission: 'CREATE_PROJECT' },
+          { permission: 'CREATE_FEATURE', project: 'default' },
+          { permission: 'UPDATE_FEATURE_STRATEGY', project: 'default' },
+        ]),
+      );
       expect(res.body.permissions).not.toContainEqual({ permission: 'ADMIN' });
     });
   });
@@ -379,7 +522,9 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       });
       const inHours = (hours: number) => new Date(t.clock.now().getTime() + hours * 3600_000).toISOString();
 
-      const created = await tokens().create({ description: 'laptop', expiresAt: inHours(2) }).expect(201);
+      const created = await tokens()
+        .create({ description: 'laptop', expiresAt: inHours(2) })
+        .expect(201);
       expect(created.body).toEqual({
         id: expect.any(Number),
         secret: expect.stringMatching(/^user:[0-9a-f]{64}$/),
@@ -395,16 +540,52 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       await t.http().get('/api/admin/user-admin').set('Authorization', created.body.secret).expect(403);
 
       const listed = await tokens().list().expect(200);
-      expect(listed.body.pats).toEqual([{ id: created.body.id, description: 'laptop', expiresAt: created.body.expiresAt, createdAt: created.body.createdAt, seenAt: expect.stringMatching(ISO), userId: user.id }]);
+      expect(listed.body.pats).toEqual([
+        {
+          id: created.body.id,
+          description: 'laptop',
+          expiresAt: created.body.expiresAt,
+          createdAt: created.body.createdAt,
+          seenAt: expect.stringMatching(ISO),
+          userId: user.id,
+        },
+      ]);
 
-      expect((await tokens().create({ description: 'laptop', expiresAt: inHours(2) }).expect(409)).body.message).toBe('PAT description already exists.');
-      expect((await tokens().create({ description: '  ', expiresAt: inHours(2) }).expect(400)).body.message).toBe('PAT description cannot be empty.');
-      expect((await tokens().create({ description: 'past', expiresAt: inHours(-1) }).expect(400)).body.message).toBe('The expiry date should be in future.');
+      expect(
+        (
+          await tokens()
+            .create({ description: 'laptop', expiresAt: inHours(2) })
+            .expect(409)
+        ).body.message,
+      ).toBe('PAT description already exists.');
+      expect(
+        (
+          await tokens()
+            .create({ description: '  ', expiresAt: inHours(2) })
+            .expect(400)
+        ).body.message,
+      ).toBe('PAT description cannot be empty.');
+      expect(
+        (
+          await tokens()
+            .create({ description: 'past', expiresAt: inHours(-1) })
+            .expect(400)
+        ).body.message,
+      ).toBe('The expiry date should be in future.');
       await tokens().create({ description: 'no date' }).expect(400);
 
-      for (let i = 2; i <= 10; i++) await tokens().create({ description: `token ${i}`, expiresAt: inHours(48) }).expect(201);
-      const eleventh = await tokens().create({ description: 'one too many', expiresAt: inHours(48) }).expect(403);
-      expect(eleventh.body).toEqual({ id: expect.stringMatching(UUID), name: 'NoAccessError', message: 'Too many PATs (10) already exist for this user.' });
+      for (let i = 2; i <= 10; i++)
+        await tokens()
+          .create({ description: `token ${i}`, expiresAt: inHours(48) })
+          .expect(201);
+      const eleventh = await tokens()
+        .create({ description: 'one too many', expiresAt: inHours(48) })
+        .expect(403);
+      expect(eleventh.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NoAccessError',
+        message: 'Too many PATs (10) already exist for this user.',
+      });
 
       t.clock.advance(3 * 3600_000);
       await t.http().get('/api/admin/user').set('Authorization', created.body.secret).expect(401);
@@ -412,7 +593,9 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       await tokens().delete(created.body.id).expect(200);
       await tokens().delete(created.body.id).expect(404);
       expect((await tokens().list().expect(200)).body.pats).toHaveLength(9);
-      await tokens().create({ description: 'room again', expiresAt: inHours(48) }).expect(201);
+      await tokens()
+        .create({ description: 'room again', expiresAt: inHours(48) })
+        .expect(201);
 
       const events = [...(await eventsOf('pat-created')), ...(await eventsOf('pat-deleted'))];
       expect(events.filter((e) => e.data.userId === user.id)).toHaveLength(12);
@@ -423,7 +606,14 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       const owner = await createUser();
       const other = await createUser();
       const expiresAt = new Date(t.clock.now().getTime() + 3600_000).toISOString();
-      const pat = (await t.http().post('/api/admin/user/tokens').set('Cookie', await sessionCookieFor(t, owner.id)).send({ description: 'x', expiresAt }).expect(201)).body;
+      const pat = (
+        await t
+          .http()
+          .post('/api/admin/user/tokens')
+          .set('Cookie', await sessionCookieFor(t, owner.id))
+          .send({ description: 'x', expiresAt })
+          .expect(201)
+      ).body;
       const otherCookie = await sessionCookieFor(t, other.id);
       expect((await t.http().get('/api/admin/user/tokens').set('Cookie', otherCookie).expect(200)).body.pats).toEqual([]);
       await t.http().delete(`/api/admin/user/tokens/${pat.id}`).set('Cookie', otherCookie).expect(404);
@@ -437,13 +627,29 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       const session = await login(user.username, password).expect(200);
       const sessionId = decodeURIComponent(cookieOf(session).split('=')[1]).slice(2).split('.')[0];
       const expiresAt = new Date(t.clock.now().getTime() + 3600_000).toISOString();
-      const pat = (await t.http().post('/api/admin/user/tokens').set('Cookie', cookieOf(session)).send({ description: 'secret check', expiresAt }).expect(201)).body;
+      const pat = (
+        await t
+          .http()
+          .post('/api/admin/user/tokens')
+          .set('Cookie', cookieOf(session))
+          .send({ description: 'secret check', expiresAt })
+          .expect(201)
+      ).body;
       await admin().post(`/api/admin/user-admin/${user.id}/change-password`, { password: 'Second-Plain-Text-8' }).expect(200);
       await login(user.username, 'wrong-Plain-Text-9').expect(401);
 
       const tables = ['users', 'sessions', 'personal_access_tokens', 'api_tokens', 'events', 'login_failures'];
       const dump = JSON.stringify(await Promise.all(tables.map((table) => t.db.query(`SELECT * FROM ${table}`))));
-      for (const secret of [password, 'Second-Plain-Text-8', 'wrong-Plain-Text-9', 'unleash4all', sessionId, pat.secret, pat.secret.slice(5), 'test-admin-secret']) {
+      for (const secret of [
+        password,
+        'Second-Plain-Text-8',
+        'wrong-Plain-Text-9',
+        'unleash4all',
+        sessionId,
+        pat.secret,
+        pat.secret.slice(5),
+        'test-admin-secret',
+      ]) {
         expect(dump).not.toContain(secret);
       }
       const hashes = await t.db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE password_hash IS NOT NULL');
@@ -451,7 +657,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
     });
   });
 
-  it('describes the routes in the OpenAPI document with the spec\'s schema names', async () => {
+  it("describes the routes in the OpenAPI document with the spec's schema names", async () => {
     const doc = (await t.http().get('/docs/openapi.json').expect(200)).body;
     const create = doc.paths['/api/admin/user-admin'].post;
     expect(create.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/createUserSchema');
@@ -471,7 +677,12 @@ describe('users and login under a base path', () => {
   });
 
   it('prefixes the location header and the forgotten-password link with the base path', async () => {
-    const created = await t.http().post('/flags/api/admin/user-admin').set('Authorization', ADMIN_TOKEN).send({ username: 'based', password: 'Sup3r-secret', rootRole: 3 }).expect(201);
+    const created = await t
+      .http()
+      .post('/flags/api/admin/user-admin')
+      .set('Authorization', ADMIN_TOKEN)
+      .send({ username: 'based', password: 'Sup3r-secret', rootRole: 3 })
+      .expect(201);
     expect(created.headers.location).toBe(`/flags/api/admin/user-admin/${created.body.id}`);
     await t.http().get(created.headers.location).set('Authorization', ADMIN_TOKEN).expect(200);
 

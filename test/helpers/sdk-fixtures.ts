@@ -84,7 +84,11 @@ export async function insertStrategy(t: TestApp, strategy: StrategyFixture): Pro
     },
   );
   for (const segmentId of strategy.segments ?? []) {
-    await t.db.execute('INSERT INTO feature_strategy_segments (strategy_id, segment_id, created_at) VALUES (:id, :segmentId, :now)', { id, segmentId, now: now(t) });
+    await t.db.execute('INSERT INTO feature_strategy_segments (strategy_id, segment_id, created_at) VALUES (:id, :segmentId, :now)', {
+      id,
+      segmentId,
+      now: now(t),
+    });
   }
   return id;
 }
@@ -108,12 +112,21 @@ export async function insertDependency(t: TestApp, child: string, parent: string
 
 /** Turns a flag on or off in development through the admin API, as a person would. */
 export async function toggle(t: TestApp, feature: string, on: boolean): Promise<void> {
-  await t.http().post(`/api/admin/projects/default/features/${feature}/environments/development/${on ? 'on' : 'off'}`).set('Authorization', ADMIN_TOKEN).expect(200);
+  await t
+    .http()
+    .post(`/api/admin/projects/default/features/${feature}/environments/development/${on ? 'on' : 'off'}`)
+    .set('Authorization', ADMIN_TOKEN)
+    .expect(200);
 }
 
 /** A flag of the default project with the default strategy, on in development, made through the admin API. */
 export async function createFlag(t: TestApp, name: string): Promise<void> {
   await t.http().post('/api/admin/projects/default/features').set('Authorization', ADMIN_TOKEN).send({ name }).expect(201);
-  await t.http().post(`/api/admin/projects/default/features/${name}/environments/development/strategies`).set('Authorization', ADMIN_TOKEN).send({ name: 'default' }).expect(200);
+  await t
+    .http()
+    .post(`/api/admin/projects/default/features/${name}/environments/development/strategies`)
+    .set('Authorization', ADMIN_TOKEN)
+    .send({ name: 'default' })
+    .expect(200);
   await toggle(t, name, true);
 }

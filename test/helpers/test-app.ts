@@ -66,7 +66,10 @@ export async function createTestDatabase(): Promise<{ url?: string; file: string
 }
 
 /** The standalone app, as `npm start` builds it, on its own database. */
-export async function createTestApp(overrides: Partial<StandaloneEnvironment> = {}, existing?: { url?: string; file: string }): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<StandaloneEnvironment> = {},
+  existing?: { url?: string; file: string },
+): Promise<TestApp> {
   const database = existing ? { ...existing, drop: async () => undefined } : await createTestDatabase();
   const env: StandaloneEnvironment = {
     ...readEnvironment({}),
@@ -113,7 +116,11 @@ export async function sessionCookieFor(t: TestApp, userId: number): Promise<stri
 /** A personal access token of the seeded admin user: admin rights through the authorization header, as a person. */
 export async function adminUserToken(t: TestApp): Promise<string> {
   const expiresAt = new Date(t.clock.now().getTime() + 365 * 24 * 3600_000).toISOString();
-  const res = await t.http().post('/api/admin/user/tokens').set('Cookie', await sessionCookieFor(t, 1)).send({ description: `admin-user-${randomUUID()}`, expiresAt });
+  const res = await t
+    .http()
+    .post('/api/admin/user/tokens')
+    .set('Cookie', await sessionCookieFor(t, 1))
+    .send({ description: `admin-user-${randomUUID()}`, expiresAt });
   if (res.status !== 201) throw new Error(`could not create the admin user's token: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.secret;
 }

@@ -18,7 +18,9 @@ const PAT_PREFIX = 'user:';
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  private readonly isPublic = perHandler((handler, controller) => this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [handler, controller]) === true);
+  private readonly isPublic = perHandler(
+    (handler, controller) => this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [handler, controller]) === true,
+  );
 
   constructor(
     private readonly reflector: Reflector,
@@ -41,7 +43,10 @@ export class AuthGuard implements CanActivate {
         ? await this.credentials.personalAccessToken(hashSecret(header))
         : await this.credentials.apiToken(hashSecret(header));
       if (!found) {
-        throw new AppError('AuthenticationRequired', 'You must log in to use Unleash. The authorization header you sent is not a valid, unexpired token.');
+        throw new AppError(
+          'AuthenticationRequired',
+          'You must log in to use Unleash. The authorization header you sent is not a valid, unexpired token.',
+        );
       }
       return found;
     }

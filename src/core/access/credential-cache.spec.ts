@@ -9,10 +9,12 @@ function setup(maxEntries = 3, ttlMs = 1000) {
   const clock = { now: () => new Date(state.now) } as Clock;
   const cache = new CredentialCache<string>(changes, clock, maxEntries, ttlMs);
   const loads: string[] = [];
-  const load = (key: string, value = `value-of-${key}`) => () => {
-    loads.push(key);
-    return Promise.resolve<string | undefined>(value);
-  };
+  const load =
+    (key: string, value = `value-of-${key}`) =>
+    () => {
+      loads.push(key);
+      return Promise.resolve<string | undefined>(value);
+    };
   const missing = (key: string) => () => {
     loads.push(key);
     return Promise.resolve(undefined);

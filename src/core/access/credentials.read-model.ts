@@ -68,7 +68,14 @@ export class CredentialsReadModel {
   }
 
   private async readApiToken(secretHash: string): Promise<FoundCredential<ApiTokenPrincipal> | undefined> {
-    const rows = await this.db.query<{ id: number; token_name: string; type: ApiTokenType; environment: string; expires_at: unknown; project: string | null }>(
+    const rows = await this.db.query<{
+      id: number;
+      token_name: string;
+      type: ApiTokenType;
+      environment: string;
+      expires_at: unknown;
+      project: string | null;
+    }>(
       `SELECT t.id, t.token_name, t.type, t.environment, t.expires_at, p.project
          FROM api_tokens t LEFT JOIN api_token_projects p ON p.token_id = t.id
         WHERE t.secret_hash = :secretHash`,
@@ -85,7 +92,11 @@ export class CredentialsReadModel {
       environment: token.environment,
       projects: Object.freeze(projects.length ? projects : ['*']) as string[],
     };
-    return { principal: Object.freeze(principal), expiresAt: expiryOf(token.expires_at), seenRow: { table: 'api_tokens', id: Number(token.id) } };
+    return {
+      principal: Object.freeze(principal),
+      expiresAt: expiryOf(token.expires_at),
+      seenRow: { table: 'api_tokens', id: Number(token.id) },
+    };
   }
 
   private async readPersonalAccessToken(secretHash: string): Promise<FoundCredential<UserPrincipal> | undefined> {
@@ -96,7 +107,11 @@ export class CredentialsReadModel {
       { secretHash },
     );
     if (!row) return undefined;
-    return { principal: toUser(row, 'pat'), expiresAt: expiryOf(row.expires_at), seenRow: { table: 'personal_access_tokens', id: Number(row.token_id) } };
+    return {
+      principal: toUser(row, 'pat'),
+      expiresAt: expiryOf(row.expires_at),
+      seenRow: { table: 'personal_access_tokens', id: Number(row.token_id) },
+    };
   }
 
   private async readSession(idHash: string): Promise<FoundCredential<UserPrincipal> | undefined> {
@@ -124,5 +139,13 @@ function expiryOf(value: unknown): number | null {
 
 /** Shared by every request that presents the credential, so it cannot be changed by one of them. */
 function toUser(row: UserRow, via: UserPrincipal['via']): UserPrincipal {
-  return Object.freeze({ kind: 'user', id: Number(row.id), username: row.username, email: row.email, name: row.name, isService: toBool(row.is_service), via });
+  return Object.freeze({
+    kind: 'user',
+    id: Number(row.id),
+    username: row.username,
+    email: row.email,
+    name: row.name,
+    isService: toBool(row.is_service),
+    via,
+  });
 }

@@ -31,12 +31,17 @@ export function routePermissions(controllers: Type<unknown>[]): RoutePermission[
       return { method, path, api, permissions };
     });
   });
-  return routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method)));
+  return routes.sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+  );
 }
 
 /** The Markdown table `docs/permissions.md` carries between its generated-table markers. */
 export function permissionTable(controllers: Type<unknown>[]): string {
-  const rows = routePermissions(controllers).map((route) => `| ${route.method} | \`${route.path}\` | ${route.api} | ${describePermissions(route.permissions)} | ${describeScope(route.permissions)} |`);
+  const rows = routePermissions(controllers).map(
+    (route) =>
+      `| ${route.method} | \`${route.path}\` | ${route.api} | ${describePermissions(route.permissions)} | ${describeScope(route.permissions)} |`,
+  );
   return ['| Method | Path | API | Permission | Scope |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 

@@ -61,7 +61,9 @@ export class PermissionGuard implements CanActivate {
   /** API tokens reach only their own API: client tokens the client API (and Edge's), frontend tokens the frontend API, admin tokens the admin API. */
   private checkToken(principal: Extract<Principal, { kind: 'api-token' }>, api: ApiKind): boolean {
     if (TOKEN_API[principal.type] === api || (api === 'edge' && TOKEN_API[principal.type] === 'client')) return true;
-    throw noAccess(`invalid token: expected a different token type for this endpoint. A ${principal.type} token cannot be used on the ${api} API.`);
+    throw noAccess(
+      `invalid token: expected a different token type for this endpoint. A ${principal.type} token cannot be used on the ${api} API.`,
+    );
   }
 
   private async projectOf(request: AuthenticatedRequest): Promise<string | undefined> {
@@ -83,7 +85,10 @@ function noAccess(message: string): AppError {
 }
 
 function describeMissing(permissions: string[], project?: string, environment?: string): string {
-  const needed = permissions.length === 1 ? `the "${permissions[0]}" permission` : `one of the following permissions: ${permissions.map((p) => `"${p}"`).join(', ')}`;
+  const needed =
+    permissions.length === 1
+      ? `the "${permissions[0]}" permission`
+      : `one of the following permissions: ${permissions.map((p) => `"${p}"`).join(', ')}`;
   const scoped = permissions.some((p) => permissionScope(p) === 'environment') && environment;
   const inProject = permissions.some((p) => permissionScope(p) !== 'root') && project;
   const where = `${scoped ? ` in the "${environment}" environment` : ''}${inProject ? ` of the "${project}" project` : ''}`;

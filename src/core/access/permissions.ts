@@ -108,11 +108,19 @@ const FEATURE_WORK: Permission[] = [
 
 /** Built-in roles. Environment-scoped grants of built-in roles hold in every environment. */
 export const BUILT_IN_ROLES: BuiltInRole[] = [
-  { id: ROLE.ADMIN, name: 'Admin', description: 'Users with the root admin role have superuser access to Unleash and can perform any operation within the Unleash platform.', type: 'root', permissions: ['ADMIN'] },
+  {
+    id: ROLE.ADMIN,
+    name: 'Admin',
+    description:
+      'Users with the root admin role have superuser access to Unleash and can perform any operation within the Unleash platform.',
+    type: 'root',
+    permissions: ['ADMIN'],
+  },
   {
     id: ROLE.EDITOR,
     name: 'Editor',
-    description: 'Users with the root editor role have access to most features in Unleash, but can not manage users and roles in the root scope. Editors will be added as project owners when creating projects and get superuser rights within the context of these projects. Users with the editor role will also get access to most permissions on the default project by default.',
+    description:
+      'Users with the root editor role have access to most features in Unleash, but can not manage users and roles in the root scope. Editors will be added as project owners when creating projects and get superuser rights within the context of these projects. Users with the editor role will also get access to most permissions on the default project by default.',
     type: 'root',
     permissions: [
       'CREATE_PROJECT',
@@ -131,20 +139,35 @@ export const BUILT_IN_ROLES: BuiltInRole[] = [
       ...FEATURE_WORK,
     ],
   },
-  { id: ROLE.VIEWER, name: 'Viewer', description: 'Users with the root viewer role can only read root resources in Unleash. Viewers can be added to specific projects as project members. Users with the viewer role may not view API tokens.', type: 'root', permissions: [] },
+  {
+    id: ROLE.VIEWER,
+    name: 'Viewer',
+    description:
+      'Users with the root viewer role can only read root resources in Unleash. Viewers can be added to specific projects as project members. Users with the viewer role may not view API tokens.',
+    type: 'root',
+    permissions: [],
+  },
   {
     id: ROLE.OWNER,
     name: 'Owner',
-    description: 'Users with the project owner role have full control over the project, and can add and manage other users within the project context, manage feature flags within the project, and control advanced project features like archiving and deleting the project.',
+    description:
+      'Users with the project owner role have full control over the project, and can add and manage other users within the project context, manage feature flags within the project, and control advanced project features like archiving and deleting the project.',
     type: 'project',
     permissions: [...PROJECT_PERMISSIONS, ...ENVIRONMENT_PERMISSIONS],
   },
   {
     id: ROLE.MEMBER,
     name: 'Member',
-    description: 'Users with the project member permission are allowed to view, create, and update feature flags within a project, but have limited permissions in regards to managing the project\'s user access and can not archive or delete the project.',
+    description:
+      "Users with the project member permission are allowed to view, create, and update feature flags within a project, but have limited permissions in regards to managing the project's user access and can not archive or delete the project.",
     type: 'project',
     permissions: [...FEATURE_WORK, 'READ_PROJECT_API_TOKEN', 'CREATE_PROJECT_API_TOKEN', 'DELETE_PROJECT_API_TOKEN'],
   },
-  { id: ROLE.READER, name: 'Reader', description: 'Users with the project reader role can view the project, but can not make changes to it.', type: 'project', permissions: [] },
+  {
+    id: ROLE.READER,
+    name: 'Reader',
+    description: 'Users with the project reader role can view the project, but can not make changes to it.',
+    type: 'project',
+    permissions: [],
+  },
 ];

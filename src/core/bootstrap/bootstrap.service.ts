@@ -123,7 +123,11 @@ export class BootstrapService implements OnModuleInit {
 
   private async seedApiTokens(now: Date | string): Promise<void> {
     const { adminApiTokens, clientApiTokens, frontendApiTokens } = this.config.bootstrap;
-    const wanted: [ApiTokenType, string[]][] = [['admin', adminApiTokens], ['client', clientApiTokens], ['frontend', frontendApiTokens]];
+    const wanted: [ApiTokenType, string[]][] = [
+      ['admin', adminApiTokens],
+      ['client', clientApiTokens],
+      ['frontend', frontendApiTokens],
+    ];
     for (const [type, secrets] of wanted) {
       for (const secret of secrets) {
         const parts = parseApiToken(secret);
@@ -137,10 +141,20 @@ export class BootstrapService implements OnModuleInit {
         const [token] = await this.db.query<{ id: number }>(
           `INSERT INTO api_tokens (token_name, secret_hash, secret_prefix, type, environment, created_by, created_at)
            VALUES (:name, :secretHash, :prefix, :type, :environment, 'unleash_system_user', :now) RETURNING id`,
-          { name: `init-${type}-token`, secretHash, prefix: `${parts.project}:${parts.environment}.`, type, environment: parts.environment, now },
+          {
+            name: `init-${type}-token`,
+            secretHash,
+            prefix: `${parts.project}:${parts.environment}.`,
+            type,
+            environment: parts.environment,
+            now,
+          },
         );
         if (parts.project !== '*' && parts.project !== '[]') {
-          await this.db.execute('INSERT INTO api_token_projects (token_id, project) VALUES (:id, :project)', { id: token.id, project: parts.project });
+          await this.db.execute('INSERT INTO api_token_projects (token_id, project) VALUES (:id, :project)', {
+            id: token.id,
+            project: parts.project,
+          });
         }
       }
     }

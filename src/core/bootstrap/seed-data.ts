@@ -15,8 +15,20 @@ interface StrategyParameter {
   required: boolean;
 }
 
-export const SEED_STRATEGY_TYPES: { name: string; displayName: string; description: string; sortOrder: number; parameters: StrategyParameter[] }[] = [
-  { name: 'default', displayName: 'Standard', description: 'The standard strategy is strictly on / off for your entire userbase.', sortOrder: 0, parameters: [] },
+export const SEED_STRATEGY_TYPES: {
+  name: string;
+  displayName: string;
+  description: string;
+  sortOrder: number;
+  parameters: StrategyParameter[];
+}[] = [
+  {
+    name: 'default',
+    displayName: 'Standard',
+    description: 'The standard strategy is strictly on / off for your entire userbase.',
+    sortOrder: 0,
+    parameters: [],
+  },
   {
     name: 'flexibleRollout',
     displayName: 'Gradual rollout',
@@ -24,8 +36,18 @@ export const SEED_STRATEGY_TYPES: { name: string; displayName: string; descripti
     sortOrder: 1,
     parameters: [
       { name: 'rollout', type: 'percentage', description: '', required: false },
-      { name: 'stickiness', type: 'string', description: 'Used define stickiness. Possible values: default, userId, sessionId, random', required: true },
-      { name: 'groupId', type: 'string', description: 'Used to define a activation groups, which allows you to correlate across feature flags.', required: true },
+      {
+        name: 'stickiness',
+        type: 'string',
+        description: 'Used define stickiness. Possible values: default, userId, sessionId, random',
+        required: true,
+      },
+      {
+        name: 'groupId',
+        type: 'string',
+        description: 'Used to define a activation groups, which allows you to correlate across feature flags.',
+        required: true,
+      },
     ],
   },
   {

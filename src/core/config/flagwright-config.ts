@@ -49,7 +49,13 @@ export interface FlagwrightConfig {
   loginPath: string;
   session: { secret: string; ttlHours: number; cookieName: string; secure?: boolean; maxParallelSessions: number };
   login: { rateLimitPerMinute: number; lockoutThreshold: number; lockoutMinutes: number };
-  bootstrap: { adminUsername: string; adminPassword: string; adminApiTokens: string[]; clientApiTokens: string[]; frontendApiTokens: string[] };
+  bootstrap: {
+    adminUsername: string;
+    adminPassword: string;
+    adminApiTokens: string[];
+    clientApiTokens: string[];
+    frontendApiTokens: string[];
+  };
   limits: {
     constraintsPerStrategy: number;
     valuesPerConstraint: number;

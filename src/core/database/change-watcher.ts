@@ -33,7 +33,10 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.refresh();
-    this.poller = setInterval(() => void this.refresh().catch((error) => this.logger.warn(`Could not read change generations: ${String(error)}`)), CHANGE_POLL_MS);
+    this.poller = setInterval(
+      () => void this.refresh().catch((error) => this.logger.warn(`Could not read change generations: ${String(error)}`)),
+      CHANGE_POLL_MS,
+    );
     this.poller.unref();
     if (this.db.isPostgres) await this.listen();
   }

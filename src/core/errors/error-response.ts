@@ -27,7 +27,11 @@ function fromFramework(error: unknown): AppError | undefined {
   if (httpError?.type === 'entity.too.large') {
     return new AppError('PayloadTooLarge', 'The request body is larger than the limit of 1 MB.');
   }
-  if (httpError?.type === 'entity.parse.failed' || httpError?.type === 'encoding.unsupported' || httpError?.type === 'charset.unsupported') {
+  if (
+    httpError?.type === 'entity.parse.failed' ||
+    httpError?.type === 'encoding.unsupported' ||
+    httpError?.type === 'charset.unsupported'
+  ) {
     return new AppError('ValidationError', `The request body is not valid JSON: ${(error as Error).message}`);
   }
   return undefined;

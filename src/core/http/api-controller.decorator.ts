@@ -11,7 +11,14 @@ import { RequestValidationPipe } from './request-validation.pipe.js';
 export type ApiKind = 'admin' | 'client' | 'frontend' | 'edge' | 'auth' | 'ops';
 export const API_KIND = 'flagwright:api-kind';
 
-const PREFIX: Record<ApiKind, string> = { admin: 'api/admin', client: 'api/client', frontend: 'api/frontend', edge: 'edge', auth: '', ops: '' };
+const PREFIX: Record<ApiKind, string> = {
+  admin: 'api/admin',
+  client: 'api/client',
+  frontend: 'api/frontend',
+  edge: 'edge',
+  auth: '',
+  ops: '',
+};
 
 /**
  * Every controller of the service is declared through this decorator, which binds the pipeline per controller:

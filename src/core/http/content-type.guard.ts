@@ -16,7 +16,9 @@ export const AcceptsNoBody = () => SetMetadata(ACCEPTS_ANY_CONTENT, true);
  */
 @Injectable()
 export class ContentTypeGuard implements CanActivate {
-  private readonly acceptsAnyContent = perHandler((handler, controller) => this.reflector.getAllAndOverride<boolean>(ACCEPTS_ANY_CONTENT, [handler, controller]) === true);
+  private readonly acceptsAnyContent = perHandler(
+    (handler, controller) => this.reflector.getAllAndOverride<boolean>(ACCEPTS_ANY_CONTENT, [handler, controller]) === true,
+  );
 
   constructor(private readonly reflector: Reflector) {}
 

@@ -13,7 +13,10 @@ class IntParamPipe implements PipeTransform<string, number> {
 
   transform(value: string): number {
     if (!isIdParam(value)) {
-      throw invalidProperty(`/params/${this.name}`, `The \`/params/${this.name}\` property must be a whole number. You sent ${JSON.stringify(value)}.`);
+      throw invalidProperty(
+        `/params/${this.name}`,
+        `The \`/params/${this.name}\` property must be a whole number. You sent ${JSON.stringify(value)}.`,
+      );
     }
     return Number(value);
   }

@@ -90,7 +90,11 @@ const knownProperties = new WeakMap<DtoClass, Set<string>>();
 function pickKnown(metatype: DtoClass, value: object): object {
   let known = knownProperties.get(metatype);
   if (!known) {
-    known = new Set(getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).map((m) => m.propertyName));
+    known = new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(metatype, '', true, false)
+        .map((m) => m.propertyName),
+    );
     knownProperties.set(metatype, known);
   }
   return Object.fromEntries(Object.entries(value).filter(([key]) => known.has(key)));

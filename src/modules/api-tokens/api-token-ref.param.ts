@@ -13,7 +13,10 @@ class ApiTokenRefPipe implements PipeTransform<string, ApiTokenRef> {
     if (isIdParam(value)) return { id: Number(value) };
     if (parseApiToken(value)) return { secretHash: hashSecret(value) };
     // The value is not repeated: it may be a mistyped secret.
-    throw invalidProperty('/params/id', 'The `/params/id` property must be a token id (a whole number) or a token secret (<project>:<environment>.<random>).');
+    throw invalidProperty(
+      '/params/id',
+      'The `/params/id` property must be a token id (a whole number) or a token secret (<project>:<environment>.<random>).',
+    );
   }
 }
 

@@ -4,7 +4,14 @@ import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/ac
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiTokenSchema, ApiTokensSchema, CreateApiTokenSchema, UpdateApiTokenSchema } from './api-token.dto.js';
-import { ALL_ENVIRONMENTS, ALL_PROJECTS, type ApiToken, type CreatableTokenType, type CreatedApiToken, type NewApiToken } from './api-token.model.js';
+import {
+  ALL_ENVIRONMENTS,
+  ALL_PROJECTS,
+  type ApiToken,
+  type CreatableTokenType,
+  type CreatedApiToken,
+  type NewApiToken,
+} from './api-token.model.js';
 import { type ApiTokenRef, ApiTokenRefParam } from './api-token-ref.param.js';
 import { ApiTokenService } from './api-token.service.js';
 import { anyTokenPermission } from './token-permissions.js';
@@ -30,7 +37,11 @@ export class ApiTokenController {
   @RequirePermission(...anyTokenPermission('CREATE'))
   @ApiOperation({ summary: 'Create a client (backend) or frontend token; its secret is in this response only.' })
   @ApiCreatedResponse({ type: ApiTokenSchema })
-  create(@Body() body: CreateApiTokenSchema, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<CreatedApiToken> {
+  create(
+    @Body() body: CreateApiTokenSchema,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<CreatedApiToken> {
     return this.tokens.create(toNewToken(body), principal, actor);
   }
 
@@ -39,7 +50,12 @@ export class ApiTokenController {
   @ApiOperation({ summary: 'Change when a token expires. `{id}` is the numeric id of the token, or its secret (as Unleash names tokens).' })
   @ApiOkResponse({ type: ApiTokenSchema })
   @ApiNotFoundResponse({ description: 'No such API token' })
-  update(@ApiTokenRefParam() ref: ApiTokenRef, @Body() body: UpdateApiTokenSchema, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<ApiToken> {
+  update(
+    @ApiTokenRefParam() ref: ApiTokenRef,
+    @Body() body: UpdateApiTokenSchema,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiToken> {
     return this.tokens.updateExpiry(ref, new Date(body.expiresAt), principal, actor);
   }
 
@@ -48,7 +64,11 @@ export class ApiTokenController {
   @ApiOperation({ summary: 'Delete a token; it stops working at once. `{id}` is the numeric id of the token, or its secret.' })
   @ApiOkResponse({ description: 'Deleted' })
   @ApiNotFoundResponse({ description: 'No such API token' })
-  async remove(@ApiTokenRefParam() ref: ApiTokenRef, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<void> {
+  async remove(
+    @ApiTokenRefParam() ref: ApiTokenRef,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.tokens.delete(ref, principal, actor);
   }
 }

@@ -49,7 +49,8 @@ const TYPE_MESSAGE = `must be one of ${CREATABLE_TOKEN_TYPES.map((t) => `"${t}"`
 
 @ApiSchema({
   name: 'createApiTokenSchema',
-  description: 'Give `project` or `projects`, not both; without either the token sees every project (`*`). No other properties are accepted.',
+  description:
+    'Give `project` or `projects`, not both; without either the token sees every project (`*`). No other properties are accepted.',
 })
 export class CreateApiTokenSchema {
   @ApiProperty({ description: 'Name of the token, shown in listings and recorded in events', example: 'web-backend', maxLength: 255 })
@@ -69,14 +70,21 @@ export class CreateApiTokenSchema {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   username?: string;
 
-  @ApiProperty({ enum: CREATABLE_TOKEN_TYPES, description: 'Not case sensitive. `backend` is the newer name of `client`; `admin` tokens reach the admin API (creating them needs ADMIN)' })
+  @ApiProperty({
+    enum: CREATABLE_TOKEN_TYPES,
+    description:
+      'Not case sensitive. `backend` is the newer name of `client`; `admin` tokens reach the admin API (creating them needs ADMIN)',
+  })
   @IsDefined()
   @IsIn(CREATABLE_TOKEN_TYPES, { message: TYPE_MESSAGE })
   @IsString()
   @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
   type: string;
 
-  @ApiProperty({ description: 'An existing environment; for an admin token `*` (every environment), which is also its default', example: 'development' })
+  @ApiProperty({
+    description: 'An existing environment; for an admin token `*` (every environment), which is also its default',
+    example: 'development',
+  })
   @ValidateIf((body: CreateApiTokenSchema) => body.environment !== undefined || body.type !== ADMIN_TOKEN_TYPE)
   @IsDefined()
   @MaxLength(100)
@@ -90,7 +98,11 @@ export class CreateApiTokenSchema {
   @IsString()
   project?: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Existing projects, at least one; or `["*"]` for every project', example: ['default'] })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Existing projects, at least one; or `["*"]` for every project',
+    example: ['default'],
+  })
   @IsOptional()
   @NotTogetherWith('project')
   @AllProjectsAlone()
@@ -114,11 +126,17 @@ export class UpdateApiTokenSchema {
   expiresAt: string;
 }
 
-@ApiSchema({ name: 'apiTokenSchema', description: 'An API token. `secret` only in the response that creates it; listings show `secretPrefix` instead.' })
+@ApiSchema({
+  name: 'apiTokenSchema',
+  description: 'An API token. `secret` only in the response that creates it; listings show `secretPrefix` instead.',
+})
 export class ApiTokenSchema {
-  @ApiProperty({ description: 'Identifies the token in PUT and DELETE /api/admin/api-tokens/{id} (Unleash keys these by secret)' }) id: number;
-  @ApiPropertyOptional({ description: 'The whole token; in the creation response only', example: 'default:development.4f0e…' }) secret?: string;
-  @ApiPropertyOptional({ description: 'The visible start of the secret; in listings', example: 'default:development.' }) secretPrefix?: string;
+  @ApiProperty({ description: 'Identifies the token in PUT and DELETE /api/admin/api-tokens/{id} (Unleash keys these by secret)' })
+  id: number;
+  @ApiPropertyOptional({ description: 'The whole token; in the creation response only', example: 'default:development.4f0e…' })
+  secret?: string;
+  @ApiPropertyOptional({ description: 'The visible start of the secret; in listings', example: 'default:development.' })
+  secretPrefix?: string;
   @ApiProperty() tokenName: string;
   @ApiProperty({ enum: ['client', 'backend', 'frontend', 'admin'] }) type: string;
   @ApiProperty({ description: '`*` for admin tokens' }) environment: string;
@@ -126,7 +144,8 @@ export class ApiTokenSchema {
   @ApiProperty({ type: [String], description: '`["*"]` for every project' }) projects: string[];
   @ApiProperty({ format: 'date-time', type: String, nullable: true }) expiresAt: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty({ format: 'date-time', type: String, nullable: true, description: 'Last use, written at most once a minute' }) seenAt: string | null;
+  @ApiProperty({ format: 'date-time', type: String, nullable: true, description: 'Last use, written at most once a minute' }) seenAt:
+    string | null;
   @ApiProperty({ type: String, nullable: true, enum: [null] }) alias: null;
 }
 

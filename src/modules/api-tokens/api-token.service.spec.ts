@@ -53,7 +53,15 @@ class FakeApiTokenStore extends ApiTokenStore {
 }
 
 const ACTOR: Actor = { userId: 7, username: 'someone' };
-const user = (id: number): Principal => ({ kind: 'user', id, username: `u${id}`, email: null, name: null, isService: false, via: 'session' });
+const user = (id: number): Principal => ({
+  kind: 'user',
+  id,
+  username: `u${id}`,
+  email: null,
+  name: null,
+  isService: false,
+  via: 'session',
+});
 const ADMIN_TOKEN: Principal = { kind: 'api-token', tokenId: 1, tokenName: 'admin', type: 'admin', environment: '*', projects: ['*'] };
 const grant = (permission: string): Grant => ({ permission, project: null, environment: null });
 
@@ -82,7 +90,10 @@ const input = (partial: Partial<NewApiToken> = {}): NewApiToken => ({
 });
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -118,7 +129,9 @@ describe('ApiTokenService', () => {
 
   it('reports an unknown environment, unknown projects and a past expiry together', async () => {
     const { service, store } = setup();
-    const error = await failure(service.create(input({ environment: 'qa', projects: ['nope'], expiresAt: new Date(Date.now() - 1000) }), ADMIN_TOKEN, ACTOR));
+    const error = await failure(
+      service.create(input({ environment: 'qa', projects: ['nope'], expiresAt: new Date(Date.now() - 1000) }), ADMIN_TOKEN, ACTOR),
+    );
     expect(error.name).toBe('ValidationError');
     expect(error.details?.map((d) => d.path)).toEqual(['/body/environment', '/body/project', '/body/expiresAt']);
     expect(store.rows).toEqual([]);
@@ -139,10 +152,16 @@ describe('ApiTokenService', () => {
     expect((await failure(service.updateExpiry({ id: client.id }, new Date(), user(2), ACTOR))).name).toBe('NoAccessError');
     const later = new Date(Date.now() + 3600_000);
     expect((await service.updateExpiry({ id: frontend.id }, later, user(2), ACTOR)).expiresAt).toBe(later.toISOString());
-    expect(recorded.at(-1)).toMatchObject({ type: 'api-token-updated', data: { expiresAt: later.toISOString() }, preData: { expiresAt: null } });
+    expect(recorded.at(-1)).toMatchObject({
+      type: 'api-token-updated',
+      data: { expiresAt: later.toISOString() },
+      preData: { expiresAt: null },
+    });
     expect((await failure(service.delete({ id: client.id }, user(2), ACTOR))).name).toBe('NoAccessError');
     await service.delete({ id: frontend.id }, user(2), ACTOR);
     expect((await failure(service.delete({ id: frontend.id }, user(2), ACTOR))).name).toBe('NotFoundError');
-    expect((await failure(service.updateExpiry({ id: 999 }, later, ADMIN_TOKEN, ACTOR))).message).toBe('Could not find API token with id 999.');
+    expect((await failure(service.updateExpiry({ id: 999 }, later, ADMIN_TOKEN, ACTOR))).message).toBe(
+      'Could not find API token with id 999.',
+    );
   });
 });

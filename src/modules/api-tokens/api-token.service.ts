@@ -10,7 +10,14 @@ import { EVENT } from '../events/event-types.js';
 import { EventService } from '../events/event.service.js';
 import type { ApiTokenRef } from './api-token-ref.param.js';
 import { ApiTokenReferencesReadModel } from './api-token-references.read-model.js';
-import { ADMIN_TOKEN_TYPE, ALL_ENVIRONMENTS, ALL_PROJECTS, type ApiToken, type CreatedApiToken, type NewApiToken } from './api-token.model.js';
+import {
+  ADMIN_TOKEN_TYPE,
+  ALL_ENVIRONMENTS,
+  ALL_PROJECTS,
+  type ApiToken,
+  type CreatedApiToken,
+  type NewApiToken,
+} from './api-token.model.js';
 import { ApiTokenStore } from './api-token.store.js';
 import { maySee, type TokenAction, tokenPermission } from './token-permissions.js';
 
@@ -67,7 +74,13 @@ export class ApiTokenService {
       await this.authorize(principal, 'UPDATE', before.type);
       await this.store.setExpiry(id, expiresAt);
       const after = (await this.store.find(id))!;
-      await this.events.record({ type: EVENT.API_TOKEN_UPDATED, actor, ...eventScope(after), data: eventData(after), preData: eventData(before) });
+      await this.events.record({
+        type: EVENT.API_TOKEN_UPDATED,
+        actor,
+        ...eventScope(after),
+        data: eventData(after),
+        preData: eventData(before),
+      });
       return after;
     });
   }
@@ -110,13 +123,19 @@ export class ApiTokenService {
   private async checkReferences(input: NewApiToken): Promise<void> {
     const problems: ErrorDetail[] = input.type === ADMIN_TOKEN_TYPE ? adminScopeProblems(input) : [];
     if (input.type !== ADMIN_TOKEN_TYPE && !(await this.references.environmentExists(input.environment))) {
-      problems.push({ path: '/body/environment', message: `The \`/body/environment\` property must name an existing environment. There is no environment named ${JSON.stringify(input.environment)}.` });
+      problems.push({
+        path: '/body/environment',
+        message: `The \`/body/environment\` property must name an existing environment. There is no environment named ${JSON.stringify(input.environment)}.`,
+      });
     }
     const named = input.projects.filter((project) => project !== ALL_PROJECTS);
     const unknown = await this.references.unknownProjects(named);
     if (unknown.length > 0) {
       const path = input.projectsFrom === 'project' ? '/body/project' : '/body/projects';
-      problems.push({ path, message: `The \`${path}\` property must name existing projects. There is no project named ${unknown.map((p) => JSON.stringify(p)).join(', ')}.` });
+      problems.push({
+        path,
+        message: `The \`${path}\` property must name existing projects. There is no project named ${unknown.map((p) => JSON.stringify(p)).join(', ')}.`,
+      });
     }
     if (input.expiresAt && !(input.expiresAt > this.clock.now())) {
       problems.push({ path: '/body/expiresAt', message: 'The expiry date should be in future.' });
@@ -129,11 +148,17 @@ export class ApiTokenService {
 function adminScopeProblems(input: NewApiToken): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (input.environment !== ALL_ENVIRONMENTS) {
-    problems.push({ path: '/body/environment', message: `The \`/body/environment\` property must be "*" for an admin token, which reaches every environment. You sent ${JSON.stringify(input.environment)}.` });
+    problems.push({
+      path: '/body/environment',
+      message: `The \`/body/environment\` property must be "*" for an admin token, which reaches every environment. You sent ${JSON.stringify(input.environment)}.`,
+    });
   }
   if (input.projects.length !== 1 || input.projects[0] !== ALL_PROJECTS) {
     const path = input.projectsFrom === 'project' ? '/body/project' : '/body/projects';
-    problems.push({ path, message: `The \`${path}\` property must be "*" for an admin token, which reaches every project. You sent ${JSON.stringify(input.projectsFrom === 'project' ? input.projects[0] : input.projects)}.` });
+    problems.push({
+      path,
+      message: `The \`${path}\` property must be "*" for an admin token, which reaches every project. You sent ${JSON.stringify(input.projectsFrom === 'project' ? input.projects[0] : input.projects)}.`,
+    });
   }
   return problems;
 }
@@ -143,10 +168,20 @@ function unknownToken(ref: ApiTokenRef): AppError {
 }
 
 function eventScope(token: ApiToken): { environment: string; project?: string } {
-  return { environment: token.environment, ...(token.projects.length === 1 && token.project !== ALL_PROJECTS ? { project: token.project } : {}) };
+  return {
+    environment: token.environment,
+    ...(token.projects.length === 1 && token.project !== ALL_PROJECTS ? { project: token.project } : {}),
+  };
 }
 
 /** What events record of a token: never its secret, not even its prefix. */
 function eventData(token: ApiToken) {
-  return { id: token.id, tokenName: token.tokenName, type: token.type, environment: token.environment, projects: token.projects, expiresAt: token.expiresAt };
+  return {
+    id: token.id,
+    tokenName: token.tokenName,
+    type: token.type,
+    environment: token.environment,
+    projects: token.projects,
+    expiresAt: token.expiresAt,
+  };
 }

@@ -85,7 +85,10 @@ export class SqlApiTokenStore extends ApiTokenStore {
   }
 
   async setExpiry(id: number, expiresAt: Date | null): Promise<void> {
-    await this.db.execute('UPDATE api_tokens SET expires_at = :expiresAt WHERE id = :id', { id, expiresAt: expiresAt && this.db.toTimestamp(expiresAt) });
+    await this.db.execute('UPDATE api_tokens SET expires_at = :expiresAt WHERE id = :id', {
+      id,
+      expiresAt: expiresAt && this.db.toTimestamp(expiresAt),
+    });
   }
 
   async delete(id: number): Promise<boolean> {

@@ -40,7 +40,8 @@ export class LockoutService {
     const { lockoutThreshold, lockoutMinutes } = this.config.login;
     await this.db.transaction(async () => {
       const { failedCount, lockCount } = await this.store.recordFailure(name, now);
-      if (failedCount >= lockoutThreshold) await this.store.lock(name, new Date(now.getTime() + lockDurationMs(lockCount + 1, lockoutMinutes)), now);
+      if (failedCount >= lockoutThreshold)
+        await this.store.lock(name, new Date(now.getTime() + lockDurationMs(lockCount + 1, lockoutMinutes)), now);
       if (personId !== undefined) await this.userService.recordLoginFailure(personId);
     });
   }

@@ -48,7 +48,10 @@ export class SqlLoginFailureStore extends LoginFailureStore {
 
   async latestLockAmong(names: string[]): Promise<Date | null> {
     if (names.length === 0) return null;
-    const row = await this.db.one<{ locked_until: unknown }>('SELECT MAX(locked_until) AS locked_until FROM login_failures WHERE login_name IN (:...names)', { names });
+    const row = await this.db.one<{ locked_until: unknown }>(
+      'SELECT MAX(locked_until) AS locked_until FROM login_failures WHERE login_name IN (:...names)',
+      { names },
+    );
     return toDate(row?.locked_until);
   }
 

@@ -27,8 +27,12 @@ export class LoginThrottleGuard extends ThrottlerGuard {
 
   protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     const seconds = Math.max(1, detail.timeToBlockExpire);
-    throw new AppError('TooManyRequests', `Too many login attempts from your address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
-      headers: { 'Retry-After': String(seconds) },
-    });
+    throw new AppError(
+      'TooManyRequests',
+      `Too many login attempts from your address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      {
+        headers: { 'Retry-After': String(seconds) },
+      },
+    );
   }
 }

@@ -17,7 +17,10 @@ export class UnlockController {
   @Post(':id/unlock')
   @HttpCode(200)
   @AcceptsNoBody()
-  @ApiOperation({ summary: 'Unlock a user', description: "Lifts the login locks of the user's username and email and resets loginAttempts to 0." })
+  @ApiOperation({
+    summary: 'Unlock a user',
+    description: "Lifts the login locks of the user's username and email and resets loginAttempts to 0.",
+  })
   @ApiOkResponse({ type: UserSchema })
   unlock(@IntParam('id') id: number, @CurrentActor() actor: Actor): Promise<UserJson> {
     return this.lockout.unlock(id, actor);

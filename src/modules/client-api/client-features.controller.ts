@@ -15,7 +15,8 @@ import { SdkStreams } from './sdk-streams.service.js';
 const SPEC_HEADER = {
   name: 'Unleash-Client-Spec',
   required: false,
-  description: 'The client specification version the SDK implements (e.g. 5.2.0). From 4.2.0 segments are sent apart; older or absent, their constraints are inlined into the strategies.',
+  description:
+    'The client specification version the SDK implements (e.g. 5.2.0). From 4.2.0 segments are sent apart; older or absent, their constraints are inlined into the strategies.',
 };
 
 /** What backend SDKs fetch, from memory. Client (backend) tokens and admin users may call it. */
@@ -38,7 +39,12 @@ export class ClientFeaturesController {
   @ApiProduces('application/json')
   @ApiOkResponse({ type: ClientFeaturesSchema })
   @ApiNotModifiedResponse({ description: 'The configuration has not changed since the ETag in `If-None-Match`' })
-  async features(@CurrentPrincipal() principal: Principal, @Query() query: ClientFeaturesQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async features(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ClientFeaturesQuery,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const shape = clientShapeOf(request);
     const snapshot = await this.snapshots.snapshot(await this.scopeOf(principal, query));
     await sendKept(request, response, snapshot.clientAnswer(shape));
@@ -53,7 +59,12 @@ export class ClientFeaturesController {
   @ApiHeader(SPEC_HEADER)
   @ApiOkResponse({ type: ClientDeltaSchema })
   @ApiNotModifiedResponse({ description: 'Nothing changed since the event in `If-None-Match`' })
-  async delta(@CurrentPrincipal() principal: Principal, @Query() query: ClientFeaturesQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async delta(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ClientFeaturesQuery,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const scope = await this.scopeOf(principal, query);
     const known = requestedEtags(request)
       .map((tag) => this.snapshots.eventIdOf(tag))
@@ -77,7 +88,12 @@ export class ClientFeaturesController {
   @ApiHeader(SPEC_HEADER)
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'An event stream that stays open' })
-  async streaming(@CurrentPrincipal() principal: Principal, @Query() query: ClientFeaturesQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async streaming(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ClientFeaturesQuery,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     await this.streams.open(await this.scopeOf(principal, query), request, response);
   }
 

@@ -6,7 +6,10 @@ import { ConstraintSchema, StrategyVariantSchema } from '../strategies/strategy.
 /** Query of `GET /api/client/features`; other parameters SDKs send (e.g. `tag`) are ignored. */
 @IgnoreUnknownTopLevelProperties()
 export class ClientFeaturesQuery {
-  @ApiPropertyOptional({ type: [String], description: 'Only these projects (repeat the parameter for several); narrows, never widens, what the token sees' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Only these projects (repeat the parameter for several); narrows, never widens, what the token sees',
+  })
   @IsOptional()
   @IsString({ each: true })
   project?: string | string[];
@@ -22,7 +25,10 @@ export class ClientFeaturesQuery {
   environment?: string;
 }
 
-@ApiSchema({ name: 'clientFeatureStrategySchema', description: 'An enabled strategy of a feature in the environment, in evaluation order.' })
+@ApiSchema({
+  name: 'clientFeatureStrategySchema',
+  description: 'An enabled strategy of a feature in the environment, in evaluation order.',
+})
 export class ClientStrategySchema {
   @ApiProperty() id: string;
   @ApiProperty({ example: 'flexibleRollout' }) name: string;
@@ -51,8 +57,10 @@ export class ClientFeatureSchema {
   @ApiProperty() stale: boolean;
   @ApiProperty() impressionData: boolean;
   @ApiProperty({ type: [ClientStrategySchema] }) strategies: ClientStrategySchema[];
-  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Feature variants of the environment (spec 2.6)' }) variants: object[];
-  @ApiPropertyOptional({ type: [ClientDependencySchema], description: 'Present when the feature has a parent' }) dependencies?: ClientDependencySchema[];
+  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Feature variants of the environment (spec 2.6)' })
+  variants: object[];
+  @ApiPropertyOptional({ type: [ClientDependencySchema], description: 'Present when the feature has a parent' })
+  dependencies?: ClientDependencySchema[];
 }
 
 export class ClientSegmentSchema {
@@ -79,16 +87,21 @@ export class ClientFeaturesSchema {
 export class ClientDeltaEventSchema {
   @ApiProperty({ description: 'Increases with every event; the answer’s ETag names the last one' }) eventId: number;
   @ApiProperty({ enum: ['hydration', 'feature-updated', 'feature-removed', 'segment-updated', 'segment-removed'] }) type: string;
-  @ApiPropertyOptional({ type: [ClientFeatureSchema], description: '`hydration`: every feature of the scope' }) features?: ClientFeatureSchema[];
-  @ApiPropertyOptional({ type: [ClientSegmentSchema], description: '`hydration`: every segment the features use' }) segments?: ClientSegmentSchema[];
-  @ApiPropertyOptional({ type: ClientFeatureSchema, description: '`feature-updated`: the feature as it is now' }) feature?: ClientFeatureSchema;
+  @ApiPropertyOptional({ type: [ClientFeatureSchema], description: '`hydration`: every feature of the scope' })
+  features?: ClientFeatureSchema[];
+  @ApiPropertyOptional({ type: [ClientSegmentSchema], description: '`hydration`: every segment the features use' })
+  segments?: ClientSegmentSchema[];
+  @ApiPropertyOptional({ type: ClientFeatureSchema, description: '`feature-updated`: the feature as it is now' })
+  feature?: ClientFeatureSchema;
   @ApiPropertyOptional({ description: '`feature-removed`: the feature no longer in the scope' }) featureName?: string;
   @ApiPropertyOptional({ description: '`feature-removed`: its project' }) project?: string;
-  @ApiPropertyOptional({ type: ClientSegmentSchema, description: '`segment-updated`: the segment as it is now' }) segment?: ClientSegmentSchema;
+  @ApiPropertyOptional({ type: ClientSegmentSchema, description: '`segment-updated`: the segment as it is now' })
+  segment?: ClientSegmentSchema;
   @ApiPropertyOptional({ description: '`segment-removed`: the segment no longer used' }) segmentId?: number;
 }
 
 @ApiSchema({ name: 'clientFeaturesDeltaSchema' })
 export class ClientDeltaSchema {
-  @ApiProperty({ type: [ClientDeltaEventSchema], description: 'A hydration, or the changes since the event named by `If-None-Match`' }) events: ClientDeltaEventSchema[];
+  @ApiProperty({ type: [ClientDeltaEventSchema], description: 'A hydration, or the changes since the event named by `If-None-Match`' })
+  events: ClientDeltaEventSchema[];
 }

@@ -3,7 +3,14 @@ import { Database, parseJson, toBool } from '../../core/database/database.js';
 import type { FeatureVariant } from '../features/feature.model.js';
 import { STRATEGY_COLUMNS, type StrategyRow, toStoredStrategy, withConstraintDefaults } from '../strategies/strategy.mapper.js';
 import type { Constraint } from '../strategies/strategy.model.js';
-import type { ClientDependency, ClientFeature, ClientFeatureSet, ClientSegment, ClientStrategy, SdkScope } from './client-features.model.js';
+import type {
+  ClientDependency,
+  ClientFeature,
+  ClientFeatureSet,
+  ClientSegment,
+  ClientStrategy,
+  SdkScope,
+} from './client-features.model.js';
 
 interface FeatureRow {
   name: string;
@@ -56,9 +63,21 @@ export class ClientFeaturesReadModel {
       ),
     ]);
 
-    const segmentsOf = groupBy(links, (link) => link.strategy_id, (link) => Number(link.segment_id));
-    const strategiesOf = groupBy(strategyRows, (row) => row.feature_name, (row) => toClientStrategy(row, segmentsOf.get(row.id) ?? []));
-    const dependenciesOf = groupBy(dependencyRows, (row) => row.child, (row) => toDependency(row));
+    const segmentsOf = groupBy(
+      links,
+      (link) => link.strategy_id,
+      (link) => Number(link.segment_id),
+    );
+    const strategiesOf = groupBy(
+      strategyRows,
+      (row) => row.feature_name,
+      (row) => toClientStrategy(row, segmentsOf.get(row.id) ?? []),
+    );
+    const dependenciesOf = groupBy(
+      dependencyRows,
+      (row) => row.child,
+      (row) => toDependency(row),
+    );
     const features = featureRows.map((row): ClientFeature => {
       const dependencies = dependenciesOf.get(row.name);
       return {

@@ -30,7 +30,10 @@ export class SdkScopeResolver {
     let environment = own?.environment ?? DEFAULT_SDK_ENVIRONMENT;
     if (!own && request.environment !== undefined) {
       if (!(await this.references.environmentExists(request.environment))) {
-        throw invalidProperty('/query/environment', `The \`/query/environment\` property must name an existing environment. There is no environment named ${JSON.stringify(request.environment)}.`);
+        throw invalidProperty(
+          '/query/environment',
+          `The \`/query/environment\` property must name an existing environment. There is no environment named ${JSON.stringify(request.environment)}.`,
+        );
       }
       environment = request.environment;
     }

@@ -97,7 +97,11 @@ export class SdkSnapshots implements OnModuleInit, OnModuleDestroy {
    * with the delta events that lead to it, as soon as a change is seen (in that order: nothing is missed between
    * the two). Answers a function that stops listening.
    */
-  async listen(scope: SdkScope, connected: (snapshot: SdkSnapshot, lastEventId: number) => void, listener: ScopeListener): Promise<() => void> {
+  async listen(
+    scope: SdkScope,
+    connected: (snapshot: SdkSnapshot, lastEventId: number) => void,
+    listener: ScopeListener,
+  ): Promise<() => void> {
     const state = await this.state(scope);
     connected(state.snapshot, state.lastEventId);
     state.listeners.add(listener);
@@ -170,7 +174,9 @@ export class SdkSnapshots implements OnModuleInit, OnModuleDestroy {
   private rebuildWatched(generation: string): void {
     for (const [key, state] of this.states) {
       if (state.listeners.size === 0 || state.snapshot.generation === generation) continue;
-      this.build(key, state.snapshot.scope, generation).catch((error) => this.logger.warn(`Could not rebuild an SDK snapshot: ${String(error)}`));
+      this.build(key, state.snapshot.scope, generation).catch((error) =>
+        this.logger.warn(`Could not rebuild an SDK snapshot: ${String(error)}`),
+      );
     }
   }
 }

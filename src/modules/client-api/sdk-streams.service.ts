@@ -24,7 +24,8 @@ export class SdkStreams implements OnModuleDestroy {
     response.setHeader('Cache-Control', 'no-cache, no-transform');
     response.setHeader('Connection', 'keep-alive');
     response.setHeader('X-Accel-Buffering', 'no');
-    const send = (event: string, id: number, data: unknown) => response.write(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
+    const send = (event: string, id: number, data: unknown) =>
+      response.write(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
     const stop = await this.snapshots.listen(
       scope,
       (snapshot, lastEventId) => send('unleash-connected', lastEventId, { events: [hydration(snapshot, lastEventId)] }),

@@ -26,7 +26,8 @@ export class ClientMetricsController {
   @HttpCode(202)
   @ApiOperation({
     summary: "Report a batch of SDKs' metrics and registrations, as Unleash Edge forwards them.",
-    description: 'Metrics and registrations of environments the credentials may not report for (a client token: any but its own) are ignored.',
+    description:
+      'Metrics and registrations of environments the credentials may not report for (a client token: any but its own) are ignored.',
   })
   @ApiBody({ type: BulkMetricsSchema })
   @ApiAcceptedResponse({ description: 'Recorded' })

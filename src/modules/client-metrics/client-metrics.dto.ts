@@ -8,7 +8,8 @@ class MetricsBucketSchema {
   @ApiProperty({ format: 'date-time' }) stop: string;
   @ApiProperty({
     type: 'object',
-    description: 'Feature name to its counts: `yes` and `no` (evaluations answering true and false, default 0) and `variants` (variant name to times served)',
+    description:
+      'Feature name to its counts: `yes` and `no` (evaluations answering true and false, default 0) and `variants` (variant name to times served)',
     additionalProperties: {
       type: 'object',
       properties: {
@@ -39,12 +40,19 @@ export class ClientMetricsSchema {
 class ClientMetricsEnvSchema {
   @ApiProperty({ example: 'new-checkout' }) featureName: string;
   @ApiProperty({ example: 'checkout-service' }) appName: string;
-  @ApiProperty({ example: 'production', description: 'Counted only when the credentials may report for it (a client token: its own environment)' })
+  @ApiProperty({
+    example: 'production',
+    description: 'Counted only when the credentials may report for it (a client token: its own environment)',
+  })
   environment: string;
   @ApiProperty({ format: 'date-time', description: 'When the counts were taken; they count in the hour that holds it' }) timestamp: string;
   @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Default 0' }) yes?: number;
   @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Default 0' }) no?: number;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'integer', minimum: 0 }, description: 'Variant name to times served' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'integer', minimum: 0 },
+    description: 'Variant name to times served',
+  })
   variants?: Record<string, number>;
 }
 
@@ -112,5 +120,11 @@ export class ClientRegistrationDto {
 }
 
 export function toRegistration(body: ClientRegistrationDto): ClientRegistration {
-  return { appName: body.appName, instanceId: body.instanceId ?? 'default', sdkVersion: body.sdkVersion, environment: body.environment, strategies: body.strategies };
+  return {
+    appName: body.appName,
+    instanceId: body.instanceId ?? 'default',
+    sdkVersion: body.sdkVersion,
+    environment: body.environment,
+    strategies: body.strategies,
+  };
 }

@@ -54,7 +54,10 @@ export function parseBulkMetrics(body: unknown): BulkMetrics {
     const environment = stringAt(`${path}/environment`, application.environment, details, { required: true });
     const instanceId = stringAt(`${path}/instanceId`, application.instanceId, details, { required: true });
     const sdkVersion = stringAt(`${path}/sdkVersion`, application.sdkVersion, details, { required: false });
-    const strategies = application.strategies === undefined || application.strategies === null ? undefined : stringsAt(`${path}/strategies`, application.strategies, details);
+    const strategies =
+      application.strategies === undefined || application.strategies === null
+        ? undefined
+        : stringsAt(`${path}/strategies`, application.strategies, details);
     applications.push({ appName: appName!, environment: environment!, instanceId: instanceId!, sdkVersion, strategies });
   });
   const metrics: BulkMetrics['metrics'] = [];
@@ -78,8 +81,10 @@ function countsAt(path: string, counts: Record<string, unknown>, details: ErrorD
   const yes = countAt(`${path}/yes`, counts.yes, details);
   const no = countAt(`${path}/no`, counts.no, details);
   const variants: Record<string, number> = {};
-  const variantCounts = counts.variants === undefined || counts.variants === null ? {} : objectAt(`${path}/variants`, counts.variants, details);
-  for (const [variant, count] of Object.entries(variantCounts ?? {})) variants[variant] = countAt(`${path}/variants/${pointerEscape(variant)}`, count, details);
+  const variantCounts =
+    counts.variants === undefined || counts.variants === null ? {} : objectAt(`${path}/variants`, counts.variants, details);
+  for (const [variant, count] of Object.entries(variantCounts ?? {}))
+    variants[variant] = countAt(`${path}/variants/${pointerEscape(variant)}`, count, details);
   return { yes, no, variants };
 }
 

@@ -48,13 +48,16 @@ class FakeStore extends ClientMetricsStore {
     }
   }
   async addVariantCounts(rows: VariantCount[]) {
-    for (const r of rows) this.variants.set(`${r.featureName}|${r.variant}`, (this.variants.get(`${r.featureName}|${r.variant}`) ?? 0) + r.count);
+    for (const r of rows)
+      this.variants.set(`${r.featureName}|${r.variant}`, (this.variants.get(`${r.featureName}|${r.variant}`) ?? 0) + r.count);
   }
   async markSeen(rows: SeenFeature[]) {
     for (const r of rows) this.seen.set(`${r.featureName}|${r.environment}`, r.lastSeenAt);
   }
   async advanceLifecycle(entries: StageEntry[], stage: 'pre-live' | 'live') {
-    const moved = entries.filter((e) => !this.stages.some((s) => s.featureName === e.featureName && (s.stage === stage || s.stage === 'live')));
+    const moved = entries.filter(
+      (e) => !this.stages.some((s) => s.featureName === e.featureName && (s.stage === stage || s.stage === 'live')),
+    );
     this.stages.push(...moved.map((e) => ({ featureName: e.featureName, stage, at: e.at })));
     return moved.map((e) => e.featureName);
   }
@@ -69,7 +72,14 @@ class FakeStore extends ClientMetricsStore {
   }
 }
 
-const clientToken = (environment: string, projects = ['*']): Principal => ({ kind: 'api-token', tokenId: 1, tokenName: 't', type: 'client', environment, projects });
+const clientToken = (environment: string, projects = ['*']): Principal => ({
+  kind: 'api-token',
+  tokenId: 1,
+  tokenName: 't',
+  type: 'client',
+  environment,
+  projects,
+});
 const adminUser: Principal = { kind: 'user', id: 1, username: 'admin', email: null, name: null, isService: false, via: 'pat' };
 const NOW = new Date('2024-05-01T10:30:00Z');
 const HOUR = new Date('2024-05-01T09:00:00Z');
@@ -102,7 +112,10 @@ describe('ClientMetricsService with its MetricsWriter', () => {
   });
 
   it("holds reports in memory, then counts in the hour of the bucket's start, in the token's environment, for known features of its projects", async () => {
-    await service.record(report({ a: { yes: 2, no: 1, variants: { red: 2 } }, b: { yes: 1 }, unknown: { yes: 1 } }, 'production'), clientToken('development', ['default']));
+    await service.record(
+      report({ a: { yes: 2, no: 1, variants: { red: 2 } }, b: { yes: 1 }, unknown: { yes: 1 } }, 'production'),
+      clientToken('development', ['default']),
+    );
     await service.record(report({ a: { yes: 1 } }), clientToken('development', ['default']));
     expect(store.counts.size).toBe(0);
     await writer.flush();
@@ -129,22 +142,33 @@ describe('ClientMetricsService with its MetricsWriter', () => {
   });
 
   it('refuses an environment that does not exist, naming the property when the body named it', async () => {
-    await expect(service.record(report({}, 'nowhere'), adminUser)).rejects.toMatchObject({ name: 'ValidationError', details: [{ path: '/body/environment' }] });
+    await expect(service.record(report({}, 'nowhere'), adminUser)).rejects.toMatchObject({
+      name: 'ValidationError',
+      details: [{ path: '/body/environment' }],
+    });
     const error = await service.record(report({}), clientToken('gone')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).message).toBe('The environment "gone" of these credentials does not exist.');
   });
 
-  it("drops the counts of an environment deleted before the write, and forgets it", async () => {
+  it('drops the counts of an environment deleted before the write, and forgets it', async () => {
     await service.record(report({ a: { yes: 1 } }, 'production'), adminUser);
     store.environments.delete('production');
     await writer.flush();
     expect(store.counts.size).toBe(0);
-    await expect(service.record(report({ a: { yes: 1 } }, 'production'), adminUser)).rejects.toMatchObject({ details: [{ path: '/body/environment' }] });
+    await expect(service.record(report({ a: { yes: 1 } }, 'production'), adminUser)).rejects.toMatchObject({
+      details: [{ path: '/body/environment' }],
+    });
   });
 
   it("counts a bulk report only in the client token's own environment", async () => {
-    const metric = (environment: string, yes: number) => ({ featureName: 'a', appName: 'edge-app', environment, timestamp: NOW, counts: { yes, no: 0, variants: {} } });
+    const metric = (environment: string, yes: number) => ({
+      featureName: 'a',
+      appName: 'edge-app',
+      environment,
+      timestamp: NOW,
+      counts: { yes, no: 0, variants: {} },
+    });
     const bulk = {
       applications: [
         { appName: 'edge-app', instanceId: 'e1', environment: 'development', strategies: ['default'] },
@@ -179,8 +203,15 @@ describe('ClientMetricsService with its MetricsWriter', () => {
   });
 
   it('does not write for a reader inside a transaction', async () => {
-    const inTransaction = new MetricsWriter(store, new ReportingEnvironments(store), { ...db, inTransaction: true } as unknown as Database, config);
-    inTransaction.add((batch) => batch.count({ environment: 'development', projects: 'all' }, 'app', NOW, [['a', { yes: 1, no: 0, variants: {} }]], NOW));
+    const inTransaction = new MetricsWriter(
+      store,
+      new ReportingEnvironments(store),
+      { ...db, inTransaction: true } as unknown as Database,
+      config,
+    );
+    inTransaction.add((batch) =>
+      batch.count({ environment: 'development', projects: 'all' }, 'app', NOW, [['a', { yes: 1, no: 0, variants: {} }]], NOW),
+    );
     await inTransaction.flushPending();
     expect(store.counts.size).toBe(0);
   });
@@ -191,12 +222,21 @@ describe('lifecycleSteps', () => {
     ['development', 'development'],
     ['production', 'production'],
   ]);
-  const seen = (featureName: string, environment: string, first: string) => ({ featureName, environment, firstSeenAt: new Date(first), lastSeenAt: new Date(first) });
+  const seen = (featureName: string, environment: string, first: string) => ({
+    featureName,
+    environment,
+    firstSeenAt: new Date(first),
+    lastSeenAt: new Date(first),
+  });
 
   it('passes pre-live first when a feature was seen outside production before, and goes straight to live otherwise', () => {
     const steps = lifecycleSteps(
-      [seen('dev-then-prod', 'development', '2024-05-01T10:00:00Z'), seen('dev-then-prod', 'production', '2024-05-01T10:05:00Z'),
-       seen('prod-then-dev', 'production', '2024-05-01T10:00:00Z'), seen('prod-then-dev', 'development', '2024-05-01T10:05:00Z')],
+      [
+        seen('dev-then-prod', 'development', '2024-05-01T10:00:00Z'),
+        seen('dev-then-prod', 'production', '2024-05-01T10:05:00Z'),
+        seen('prod-then-dev', 'production', '2024-05-01T10:00:00Z'),
+        seen('prod-then-dev', 'development', '2024-05-01T10:05:00Z'),
+      ],
       types,
     );
     expect(steps.preLive.map((e) => e.featureName)).toEqual(['dev-then-prod']);

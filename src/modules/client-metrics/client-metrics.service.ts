@@ -38,7 +38,16 @@ export class ClientMetricsService {
     const now = this.clock.now();
     await this.writer.add((batch) => {
       batch.touchApplication(registration.appName, now, registration.strategies);
-      batch.touchInstance({ appName: registration.appName, instanceId: registration.instanceId, environment: source.environment, sdkVersion: registration.sdkVersion, clientIp }, now);
+      batch.touchInstance(
+        {
+          appName: registration.appName,
+          instanceId: registration.instanceId,
+          environment: source.environment,
+          sdkVersion: registration.sdkVersion,
+          clientIp,
+        },
+        now,
+      );
     });
   }
 
@@ -55,7 +64,13 @@ export class ClientMetricsService {
     await this.writer.add((batch) => {
       for (const metric of bulk.metrics) {
         if (!reportable.has(metric.environment)) continue;
-        batch.count({ environment: metric.environment, projects }, metric.appName, metric.timestamp, [[metric.featureName, metric.counts]], now);
+        batch.count(
+          { environment: metric.environment, projects },
+          metric.appName,
+          metric.timestamp,
+          [[metric.featureName, metric.counts]],
+          now,
+        );
         batch.touchApplication(metric.appName, now);
       }
       for (const application of bulk.applications) {
@@ -77,7 +92,10 @@ export class ClientMetricsService {
     const environment = requested ?? DEFAULT_SDK_ENVIRONMENT;
     if (!(await this.environments.exists(environment))) {
       if (requested === undefined) throw missingOwnEnvironment(environment);
-      throw invalidProperty('/body/environment', `The \`/body/environment\` property must name an existing environment. There is no environment named ${JSON.stringify(environment)}.`);
+      throw invalidProperty(
+        '/body/environment',
+        `The \`/body/environment\` property must name an existing environment. There is no environment named ${JSON.stringify(environment)}.`,
+      );
     }
     return { environment, projects: 'all', clientIp };
   }

@@ -49,7 +49,10 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
 
   async environmentTypes(environments: string[]): Promise<Map<string, string>> {
     if (!environments.length) return new Map();
-    const rows = await this.db.query<{ name: string; type: string }>('SELECT name, type FROM environments WHERE name IN (:...environments)', { environments });
+    const rows = await this.db.query<{ name: string; type: string }>(
+      'SELECT name, type FROM environments WHERE name IN (:...environments)',
+      { environments },
+    );
     return new Map(rows.map((row) => [row.name, row.type]));
   }
 
@@ -67,7 +70,14 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
 
   async addHourlyCounts(counts: HourlyCount[]): Promise<void> {
     for (const chunk of chunks(counts)) {
-      const { values, params } = this.rowValues(chunk, (c) => [c.featureName, c.environment, this.db.toTimestamp(c.hourStart), c.appName, c.yes, c.no]);
+      const { values, params } = this.rowValues(chunk, (c) => [
+        c.featureName,
+        c.environment,
+        this.db.toTimestamp(c.hourStart),
+        c.appName,
+        c.yes,
+        c.no,
+      ]);
       await this.db.execute(
         `INSERT INTO client_metrics_hourly (feature_name, environment, hour_start, app_name, yes_count, no_count) VALUES ${values}
          ON CONFLICT (feature_name, environment, hour_start, app_name)
@@ -79,7 +89,14 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
 
   async addVariantCounts(counts: VariantCount[]): Promise<void> {
     for (const chunk of chunks(counts)) {
-      const { values, params } = this.rowValues(chunk, (c) => [c.featureName, c.environment, this.db.toTimestamp(c.hourStart), c.appName, c.variant, c.count]);
+      const { values, params } = this.rowValues(chunk, (c) => [
+        c.featureName,
+        c.environment,
+        this.db.toTimestamp(c.hourStart),
+        c.appName,
+        c.variant,
+        c.count,
+      ]);
       await this.db.execute(
         `INSERT INTO client_metrics_variants_hourly (feature_name, environment, hour_start, app_name, variant, count) VALUES ${values}
          ON CONFLICT (feature_name, environment, hour_start, app_name, variant)
@@ -104,7 +121,11 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
       );
     }
     for (const chunk of chunks(seen, JOINED_CHUNK)) {
-      const { rows, params } = this.selectedRows(chunk, (row) => ({ name: row.featureName, environment: row.environment, seen: this.timestampParam(row.lastSeenAt) }));
+      const { rows, params } = this.selectedRows(chunk, (row) => ({
+        name: row.featureName,
+        environment: row.environment,
+        seen: this.timestampParam(row.lastSeenAt),
+      }));
       await this.db.execute(
         `UPDATE feature_environments SET last_seen_at = v.seen FROM (${rows}) v
           WHERE feature_environments.feature_name = v.name AND feature_environments.environment = v.environment
@@ -129,7 +150,10 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
         chunk.filter((entry) => names.has(entry.featureName)),
         (entry) => [entry.featureName, stage, this.db.toTimestamp(entry.at)],
       );
-      await this.db.execute(`INSERT INTO feature_lifecycles (feature_name, stage, created_at) VALUES ${values} ON CONFLICT DO NOTHING`, params);
+      await this.db.execute(
+        `INSERT INTO feature_lifecycles (feature_name, stage, created_at) VALUES ${values} ON CONFLICT DO NOTHING`,
+        params,
+      );
       moved.push(...names);
     }
     return moved;
@@ -139,7 +163,10 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
     // A registration's strategies replace the recorded ones; a metrics report keeps them.
     const withStrategies = applications.filter((app) => app.strategies !== undefined);
     const without = applications.filter((app) => app.strategies === undefined);
-    for (const [group, setStrategies] of [[withStrategies, true], [without, false]] as const) {
+    for (const [group, setStrategies] of [
+      [withStrategies, true],
+      [without, false],
+    ] as const) {
       for (const chunk of chunks(group)) {
         const { values, params } = this.rowValues(chunk, (app) => {
           const at = this.db.toTimestamp(app.seenAt);
@@ -179,7 +206,12 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
   /** `(:r0_0, :r0_1, …), (:r1_0, …)` for a multi-row INSERT, with its parameters. */
   private rowValues<T>(items: T[], columns: (item: T) => unknown[]): { values: string; params: Params } {
     const params: Params = {};
-    const values = items.map((item, i) => `(${columns(item).map((value, c) => ((params[`r${i}_${c}`] = value), `:r${i}_${c}`)).join(', ')})`);
+    const values = items.map(
+      (item, i) =>
+        `(${columns(item)
+          .map((value, c) => ((params[`r${i}_${c}`] = value), `:r${i}_${c}`))
+          .join(', ')})`,
+    );
     return { values: values.join(', '), params };
   }
 

@@ -11,8 +11,20 @@ describe('MetricsBatch', () => {
   it('adds reports of the same feature, application, environment and hour, variants included', () => {
     const batch = new MetricsBatch();
     const dev = { environment: 'development', projects: 'all' as const };
-    batch.count(dev, 'shop', at('2024-05-01T10:59:00Z'), toggles({ a: { yes: 2, no: 1, variants: { red: 2 } } }), at('2024-05-01T11:00:01Z'));
-    batch.count(dev, 'shop', at('2024-05-01T10:01:00Z'), toggles({ a: { yes: 3, variants: { red: 1, blue: 2 } } }), at('2024-05-01T11:00:02Z'));
+    batch.count(
+      dev,
+      'shop',
+      at('2024-05-01T10:59:00Z'),
+      toggles({ a: { yes: 2, no: 1, variants: { red: 2 } } }),
+      at('2024-05-01T11:00:01Z'),
+    );
+    batch.count(
+      dev,
+      'shop',
+      at('2024-05-01T10:01:00Z'),
+      toggles({ a: { yes: 3, variants: { red: 1, blue: 2 } } }),
+      at('2024-05-01T11:00:02Z'),
+    );
     batch.count(dev, 'billing', HOUR, toggles({ a: { no: 4 } }), at('2024-05-01T11:00:03Z'));
     const rows = batch.rows(everything, everything);
     expect(rows.counts).toEqual([
@@ -23,7 +35,9 @@ describe('MetricsBatch', () => {
       { featureName: 'a', appName: 'shop', environment: 'development', hourStart: HOUR, variant: 'blue', count: 2 },
       { featureName: 'a', appName: 'shop', environment: 'development', hourStart: HOUR, variant: 'red', count: 3 },
     ]);
-    expect(rows.seen).toEqual([{ featureName: 'a', environment: 'development', firstSeenAt: at('2024-05-01T11:00:01Z'), lastSeenAt: at('2024-05-01T11:00:03Z') }]);
+    expect(rows.seen).toEqual([
+      { featureName: 'a', environment: 'development', firstSeenAt: at('2024-05-01T11:00:01Z'), lastSeenAt: at('2024-05-01T11:00:03Z') },
+    ]);
     expect(batch.size).toBe(2);
   });
 
@@ -36,7 +50,13 @@ describe('MetricsBatch', () => {
 
   it("keeps only the features each report's projects may count, and environments that still exist", () => {
     const batch = new MetricsBatch();
-    batch.count({ environment: 'development', projects: ['default'] }, 'shop', HOUR, toggles({ mine: { yes: 1 }, theirs: { yes: 1 } }), HOUR);
+    batch.count(
+      { environment: 'development', projects: ['default'] },
+      'shop',
+      HOUR,
+      toggles({ mine: { yes: 1 }, theirs: { yes: 1 } }),
+      HOUR,
+    );
     batch.count({ environment: 'development', projects: 'all' }, 'shop', HOUR, toggles({ theirs: { yes: 2 } }), HOUR);
     batch.count({ environment: 'gone', projects: 'all' }, 'shop', HOUR, toggles({ mine: { yes: 7 } }), HOUR);
     batch.touchInstance({ appName: 'shop', instanceId: 'i', environment: 'gone' }, HOUR);
@@ -67,7 +87,16 @@ describe('MetricsBatch', () => {
     batch.touchInstance({ appName: 'shop', instanceId: 'i', environment: 'development', clientIp: '10.0.0.1' }, at('2024-05-01T10:00:09Z'));
     const rows = batch.rows(everything, everything);
     expect(rows.applications).toEqual([{ appName: 'shop', seenAt: at('2024-05-01T10:00:05Z'), strategies: ['default'] }]);
-    expect(rows.instances).toEqual([{ appName: 'shop', instanceId: 'i', environment: 'development', sdkVersion: 'node:6', clientIp: '10.0.0.1', seenAt: at('2024-05-01T10:00:09Z') }]);
+    expect(rows.instances).toEqual([
+      {
+        appName: 'shop',
+        instanceId: 'i',
+        environment: 'development',
+        sdkVersion: 'node:6',
+        clientIp: '10.0.0.1',
+        seenAt: at('2024-05-01T10:00:09Z'),
+      },
+    ]);
   });
 
   it('takes in another batch, adding counts and widening the seen times', () => {
@@ -84,7 +113,12 @@ describe('MetricsBatch', () => {
       ['b', 1, 0],
     ]);
     expect(rows.variants.map((r) => [r.featureName, r.variant, r.count])).toEqual([['a', 'red', 5]]);
-    expect(rows.seen[0]).toEqual({ featureName: 'a', environment: 'development', firstSeenAt: at('2024-05-01T10:10:00Z'), lastSeenAt: at('2024-05-01T10:20:00Z') });
+    expect(rows.seen[0]).toEqual({
+      featureName: 'a',
+      environment: 'development',
+      firstSeenAt: at('2024-05-01T10:10:00Z'),
+      lastSeenAt: at('2024-05-01T10:20:00Z'),
+    });
     expect(rows.applications).toEqual([{ appName: 'shop', seenAt: at('2024-05-01T10:10:00Z'), strategies: ['default'] }]);
     expect(failed.size).toBe(3);
   });

@@ -99,7 +99,13 @@ export class MetricsBatch {
   }
 
   /** Adds the evaluations of one report; features evaluated 0 times are not counted nor seen. */
-  count(source: Pick<MetricsSource, 'environment' | 'projects'>, appName: string, hourStart: Date, toggles: Iterable<[string, ToggleCounts]>, at: Date): void {
+  count(
+    source: Pick<MetricsSource, 'environment' | 'projects'>,
+    appName: string,
+    hourStart: Date,
+    toggles: Iterable<[string, ToggleCounts]>,
+    at: Date,
+  ): void {
     const scope = this.scopeOf(source.projects);
     const hour = Math.floor(hourStart.getTime() / HOUR_MS) * HOUR_MS;
     const time = at.getTime();
@@ -158,7 +164,10 @@ export class MetricsBatch {
    * environments `environmentExists` accepts; reports of several scopes about one bucket are added together.
    * Rows come sorted by key, so concurrent writers lock rows in the same order.
    */
-  rows(counts: (projects: ReportableProjects, featureName: string) => boolean, environmentExists: (environment: string) => boolean): BatchRows {
+  rows(
+    counts: (projects: ReportableProjects, featureName: string) => boolean,
+    environmentExists: (environment: string) => boolean,
+  ): BatchRows {
     const hourly = new Map<string, HourlyCount>();
     const variants = new Map<string, VariantCount>();
     const seen = new Map<string, SeenFeature>();
@@ -175,7 +184,14 @@ export class MetricsBatch {
           hourly.set(key, row);
           for (const [variant, served] of pending.variants) {
             const variantKey = JSON.stringify([key, variant]);
-            const variantRow = variants.get(variantKey) ?? { featureName, appName: group.appName, environment: group.environment, hourStart, variant, count: 0 };
+            const variantRow = variants.get(variantKey) ?? {
+              featureName,
+              appName: group.appName,
+              environment: group.environment,
+              hourStart,
+              variant,
+              count: 0,
+            };
             variantRow.count += served;
             variants.set(variantKey, variantRow);
           }
@@ -200,7 +216,13 @@ export class MetricsBatch {
       variants: sortedValues(variants),
       seen: sortedValues(seen),
       applications: [...this.applications.values()].sort((a, b) => compare(a.appName, b.appName)),
-      instances: sortedValues(new Map([...this.instances.values()].filter((i) => environmentExists(i.environment)).map((i) => [sortKey(i.appName, i.instanceId, i.environment), i]))),
+      instances: sortedValues(
+        new Map(
+          [...this.instances.values()]
+            .filter((i) => environmentExists(i.environment))
+            .map((i) => [sortKey(i.appName, i.instanceId, i.environment), i]),
+        ),
+      ),
     };
   }
 
@@ -216,7 +238,8 @@ export class MetricsBatch {
         for (const [featureName, times] of features) see(scope, environment, featureName, times.first, times.last);
       }
     }
-    for (const application of other.applications.values()) this.touchApplication(application.appName, application.seenAt, application.strategies);
+    for (const application of other.applications.values())
+      this.touchApplication(application.appName, application.seenAt, application.strategies);
     for (const instance of other.instances.values()) this.touchInstance(instance, instance.seenAt);
   }
 

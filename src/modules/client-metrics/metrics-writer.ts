@@ -87,7 +87,9 @@ export class MetricsWriter implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   private async flushLogged(): Promise<void> {
-    await this.flush().catch((error: unknown) => this.logger.warn(`Could not write SDK metrics (kept for the next write): ${String(error)}`));
+    await this.flush().catch((error: unknown) =>
+      this.logger.warn(`Could not write SDK metrics (kept for the next write): ${String(error)}`),
+    );
   }
 
   private async writePending(): Promise<void> {
@@ -119,7 +121,8 @@ export class MetricsWriter implements OnApplicationBootstrap, OnApplicationShutd
     const types = await this.store.environmentTypes(environments);
     this.environments.forget(environments.filter((environment) => !types.has(environment)));
     const known = new Map<ReportableProjects, Set<string>>();
-    for (const { projects, featureNames } of batch.reportedFeatures()) known.set(projects, new Set(await this.store.existingFeatures(featureNames, projects)));
+    for (const { projects, featureNames } of batch.reportedFeatures())
+      known.set(projects, new Set(await this.store.existingFeatures(featureNames, projects)));
     const rows = batch.rows(
       (projects, featureName) => known.get(projects)?.has(featureName) === true,
       (environment) => types.has(environment),

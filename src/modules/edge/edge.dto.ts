@@ -19,7 +19,8 @@ class EdgeTokenSchema {
   @ApiProperty({ description: 'The token, as it was sent' }) token: string;
   @ApiProperty({ enum: ['client', 'backend', 'frontend'] }) type: string;
   @ApiProperty({ example: 'production' }) environment: string;
-  @ApiProperty({ type: [String], description: 'The projects the token may see; `["*"]` for all of them', example: ['default'] }) projects: string[];
+  @ApiProperty({ type: [String], description: 'The projects the token may see; `["*"]` for all of them', example: ['default'] })
+  projects: string[];
 }
 
 /** `validatedEdgeTokensSchema`. */

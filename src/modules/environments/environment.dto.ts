@@ -8,7 +8,11 @@ export class CreateEnvironmentSchema {
   @IsUrlSafeName()
   name: string;
 
-  @ApiProperty({ description: 'Kind of environment; `production` environments take features live', example: 'preproduction', maxLength: 100 })
+  @ApiProperty({
+    description: 'Kind of environment; `production` environments take features live',
+    example: 'preproduction',
+    maxLength: 100,
+  })
   @IsDefined()
   @IsString()
   @Length(1, 100, { message: 'must be from 1 to 100 characters long' })
@@ -54,7 +58,7 @@ export class EnvironmentProjectSchema {
   @ApiProperty() sortOrder: number;
   @ApiProperty({ description: 'Whether the environment is enabled in the project' }) visible: boolean;
   @ApiProperty({ description: 'API tokens of the project scoped to the environment' }) projectApiTokenCount: number;
-  @ApiProperty({ description: "Active features of the project switched on in the environment" }) projectEnabledToggleCount: number;
+  @ApiProperty({ description: 'Active features of the project switched on in the environment' }) projectEnabledToggleCount: number;
 }
 
 @ApiSchema({ name: 'environmentsProjectSchema' })

@@ -41,14 +41,19 @@ export class EnvironmentReadModel {
   }
 
   async find(name: string): Promise<Environment | undefined> {
-    const row = await this.db.one<EnvironmentRow>('SELECT name, type, enabled, sort_order, protected FROM environments WHERE name = :name', { name });
+    const row = await this.db.one<EnvironmentRow>(
+      'SELECT name, type, enabled, sort_order, protected FROM environments WHERE name = :name',
+      { name },
+    );
     return row && toEnvironment(row);
   }
 
   /** Every environment, each saying whether the project has it enabled. Undefined when the project does not exist. */
   async forProject(projectId: string): Promise<ProjectEnvironment[] | undefined> {
     if (!(await this.db.one('SELECT id FROM projects WHERE id = :projectId', { projectId }))) return undefined;
-    const rows = await this.db.query<EnvironmentRow & { visible: unknown; project_api_token_count: unknown; project_enabled_toggle_count: unknown }>(
+    const rows = await this.db.query<
+      EnvironmentRow & { visible: unknown; project_api_token_count: unknown; project_enabled_toggle_count: unknown }
+    >(
       `SELECT e.name, e.type, e.enabled, e.sort_order, e.protected,
               CASE WHEN pe.project_id IS NULL THEN false ELSE true END AS visible,
               (SELECT COUNT(*) FROM api_tokens t JOIN api_token_projects tp ON tp.token_id = t.id
@@ -86,5 +91,11 @@ export class EnvironmentReadModel {
 }
 
 function toEnvironment(row: EnvironmentRow): Environment {
-  return { name: row.name, type: row.type, enabled: toBool(row.enabled), sortOrder: Number(row.sort_order), protected: toBool(row.protected) };
+  return {
+    name: row.name,
+    type: row.type,
+    enabled: toBool(row.enabled),
+    sortOrder: Number(row.sort_order),
+    protected: toBool(row.protected),
+  };
 }

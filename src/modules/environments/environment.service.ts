@@ -33,10 +33,20 @@ export class EnvironmentService {
   }
 
   async create(input: { name: string; type: string; sortOrder?: number; enabled?: boolean }, actor: Actor): Promise<EnvironmentWithCounts> {
-    const environment = { name: input.name, type: input.type, sortOrder: input.sortOrder ?? DEFAULT_ENVIRONMENT_SORT_ORDER, enabled: input.enabled ?? true };
+    const environment = {
+      name: input.name,
+      type: input.type,
+      sortOrder: input.sortOrder ?? DEFAULT_ENVIRONMENT_SORT_ORDER,
+      enabled: input.enabled ?? true,
+    };
     await this.db.transaction(async () => {
       if (!(await this.store.insert(environment, this.clock.now()))) throw nameExists(`Environment ${input.name} already exists`);
-      await this.events.record({ type: EVENT.ENVIRONMENT_CREATED, actor, environment: environment.name, data: { ...environment, protected: false } });
+      await this.events.record({
+        type: EVENT.ENVIRONMENT_CREATED,
+        actor,
+        environment: environment.name,
+        data: { ...environment, protected: false },
+      });
     });
     return { ...environment, protected: false, projectCount: 0, apiTokenCount: 0, enabledToggleCount: 0 };
   }
@@ -63,7 +73,13 @@ export class EnvironmentService {
       if (!(await this.store.disableInProject(projectId, environment))) {
         throw notFound(`Could not find environment ${environment} in project ${projectId}`);
       }
-      await this.events.record({ type: EVENT.PROJECT_ENVIRONMENT_REMOVED, actor, project: projectId, environment, preData: { environment } });
+      await this.events.record({
+        type: EVENT.PROJECT_ENVIRONMENT_REMOVED,
+        actor,
+        project: projectId,
+        environment,
+        preData: { environment },
+      });
     });
   }
 
@@ -75,4 +91,3 @@ export class EnvironmentService {
     return location.environment;
   }
 }
-

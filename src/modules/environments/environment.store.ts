@@ -62,6 +62,11 @@ export class SqlEnvironmentStore extends EnvironmentStore {
     const ofProject = 'feature_name IN (SELECT name FROM features WHERE project = :projectId)';
     await this.db.execute(`DELETE FROM feature_strategies WHERE environment = :environment AND ${ofProject}`, params);
     await this.db.execute(`DELETE FROM feature_environments WHERE environment = :environment AND ${ofProject}`, params);
-    return (await this.db.execute('DELETE FROM project_environments WHERE project_id = :projectId AND environment_name = :environment', params)) > 0;
+    return (
+      (await this.db.execute(
+        'DELETE FROM project_environments WHERE project_id = :projectId AND environment_name = :environment',
+        params,
+      )) > 0
+    );
   }
 }

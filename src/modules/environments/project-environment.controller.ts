@@ -14,7 +14,7 @@ export class ProjectEnvironmentController {
 
   @Post(':projectId/environments')
   @HttpCode(200)
-  @ApiOperation({ summary: "Enable an environment in a project; every feature of the project gets its (switched off) state there." })
+  @ApiOperation({ summary: 'Enable an environment in a project; every feature of the project gets its (switched off) state there.' })
   @ApiOkResponse({ description: 'Enabled' })
   async enable(@Param('projectId') projectId: string, @Body() body: ProjectEnvironmentBody, @CurrentActor() actor: Actor): Promise<void> {
     await this.environments.enableInProject(projectId, body.environment, actor);
@@ -23,7 +23,11 @@ export class ProjectEnvironmentController {
   @Delete(':projectId/environments/:environment')
   @ApiOperation({ summary: "Disable an environment in a project; the project's features lose their state and strategies there." })
   @ApiOkResponse({ description: 'Disabled' })
-  async disable(@Param('projectId') projectId: string, @Param('environment') environment: string, @CurrentActor() actor: Actor): Promise<void> {
+  async disable(
+    @Param('projectId') projectId: string,
+    @Param('environment') environment: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.environments.disableInProject(projectId, environment, actor);
   }
 }

@@ -67,7 +67,11 @@ export class FeatureFlags implements OnApplicationBootstrap, OnModuleDestroy {
 
   private evaluate(name: string, context: FlagContext): { enabled: boolean; variant: ToggleVariant } {
     if (!this.snapshot) return { enabled: false, variant: { name: 'disabled', enabled: false, feature_enabled: false } };
-    const full: EvaluationContext = { ...context, properties: { ...context.properties }, environment: this.config.sdk.evaluationEnvironment };
+    const full: EvaluationContext = {
+      ...context,
+      properties: { ...context.properties },
+      environment: this.config.sdk.evaluationEnvironment,
+    };
     return this.frontend.evaluatorOf(this.snapshot).evaluate(name, full);
   }
 }

@@ -1,4 +1,12 @@
-import { applyDecorators, type CanActivate, type ExecutionContext, Injectable, NotFoundException, SetMetadata, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  type CanActivate,
+  type ExecutionContext,
+  Injectable,
+  NotFoundException,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
 import { ModuleRef, Reflector } from '@nestjs/core';
 import { type FlagContext, FeatureFlags } from './feature-flags.service.js';
 

@@ -29,7 +29,12 @@ export class EventController {
   @ApiOperation({ summary: 'The events of one feature, newest first.' })
   @ApiOkResponse({ type: FeatureEventsSchema })
   async forFeature(@Param('featureName') featureName: string, @Query() query: EventQueryDto): Promise<FeatureEventsSchema> {
-    const { events, total } = await this.events.list({ featureName, type: query.type, offset: Number(query.offset ?? 0), limit: Number(query.limit ?? 100) });
+    const { events, total } = await this.events.list({
+      featureName,
+      type: query.type,
+      offset: Number(query.offset ?? 0),
+      limit: Number(query.limit ?? 100),
+    });
     return { version: 1, toggleName: featureName, events, totalEvents: total };
   }
 }

@@ -34,7 +34,13 @@ export class FavoriteService {
     await this.db.transaction(async () => {
       await this.lookup.require(projectId, featureName, 'allow');
       if (await this.store.remove(userId, featureName)) {
-        await this.events.record({ type: EVENT.FEATURE_UNFAVORITED, actor, project: projectId, featureName, preData: { feature: featureName } });
+        await this.events.record({
+          type: EVENT.FEATURE_UNFAVORITED,
+          actor,
+          project: projectId,
+          featureName,
+          preData: { feature: featureName },
+        });
       }
     });
   }
@@ -42,7 +48,10 @@ export class FavoriteService {
 
 function userOf(principal: Principal): number {
   if (principal.kind !== 'user') {
-    throw new AppError('ValidationError', 'API tokens have no favourites: favourites belong to a user, so log in or use a personal access token.');
+    throw new AppError(
+      'ValidationError',
+      'API tokens have no favourites: favourites belong to a user, so log in or use a personal access token.',
+    );
   }
   return principal.id;
 }

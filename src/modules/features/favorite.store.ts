@@ -24,6 +24,11 @@ export class SqlFavoriteStore extends FavoriteStore {
   }
 
   async remove(userId: number, featureName: string): Promise<boolean> {
-    return (await this.db.execute('DELETE FROM favorite_features WHERE user_id = :userId AND feature_name = :featureName', { userId, featureName })) > 0;
+    return (
+      (await this.db.execute('DELETE FROM favorite_features WHERE user_id = :userId AND feature_name = :featureName', {
+        userId,
+        featureName,
+      })) > 0
+    );
   }
 }

@@ -52,7 +52,11 @@ export class FeatureDependencyController {
   @RequirePermission('UPDATE_FEATURE_DEPENDENCY')
   @ApiOperation({ summary: 'Remove every dependency of the feature.' })
   @ApiOkResponse({ description: 'Removed' })
-  async removeAll(@Param('projectId') projectId: string, @Param('featureName') featureName: string, @CurrentActor() actor: Actor): Promise<void> {
+  async removeAll(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.dependencies.removeAll(projectId, featureName, actor);
   }
 

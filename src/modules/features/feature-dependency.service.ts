@@ -54,7 +54,10 @@ export class FeatureDependencyService {
     const enabled = input.enabled ?? true;
     if (input.feature === child) throw invalidProperty('/body/feature', 'A feature flag cannot depend on itself.');
     if (!enabled && input.variants && input.variants.length > 0) {
-      throw invalidProperty('/body/variants', 'Variants can only be required of an enabled parent: leave `variants` out when `enabled` is false.');
+      throw invalidProperty(
+        '/body/variants',
+        'Variants can only be required of an enabled parent: leave `variants` out when `enabled` is false.',
+      );
     }
     const dependency: FeatureDependency = { feature: input.feature, enabled, variants: enabled ? (input.variants ?? []) : [] };
     await this.db.transaction(async () => {
@@ -66,17 +69,30 @@ export class FeatureDependencyService {
         throw invalidProperty('/body/feature', `Could not find an active feature ${input.feature} in project ${projectId} to depend on.`);
       }
       if (await this.readModel.parentOf(input.feature)) {
-        throw invalidProperty('/body/feature', `Transitive dependency detected: ${input.feature} depends on another feature itself, so it cannot be a parent.`);
+        throw invalidProperty(
+          '/body/feature',
+          `Transitive dependency detected: ${input.feature} depends on another feature itself, so it cannot be a parent.`,
+        );
       }
       const children = await this.readModel.childrenOf(child);
       if (children.length > 0) {
-        throw invalidProperty('/body/feature', `Transitive dependency detected: other features depend on ${child} (${children.join(', ')}), so it cannot depend on a parent.`);
+        throw invalidProperty(
+          '/body/feature',
+          `Transitive dependency detected: other features depend on ${child} (${children.join(', ')}), so it cannot depend on a parent.`,
+        );
       }
       const before = await this.readModel.parentOf(child);
       if (before && isDeepStrictEqual(before, dependency)) return;
       await this.store.set(child, dependency);
       const data = { feature: dependency.feature, enabled: dependency.enabled, ...(enabled ? { variants: dependency.variants } : {}) };
-      await this.events.record({ type: EVENT.FEATURE_DEPENDENCY_ADDED, actor, project: projectId, featureName: child, data, preData: before });
+      await this.events.record({
+        type: EVENT.FEATURE_DEPENDENCY_ADDED,
+        actor,
+        project: projectId,
+        featureName: child,
+        data,
+        preData: before,
+      });
     });
   }
 
@@ -84,7 +100,13 @@ export class FeatureDependencyService {
     await this.db.transaction(async () => {
       await this.lookup.require(projectId, child, 'refuse');
       if ((await this.store.remove(child, parent)) === 0) throw notFound(`Could not find a dependency of ${child} on ${parent}`);
-      await this.events.record({ type: EVENT.FEATURE_DEPENDENCY_REMOVED, actor, project: projectId, featureName: child, data: { feature: parent } });
+      await this.events.record({
+        type: EVENT.FEATURE_DEPENDENCY_REMOVED,
+        actor,
+        project: projectId,
+        featureName: child,
+        data: { feature: parent },
+      });
     });
   }
 
@@ -93,7 +115,13 @@ export class FeatureDependencyService {
       await this.lookup.require(projectId, child, 'refuse');
       const before = await this.readModel.parentOf(child);
       if (before && (await this.store.remove(child)) > 0) {
-        await this.events.record({ type: EVENT.FEATURE_DEPENDENCIES_REMOVED, actor, project: projectId, featureName: child, preData: [before] });
+        await this.events.record({
+          type: EVENT.FEATURE_DEPENDENCIES_REMOVED,
+          actor,
+          project: projectId,
+          featureName: child,
+          preData: [before],
+        });
       }
     });
   }

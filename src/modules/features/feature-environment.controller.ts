@@ -11,7 +11,10 @@ import { FeatureEnvironmentInfoSchema, VariantSchema, VariantsSchema } from './f
 import { userIdOf } from './project-feature.controller.js';
 
 export class ToggleQuery {
-  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'On: enable the disabled strategies instead of adding the default strategy' })
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'On: enable the disabled strategies instead of adding the default strategy',
+  })
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'must be equal to one of the allowed values: true, false' })
   shouldActivateDisabledStrategies?: string;
@@ -53,7 +56,13 @@ export class FeatureEnvironmentController {
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.environments.setEnabled({ projectId, featureName, environment }, true, principal, actor, query.shouldActivateDisabledStrategies === 'true');
+    await this.environments.setEnabled(
+      { projectId, featureName, environment },
+      true,
+      principal,
+      actor,
+      query.shouldActivateDisabledStrategies === 'true',
+    );
   }
 
   @Post(`${PATH}/off`)
@@ -76,7 +85,11 @@ export class FeatureEnvironmentController {
   @RequirePermission('NONE')
   @ApiOperation({ summary: 'The variants of a feature in one environment, by name.' })
   @ApiOkResponse({ type: VariantsSchema })
-  async variants(@Param('projectId') projectId: string, @Param('featureName') featureName: string, @Param('environment') environment: string): Promise<VariantsSchema> {
+  async variants(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+  ): Promise<VariantsSchema> {
     return { version: 1, variants: await this.environments.variants({ projectId, featureName, environment }) };
   }
 

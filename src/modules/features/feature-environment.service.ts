@@ -65,7 +65,13 @@ export class FeatureEnvironmentService {
    * there; with `activateDisabledStrategies` the disabled strategies are enabled instead. The first time a
    * feature is on in a production environment it enters the lifecycle stage `live`.
    */
-  async setEnabled(address: FeatureEnvironmentAddress, enabled: boolean, principal: Principal, actor: Actor, activateDisabledStrategies = false): Promise<void> {
+  async setEnabled(
+    address: FeatureEnvironmentAddress,
+    enabled: boolean,
+    principal: Principal,
+    actor: Actor,
+    activateDisabledStrategies = false,
+  ): Promise<void> {
     const { projectId, featureName, environment } = address;
     await this.db.transaction(async () => {
       const found = await this.lookup.require(projectId, featureName, 'refuse', environment);
@@ -139,7 +145,12 @@ export class FeatureEnvironmentService {
     return (await this.store.lock(address.featureName, address.environment))!.variants;
   }
 
-  private async saveVariants(address: FeatureEnvironmentAddress, before: FeatureVariant[], variants: FeatureVariant[], actor: Actor): Promise<FeatureVariant[]> {
+  private async saveVariants(
+    address: FeatureEnvironmentAddress,
+    before: FeatureVariant[],
+    variants: FeatureVariant[],
+    actor: Actor,
+  ): Promise<FeatureVariant[]> {
     if (isDeepStrictEqual(before, variants)) return variants;
     await this.store.setVariants(address.featureName, address.environment, variants);
     await this.events.record({
@@ -170,7 +181,13 @@ export class FeatureEnvironmentService {
   }
 
   /** The default strategy Unleash adds when a feature is switched on with nothing to evaluate: everyone, sticky by default. */
-  private async addDefaultStrategy(address: FeatureEnvironmentAddress, existing: StoredStrategy[], principal: Principal, actor: Actor, now: Date): Promise<void> {
+  private async addDefaultStrategy(
+    address: FeatureEnvironmentAddress,
+    existing: StoredStrategy[],
+    principal: Principal,
+    actor: Actor,
+    now: Date,
+  ): Promise<void> {
     const { projectId, featureName, environment } = address;
     await this.requireStrategyCreation(principal, projectId, environment);
     const limit = this.config.limits.strategiesPerFeatureEnvironment;
@@ -195,7 +212,14 @@ export class FeatureEnvironmentService {
       environment,
     };
     await this.store.insertStrategy(strategy, actor.userId, now);
-    await this.events.record({ type: EVENT.FEATURE_STRATEGY_ADD, actor, project: projectId, featureName, environment, data: toFeatureStrategy(strategy) });
+    await this.events.record({
+      type: EVENT.FEATURE_STRATEGY_ADD,
+      actor,
+      project: projectId,
+      featureName,
+      environment,
+      data: toFeatureStrategy(strategy),
+    });
   }
 
   /** Adding the default strategy is creating a strategy: the caller needs that right too, as in Unleash. */

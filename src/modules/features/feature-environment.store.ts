@@ -48,11 +48,14 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
   }
 
   async setVariants(featureName: string, environment: string, variants: FeatureVariant[]): Promise<void> {
-    await this.db.execute('UPDATE feature_environments SET variants = :variants WHERE feature_name = :featureName AND environment = :environment', {
-      featureName,
-      environment,
-      variants: JSON.stringify(variants),
-    });
+    await this.db.execute(
+      'UPDATE feature_environments SET variants = :variants WHERE feature_name = :featureName AND environment = :environment',
+      {
+        featureName,
+        environment,
+        variants: JSON.stringify(variants),
+      },
+    );
   }
 
   async strategies(featureName: string, environment: string): Promise<StoredStrategy[]> {
@@ -69,7 +72,9 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
         params,
       ),
     ]);
-    return rows.map((row) => toStoredStrategy({ ...row, segment_ids: links.filter((l) => l.strategy_id === row.id).map((l) => Number(l.segment_id)) }));
+    return rows.map((row) =>
+      toStoredStrategy({ ...row, segment_ids: links.filter((l) => l.strategy_id === row.id).map((l) => Number(l.segment_id)) }),
+    );
   }
 
   async insertStrategy(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void> {

@@ -42,7 +42,11 @@ export class FeatureLifecycleController {
   @AcceptsNoBody()
   @ApiOperation({ summary: 'Take back the completion of a feature.' })
   @ApiOkResponse({ description: 'No longer completed' })
-  async uncomplete(@Param('projectId') projectId: string, @Param('featureName') featureName: string, @CurrentActor() actor: Actor): Promise<void> {
+  async uncomplete(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.lifecycle.uncomplete(projectId, featureName, actor);
   }
 }

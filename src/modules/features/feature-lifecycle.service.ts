@@ -36,7 +36,11 @@ export class FeatureLifecycleService {
       const current = (await this.readModel.lifecycle(featureName)).find((stage) => stage.stage === 'completed');
       if (current?.status === input.status && input.statusValue === undefined) return;
       await this.store.complete(featureName, input.status, this.clock.now());
-      const data = { status: input.status, ...(input.statusValue !== undefined ? { statusValue: input.statusValue } : {}), kept: input.status === 'kept' };
+      const data = {
+        status: input.status,
+        ...(input.statusValue !== undefined ? { statusValue: input.statusValue } : {}),
+        kept: input.status === 'kept',
+      };
       await this.events.record({ type: EVENT.FEATURE_COMPLETED, actor, project: projectId, featureName, data });
     });
   }

@@ -41,7 +41,12 @@ export class SqlFeatureLifecycleStore extends FeatureLifecycleStore {
   }
 
   async leave(featureName: string, stage: LifecycleStageName): Promise<boolean> {
-    return (await this.db.execute('DELETE FROM feature_lifecycles WHERE feature_name = :featureName AND stage = :stage', { featureName, stage })) > 0;
+    return (
+      (await this.db.execute('DELETE FROM feature_lifecycles WHERE feature_name = :featureName AND stage = :stage', {
+        featureName,
+        stage,
+      })) > 0
+    );
   }
 
   async reset(featureName: string): Promise<void> {

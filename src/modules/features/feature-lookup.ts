@@ -46,7 +46,16 @@ export class FeatureLookup {
 }
 
 export function archivedFeature(featureName: string): AppError {
-  return new AppError('ValidationError', `Cannot perform this operation on archived features: ${featureName} is archived. Revive it first.`, {
-    details: [{ path: '/params/featureName', message: `Cannot perform this operation on archived features: ${featureName} is archived. Revive it first.` }],
-  });
+  return new AppError(
+    'ValidationError',
+    `Cannot perform this operation on archived features: ${featureName} is archived. Revive it first.`,
+    {
+      details: [
+        {
+          path: '/params/featureName',
+          message: `Cannot perform this operation on archived features: ${featureName} is archived. Revive it first.`,
+        },
+      ],
+    },
+  );
 }

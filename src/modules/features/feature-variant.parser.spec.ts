@@ -23,7 +23,11 @@ describe('parseFeatureVariants', () => {
   });
 
   it('gives the remainder to the first variable variants in request order', () => {
-    const { variants } = parse([{ name: 'c', weight: 0 }, { name: 'a', weight: 0 }, { name: 'b', weight: 0 }]);
+    const { variants } = parse([
+      { name: 'c', weight: 0 },
+      { name: 'a', weight: 0 },
+      { name: 'b', weight: 0 },
+    ]);
     expect(variants.map((v) => [v.name, v.weight])).toEqual([
       ['a', 333],
       ['b', 333],
@@ -32,9 +36,18 @@ describe('parseFeatureVariants', () => {
   });
 
   it('keeps payloads and overrides', () => {
-    const { variants } = parse([{ name: 'a', weight: 0, payload: { type: 'string', value: 'v' }, overrides: [{ contextName: 'userId', values: ['1'] }] }]);
+    const { variants } = parse([
+      { name: 'a', weight: 0, payload: { type: 'string', value: 'v' }, overrides: [{ contextName: 'userId', values: ['1'] }] },
+    ]);
     expect(variants).toEqual([
-      { name: 'a', weight: 1000, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'v' }, overrides: [{ contextName: 'userId', values: ['1'] }] },
+      {
+        name: 'a',
+        weight: 1000,
+        weightType: 'variable',
+        stickiness: 'default',
+        payload: { type: 'string', value: 'v' },
+        overrides: [{ contextName: 'userId', values: ['1'] }],
+      },
     ]);
   });
 
@@ -67,14 +80,30 @@ describe('parseFeatureVariants', () => {
   });
 
   it('refuses duplicate names, lists without a variable variant, fix weights over 1000 and invalid json payloads', () => {
-    expect(parse([{ name: 'a', weight: 1 }, { name: 'a', weight: 1 }]).details).toEqual([
-      { path: '/body/1/name', message: 'The `/body/1/name` property must be unique within the list: variant 0 has the same name. You sent "a".' },
+    expect(
+      parse([
+        { name: 'a', weight: 1 },
+        { name: 'a', weight: 1 },
+      ]).details,
+    ).toEqual([
+      {
+        path: '/body/1/name',
+        message: 'The `/body/1/name` property must be unique within the list: variant 0 has the same name. You sent "a".',
+      },
     ]);
     expect(parse([{ name: 'a', weight: 1, weightType: 'fix' }]).details[0].message).toContain('at least one "variable" variant');
-    expect(parse([{ name: 'a', weight: 600, weightType: 'fix' }, { name: 'b', weight: 500, weightType: 'fix' }, { name: 'c', weight: 0 }]).details[0].message).toContain(
-      'they total 1100',
-    );
-    expect(parse([{ name: 'a', weight: 0, payload: { type: 'json', value: '{' } }]).details.map((d) => d.path)).toEqual(['/body/0/payload/value']);
-    expect(parse({ name: 'a' }).details).toEqual([{ path: '/body', message: 'The `/body` property must be array. You sent {"name":"a"}.' }]);
+    expect(
+      parse([
+        { name: 'a', weight: 600, weightType: 'fix' },
+        { name: 'b', weight: 500, weightType: 'fix' },
+        { name: 'c', weight: 0 },
+      ]).details[0].message,
+    ).toContain('they total 1100');
+    expect(parse([{ name: 'a', weight: 0, payload: { type: 'json', value: '{' } }]).details.map((d) => d.path)).toEqual([
+      '/body/0/payload/value',
+    ]);
+    expect(parse({ name: 'a' }).details).toEqual([
+      { path: '/body', message: 'The `/body` property must be array. You sent {"name":"a"}.' },
+    ]);
   });
 });

@@ -27,15 +27,18 @@ function parseVariant(input: unknown, path: string, problems: Problems): Feature
   problems.onlyKnown(input, KEYS, path);
   const { name, weight, weightType, stickiness, payload, overrides } = input;
   if (name === undefined) problems.required(`${path}/name`);
-  else if (typeof name !== 'string' || name.length < 1 || name.length > 100) problems.invalid(`${path}/name`, 'must be a string of 1 to 100 characters', name);
-  else if (encodeURIComponent(name) !== name) problems.invalid(`${path}/name`, "must be URL friendly (letters, digits and - _ . ! ~ * ' ( ) only)", name);
+  else if (typeof name !== 'string' || name.length < 1 || name.length > 100)
+    problems.invalid(`${path}/name`, 'must be a string of 1 to 100 characters', name);
+  else if (encodeURIComponent(name) !== name)
+    problems.invalid(`${path}/name`, "must be URL friendly (letters, digits and - _ . ! ~ * ' ( ) only)", name);
   if (weight === undefined) problems.required(`${path}/weight`);
   else if (typeof weight !== 'number' || !Number.isInteger(weight)) problems.invalid(`${path}/weight`, 'must be integer', weight);
   else if (weight < 0 || weight > TOTAL_WEIGHT) problems.invalid(`${path}/weight`, `must be between 0 and ${TOTAL_WEIGHT}`, weight);
   if (weightType !== undefined && (typeof weightType !== 'string' || !WEIGHT_TYPES.has(weightType))) {
     problems.invalid(`${path}/weightType`, 'must be one of the allowed values: variable, fix', weightType);
   }
-  if (stickiness !== undefined && (typeof stickiness !== 'string' || stickiness.length === 0)) problems.invalid(`${path}/stickiness`, 'must be a non-empty string', stickiness);
+  if (stickiness !== undefined && (typeof stickiness !== 'string' || stickiness.length === 0))
+    problems.invalid(`${path}/stickiness`, 'must be a non-empty string', stickiness);
   const parsedPayload = payload === undefined ? undefined : parsePayload(payload, `${path}/payload`, problems);
   const parsedOverrides = overrides === undefined ? undefined : parseOverrides(overrides, `${path}/overrides`, problems);
   if (problems.details.length > before) return undefined;
@@ -59,10 +62,12 @@ function parsePayload(input: unknown, path: string, problems: Problems): Feature
   problems.onlyKnown(input, PAYLOAD_KEYS, path);
   const { type, value } = input;
   if (type === undefined) problems.required(`${path}/type`);
-  else if (typeof type !== 'string' || !PAYLOAD_TYPES.has(type)) problems.invalid(`${path}/type`, `must be one of the allowed values: ${VARIANT_PAYLOAD_TYPES.join(', ')}`, type);
+  else if (typeof type !== 'string' || !PAYLOAD_TYPES.has(type))
+    problems.invalid(`${path}/type`, `must be one of the allowed values: ${VARIANT_PAYLOAD_TYPES.join(', ')}`, type);
   if (value === undefined) problems.required(`${path}/value`);
   else if (typeof value !== 'string') problems.invalid(`${path}/value`, 'must be a string', value);
-  else if (type === 'json' && !parsesAsJson(value)) problems.invalid(`${path}/value`, 'must be a valid JSON string when the payload type is json', value);
+  else if (type === 'json' && !parsesAsJson(value))
+    problems.invalid(`${path}/value`, 'must be a valid JSON string when the payload type is json', value);
   if (problems.details.length > before) return undefined;
   return { type: type as NonNullable<FeatureVariant['payload']>['type'], value: value as string };
 }
@@ -82,7 +87,8 @@ function parseOverrides(input: unknown, path: string, problems: Problems): Featu
     problems.onlyKnown(item, OVERRIDE_KEYS, at);
     const { contextName, values } = item;
     if (contextName === undefined) problems.required(`${at}/contextName`);
-    else if (typeof contextName !== 'string' || contextName.length === 0) problems.invalid(`${at}/contextName`, 'must be a non-empty string', contextName);
+    else if (typeof contextName !== 'string' || contextName.length === 0)
+      problems.invalid(`${at}/contextName`, 'must be a non-empty string', contextName);
     if (values === undefined) problems.required(`${at}/values`);
     else if (!Array.isArray(values)) problems.invalid(`${at}/values`, 'must be array', values);
     else values.forEach((value, i) => typeof value !== 'string' && problems.invalid(pointer(`${at}/values`, i), 'must be a string', value));

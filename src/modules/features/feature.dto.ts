@@ -9,7 +9,12 @@ const TYPE_MESSAGE = `must be equal to one of the allowed values: ${FEATURE_TYPE
 
 @ApiSchema({ name: 'createFeatureSchema' })
 export class CreateFeatureSchema {
-  @ApiProperty({ description: 'Unique across the service (archived features included) and URL-safe', example: 'new-checkout', minLength: 1, maxLength: 100 })
+  @ApiProperty({
+    description: 'Unique across the service (archived features included) and URL-safe',
+    example: 'new-checkout',
+    minLength: 1,
+    maxLength: 100,
+  })
   @IsUrlSafeName()
   name: string;
 
@@ -61,7 +66,11 @@ export class UpdateFeatureSchema {
 
 @ApiSchema({ name: 'batchStaleSchema' })
 export class BatchStaleSchema {
-  @ApiProperty({ type: [String], description: "Names of the project's features; names of no feature are ignored", example: ['old-checkout'] })
+  @ApiProperty({
+    type: [String],
+    description: "Names of the project's features; names of no feature are ignored",
+    example: ['old-checkout'],
+  })
   @IsDefined()
   @IsArray()
   @ArrayMaxSize(1000)
@@ -90,7 +99,8 @@ class FeatureVariantPayloadSchema {
 @ApiSchema({ name: 'variantSchema' })
 export class VariantSchema {
   @ApiProperty({ description: 'Unique among the variants, URL-friendly', example: 'blue' }) name: string;
-  @ApiProperty({ minimum: 0, maximum: 1000, description: 'Per mille; fixed for `fix` variants, computed for `variable` ones' }) weight: number;
+  @ApiProperty({ minimum: 0, maximum: 1000, description: 'Per mille; fixed for `fix` variants, computed for `variable` ones' })
+  weight: number;
   @ApiPropertyOptional({ enum: ['variable', 'fix'], default: 'variable' }) weightType: string;
   @ApiPropertyOptional({ default: 'default' }) stickiness: string;
   @ApiPropertyOptional({ type: FeatureVariantPayloadSchema }) payload?: FeatureVariantPayloadSchema;
@@ -143,18 +153,21 @@ class FeatureFields {
   @ApiProperty() impressionData: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time', type: String, nullable: true }) archivedAt: string | null;
-  @ApiProperty({ format: 'date-time', type: String, nullable: true, description: 'Deprecated: see each environment' }) lastSeenAt: string | null;
+  @ApiProperty({ format: 'date-time', type: String, nullable: true, description: 'Deprecated: see each environment' }) lastSeenAt:
+    string | null;
 }
 
 @ApiSchema({ name: 'featureSchema' })
 export class FeatureSchema extends FeatureFields {
   @ApiProperty() archived: boolean;
   @ApiProperty({ description: "In the calling user's favourites (always false for API tokens)" }) favorite: boolean;
-  @ApiProperty({ type: [DependencySchema], description: 'The parent this feature depends on (at most one)' }) dependencies: DependencySchema[];
+  @ApiProperty({ type: [DependencySchema], description: 'The parent this feature depends on (at most one)' })
+  dependencies: DependencySchema[];
   @ApiProperty({ type: [String], description: 'Features that depend on this one' }) children: string[];
   @ApiPropertyOptional({ type: LifecycleSchema, description: 'The furthest lifecycle stage reached' }) lifecycle?: LifecycleSchema;
   @ApiProperty({ type: [FeatureEnvironmentSchema] }) environments: FeatureEnvironmentSchema[];
-  @ApiProperty({ type: [VariantSchema], description: 'Deprecated: the variants of every environment, merged by name' }) variants: VariantSchema[];
+  @ApiProperty({ type: [VariantSchema], description: 'Deprecated: the variants of every environment, merged by name' })
+  variants: VariantSchema[];
   @ApiProperty({ type: [TagSchema] }) tags: TagSchema[];
 }
 
@@ -241,4 +254,3 @@ export class CreateDependentFeatureSchema {
   @Length(1, 100, { each: true, message: 'must contain variant names of 1 to 100 characters' })
   variants?: string[];
 }
-

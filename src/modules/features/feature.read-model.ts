@@ -53,7 +53,14 @@ export class FeatureReadModel {
   ) {}
 
   async locate(projectId: string, featureName: string, environment?: string): Promise<FeatureLocation> {
-    const row = await this.db.one<Partial<FeatureRow> & { project_id: string | null; environment_name: string | null; environment_type: string | null; linked: string | null }>(
+    const row = await this.db.one<
+      Partial<FeatureRow> & {
+        project_id: string | null;
+        environment_name: string | null;
+        environment_type: string | null;
+        linked: string | null;
+      }
+    >(
       `SELECT p.id AS project_id, ${FEATURE_COLUMNS}, e.name AS environment_name, e.type AS environment_type, fe.environment AS linked
          FROM (SELECT 1 AS here) x
          LEFT JOIN projects p ON p.id = :projectId
@@ -77,7 +84,9 @@ export class FeatureReadModel {
 
   async findMany(names: string[]): Promise<FeatureRecord[]> {
     if (names.length === 0) return [];
-    const rows = await this.db.query<FeatureRow>(`SELECT ${FEATURE_COLUMNS} FROM features f WHERE f.name IN (:...names) ORDER BY f.name`, { names });
+    const rows = await this.db.query<FeatureRow>(`SELECT ${FEATURE_COLUMNS} FROM features f WHERE f.name IN (:...names) ORDER BY f.name`, {
+      names,
+    });
     return rows.map(toRecord);
   }
 
@@ -96,7 +105,14 @@ export class FeatureReadModel {
           WHERE f.name = :featureName`,
         params,
       ),
-      this.db.query<{ environment: string; enabled: unknown; variants: unknown; last_seen_at: unknown; type: string; sort_order: number | string }>(
+      this.db.query<{
+        environment: string;
+        enabled: unknown;
+        variants: unknown;
+        last_seen_at: unknown;
+        type: string;
+        sort_order: number | string;
+      }>(
         `SELECT fe.environment, fe.enabled, fe.variants, fe.last_seen_at, e.type, e.sort_order
            FROM feature_environments fe JOIN environments e ON e.name = fe.environment
           WHERE fe.feature_name = :featureName
@@ -113,7 +129,10 @@ export class FeatureReadModel {
         params,
       ),
       this.tagsOf(featureName),
-      this.db.query<{ parent: string; enabled: unknown; variants: unknown }>('SELECT parent, enabled, variants FROM feature_dependencies WHERE child = :featureName', params),
+      this.db.query<{ parent: string; enabled: unknown; variants: unknown }>(
+        'SELECT parent, enabled, variants FROM feature_dependencies WHERE child = :featureName',
+        params,
+      ),
       this.db.query<{ child: string }>('SELECT child FROM feature_dependencies WHERE parent = :featureName ORDER BY child', params),
       this.lifecycle(featureName),
     ]);
@@ -121,7 +140,9 @@ export class FeatureReadModel {
     if (!row) return undefined;
     const segments = groupBy(segmentLinks, (link) => link.strategy_id);
     const byEnvironment = groupBy(
-      strategies.map((strategy) => toStoredStrategy({ ...strategy, segment_ids: (segments.get(strategy.id) ?? []).map((link) => Number(link.segment_id)) })),
+      strategies.map((strategy) =>
+        toStoredStrategy({ ...strategy, segment_ids: (segments.get(strategy.id) ?? []).map((link) => Number(link.segment_id)) }),
+      ),
       (strategy) => strategy.environment,
     );
     const envViews: FeatureEnvironmentView[] = environments.map((env) => ({
@@ -201,18 +222,16 @@ export class FeatureReadModel {
       ...toRecord(row),
       favorite: toBool(row.favorite),
       dependencyType: children.has(row.name) ? 'child' : parents.has(row.name) ? 'parent' : null,
-      environments: (envsOf.get(row.name) ?? []).map(
-        (env): FeatureEnvironmentSummary => ({
-          name: env.environment,
-          type: env.type,
-          enabled: toBool(env.enabled),
-          sortOrder: Number(env.sort_order),
-          variantCount: parseJson<unknown[]>(env.variants, []).length,
-          lastSeenAt: toIso(env.last_seen_at),
-          hasStrategies: toBool(env.has_strategies),
-          hasEnabledStrategies: toBool(env.has_enabled_strategies),
-        }),
-      ),
+      environments: (envsOf.get(row.name) ?? []).map((env): FeatureEnvironmentSummary => ({
+        name: env.environment,
+        type: env.type,
+        enabled: toBool(env.enabled),
+        sortOrder: Number(env.sort_order),
+        variantCount: parseJson<unknown[]>(env.variants, []).length,
+        lastSeenAt: toIso(env.last_seen_at),
+        hasStrategies: toBool(env.has_strategies),
+        hasEnabledStrategies: toBool(env.has_enabled_strategies),
+      })),
       tags: (tagsOf.get(row.name) ?? []).map((t) => ({ type: t.tag_type, value: t.tag_value })),
     }));
   }
@@ -229,10 +248,13 @@ export class FeatureReadModel {
   }
 
   async variantsOf(featureName: string, environment: string): Promise<FeatureVariant[]> {
-    const row = await this.db.one<{ variants: unknown }>('SELECT variants FROM feature_environments WHERE feature_name = :featureName AND environment = :environment', {
-      featureName,
-      environment,
-    });
+    const row = await this.db.one<{ variants: unknown }>(
+      'SELECT variants FROM feature_environments WHERE feature_name = :featureName AND environment = :environment',
+      {
+        featureName,
+        environment,
+      },
+    );
     return parseJson<FeatureVariant[]>(row?.variants, []);
   }
 
@@ -275,7 +297,9 @@ export class FeatureReadModel {
   }
 
   async childrenOf(parent: string): Promise<string[]> {
-    const rows = await this.db.query<{ child: string }>('SELECT child FROM feature_dependencies WHERE parent = :parent ORDER BY child', { parent });
+    const rows = await this.db.query<{ child: string }>('SELECT child FROM feature_dependencies WHERE parent = :parent ORDER BY child', {
+      parent,
+    });
     return rows.map((row) => row.child);
   }
 
@@ -293,7 +317,10 @@ export class FeatureReadModel {
 
   async projectHasDependencies(projectId: string): Promise<boolean> {
     return Boolean(
-      await this.db.one('SELECT d.child FROM feature_dependencies d JOIN features f ON f.name = d.child WHERE f.project = :projectId LIMIT 1', { projectId }),
+      await this.db.one(
+        'SELECT d.child FROM feature_dependencies d JOIN features f ON f.name = d.child WHERE f.project = :projectId LIMIT 1',
+        { projectId },
+      ),
     );
   }
 }
@@ -303,7 +330,10 @@ export class FeatureReadModel {
  * pre-live, initial), with the time it entered it.
  */
 export function currentStage(stages: LifecycleStage[]): LifecycleStage | undefined {
-  return stages.reduce<LifecycleStage | undefined>((best, stage) => (!best || STAGE_RANK[stage.stage] > STAGE_RANK[best.stage] ? stage : best), undefined);
+  return stages.reduce<LifecycleStage | undefined>(
+    (best, stage) => (!best || STAGE_RANK[stage.stage] > STAGE_RANK[best.stage] ? stage : best),
+    undefined,
+  );
 }
 
 export function toRecord(row: FeatureRow): FeatureRecord {

@@ -81,12 +81,23 @@ export class FeatureService {
       };
       if (!(await this.store.insert(feature, actor.userId, now))) {
         const existing = await this.readModel.find(input.name);
-        throw nameExists(existing?.archivedAt ? `An archived flag with the name ${input.name} already exists` : `A flag with the name ${input.name} already exists`);
+        throw nameExists(
+          existing?.archivedAt
+            ? `An archived flag with the name ${input.name} already exists`
+            : `A flag with the name ${input.name} already exists`,
+        );
       }
       await this.store.connectEnvironments(feature.name, projectId);
       await this.lifecycle.enter(feature.name, 'initial', now);
       const created = await this.readModel.find(feature.name);
-      await this.events.record({ type: EVENT.FEATURE_CREATED, actor, project: projectId, featureName: feature.name, data: metadataOf(created!), tags: [] });
+      await this.events.record({
+        type: EVENT.FEATURE_CREATED,
+        actor,
+        project: projectId,
+        featureName: feature.name,
+        data: metadataOf(created!),
+        tags: [],
+      });
     });
     return this.view(input.name, userId);
   }
@@ -94,7 +105,10 @@ export class FeatureService {
   /** Changes the fields given; the others are kept. A feature cannot be renamed. */
   async update(projectId: string, featureName: string, input: UpdateFeatureInput, actor: Actor, userId?: number): Promise<FeatureView> {
     if (input.name !== undefined && input.name !== featureName) {
-      throw invalidProperty('/body/name', `Cannot change name of feature flag: the body says ${JSON.stringify(input.name)} but the URL names ${featureName}.`);
+      throw invalidProperty(
+        '/body/name',
+        `Cannot change name of feature flag: the body says ${JSON.stringify(input.name)} but the URL names ${featureName}.`,
+      );
     }
     await this.db.transaction(async () => {
       const before = await this.lockForChange(projectId, featureName);
@@ -110,7 +124,14 @@ export class FeatureService {
     if (problems.any) throw validationError(problems.details);
     await this.db.transaction(async () => {
       const before = await this.lockForChange(projectId, featureName);
-      const document = { name: before.name, project: before.project, type: before.type, description: before.description, stale: before.stale, impressionData: before.impressionData };
+      const document = {
+        name: before.name,
+        project: before.project,
+        type: before.type,
+        description: before.description,
+        stale: before.stale,
+        impressionData: before.impressionData,
+      };
       let patched: unknown;
       try {
         patched = applyPatch(document, operations);
@@ -131,12 +152,22 @@ export class FeatureService {
       if (elsewhere.size > 0) {
         throw validationError(
           input.features.flatMap((name, index) =>
-            elsewhere.has(name) ? [{ path: `/body/features/${index}`, message: `The feature ${name} belongs to project ${elsewhere.get(name)}, not ${projectId}.` }] : [],
+            elsewhere.has(name)
+              ? [
+                  {
+                    path: `/body/features/${index}`,
+                    message: `The feature ${name} belongs to project ${elsewhere.get(name)}, not ${projectId}.`,
+                  },
+                ]
+              : [],
           ),
         );
       }
       const changing = features.filter((feature) => feature.stale !== input.stale);
-      await this.store.setStale(changing.map((feature) => feature.name), input.stale);
+      await this.store.setStale(
+        changing.map((feature) => feature.name),
+        input.stale,
+      );
       for (const feature of changing) {
         await this.events.record({
           type: input.stale ? EVENT.FEATURE_STALE_ON : EVENT.FEATURE_STALE_OFF,
@@ -159,7 +190,10 @@ export class FeatureService {
       const feature = await this.lockForChange(projectId, featureName);
       const children = await this.readModel.childrenOf(featureName);
       if (children.length > 0) {
-        throw invalidProperty('/params/featureName', `You can not archive this feature since other features depend on it: ${children.join(', ')}.`);
+        throw invalidProperty(
+          '/params/featureName',
+          `You can not archive this feature since other features depend on it: ${children.join(', ')}.`,
+        );
       }
       const parent = await this.readModel.parentOf(featureName);
       if (parent && (await this.dependencies.remove(featureName)) > 0) {
@@ -168,7 +202,13 @@ export class FeatureService {
       const now = this.clock.now();
       await this.store.setArchivedAt(featureName, now);
       await this.lifecycle.enter(featureName, 'archived', now);
-      await this.events.record({ type: EVENT.FEATURE_ARCHIVED, actor, project: feature.project, featureName, data: { archivedAt: now.toISOString() } });
+      await this.events.record({
+        type: EVENT.FEATURE_ARCHIVED,
+        actor,
+        project: feature.project,
+        featureName,
+        data: { archivedAt: now.toISOString() },
+      });
     });
   }
 
@@ -182,7 +222,13 @@ export class FeatureService {
       await this.store.disableAllEnvironments(featureName);
       await this.lifecycle.reset(featureName);
       await this.lifecycle.enter(featureName, 'initial', this.clock.now());
-      await this.events.record({ type: EVENT.FEATURE_REVIVED, actor, project: feature.project, featureName, preData: { archivedAt: feature.archivedAt } });
+      await this.events.record({
+        type: EVENT.FEATURE_REVIVED,
+        actor,
+        project: feature.project,
+        featureName,
+        preData: { archivedAt: feature.archivedAt },
+      });
     });
   }
 
@@ -190,7 +236,8 @@ export class FeatureService {
   async deleteArchivedFeature(featureName: string, actor: Actor): Promise<void> {
     await this.db.transaction(async () => {
       const feature = await this.lookup.requireByName(featureName);
-      if (!feature.archivedAt) throw invalidProperty('/params/featureName', `The feature ${featureName} is not archived: archive it before deleting it.`);
+      if (!feature.archivedAt)
+        throw invalidProperty('/params/featureName', `The feature ${featureName} is not archived: archive it before deleting it.`);
       await this.deleteArchived([featureName], actor);
     });
   }
@@ -244,15 +291,22 @@ export class FeatureService {
       impressionData: input.impressionData ?? before.impressionData,
       stale: input.stale ?? before.stale,
     };
-    const metadataChanged = changes.type !== before.type || changes.description !== before.description || changes.impressionData !== before.impressionData;
+    const metadataChanged =
+      changes.type !== before.type || changes.description !== before.description || changes.impressionData !== before.impressionData;
     const staleChanged = changes.stale !== before.stale;
     if (!metadataChanged && !staleChanged) return;
     await this.store.update(before.name, changes);
     const after = { ...before, ...changes };
     const event = { actor, project: before.project, featureName: before.name };
-    if (metadataChanged) await this.events.record({ ...event, type: EVENT.FEATURE_METADATA_UPDATED, data: metadataOf(after), preData: metadataOf(before) });
+    if (metadataChanged)
+      await this.events.record({ ...event, type: EVENT.FEATURE_METADATA_UPDATED, data: metadataOf(after), preData: metadataOf(before) });
     if (staleChanged) {
-      await this.events.record({ ...event, type: changes.stale ? EVENT.FEATURE_STALE_ON : EVENT.FEATURE_STALE_OFF, data: { stale: changes.stale }, preData: { stale: before.stale } });
+      await this.events.record({
+        ...event,
+        type: changes.stale ? EVENT.FEATURE_STALE_ON : EVENT.FEATURE_STALE_OFF,
+        data: { stale: changes.stale },
+        preData: { stale: before.stale },
+      });
     }
   }
 }
@@ -271,16 +325,25 @@ export function patchFailure(error: unknown, subject: string): unknown {
  * Problems are named by their pointer in the patched document (`/type`), as for patched strategies.
  */
 function checkPatchedFeature(patched: unknown, before: FeatureRecord): UpdateFeatureInput {
-  if (typeof patched !== 'object' || patched === null || Array.isArray(patched)) throw invalidProperty('', 'The patched feature must be an object.');
+  if (typeof patched !== 'object' || patched === null || Array.isArray(patched))
+    throw invalidProperty('', 'The patched feature must be an object.');
   const doc = patched as Record<string, unknown>;
   const problems = new Problems();
-  for (const key of Object.keys(doc)) if (!PATCHABLE.has(key)) problems.add(`/${key}`, `The \`/${key}\` property is not a field of a feature a patch can set.`);
+  for (const key of Object.keys(doc))
+    if (!PATCHABLE.has(key)) problems.add(`/${key}`, `The \`/${key}\` property is not a field of a feature a patch can set.`);
   if (doc.name !== before.name) problems.add('/name', `The \`/name\` property cannot be changed: a feature cannot be renamed.`);
   if (doc.project !== before.project) problems.add('/project', `The \`/project\` property cannot be changed by a patch.`);
-  if (!(FEATURE_TYPES as readonly unknown[]).includes(doc.type)) problems.invalid('/type', `must be equal to one of the allowed values: ${FEATURE_TYPES.join(', ')}`, doc.type);
-  if (doc.description !== null && doc.description !== undefined && typeof doc.description !== 'string') problems.invalid('/description', 'must be a string or null', doc.description);
+  if (!(FEATURE_TYPES as readonly unknown[]).includes(doc.type))
+    problems.invalid('/type', `must be equal to one of the allowed values: ${FEATURE_TYPES.join(', ')}`, doc.type);
+  if (doc.description !== null && doc.description !== undefined && typeof doc.description !== 'string')
+    problems.invalid('/description', 'must be a string or null', doc.description);
   if (typeof doc.stale !== 'boolean') problems.invalid('/stale', 'must be boolean', doc.stale);
   if (typeof doc.impressionData !== 'boolean') problems.invalid('/impressionData', 'must be boolean', doc.impressionData);
   if (problems.any) throw validationError(problems.details);
-  return { type: doc.type as string, description: (doc.description as string | null | undefined) ?? null, stale: doc.stale as boolean, impressionData: doc.impressionData as boolean };
+  return {
+    type: doc.type as string,
+    description: (doc.description as string | null | undefined) ?? null,
+    stale: doc.stale as boolean,
+    impressionData: doc.impressionData as boolean,
+  };
 }

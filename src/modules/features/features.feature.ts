@@ -20,7 +20,14 @@ import { FeatureStore, SqlFeatureStore } from './feature.store.js';
 import { ProjectFeatureController } from './project-feature.controller.js';
 
 export const featuresFeature: FeatureDefinition = {
-  controllers: [ProjectFeatureController, FeatureEnvironmentController, FeatureLifecycleController, FeatureDependencyController, FavoriteController, ArchiveController],
+  controllers: [
+    ProjectFeatureController,
+    FeatureEnvironmentController,
+    FeatureLifecycleController,
+    FeatureDependencyController,
+    FavoriteController,
+    ArchiveController,
+  ],
   providers: [
     FeatureService,
     FeatureEnvironmentService,

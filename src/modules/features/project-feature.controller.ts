@@ -29,7 +29,9 @@ export class ProjectFeatureController {
   @Post(':projectId/features')
   @HttpCode(201)
   @RequirePermission('CREATE_FEATURE')
-  @ApiOperation({ summary: 'Create a feature, switched off in every environment of the project; its name must be unique across the service.' })
+  @ApiOperation({
+    summary: 'Create a feature, switched off in every environment of the project; its name must be unique across the service.',
+  })
   @ApiCreatedResponse({ type: FeatureSchema })
   create(
     @Param('projectId') projectId: string,
@@ -44,7 +46,11 @@ export class ProjectFeatureController {
   @RequirePermission('NONE')
   @ApiOperation({ summary: 'One active feature with its environments, strategies, variants, tags, dependencies and lifecycle stage.' })
   @ApiOkResponse({ type: FeatureSchema })
-  get(@Param('projectId') projectId: string, @Param('featureName') featureName: string, @CurrentPrincipal() principal: Principal): Promise<FeatureView> {
+  get(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<FeatureView> {
     return this.features.get(projectId, featureName, userIdOf(principal));
   }
 
@@ -83,14 +89,18 @@ export class ProjectFeatureController {
   @AcceptsNoBody()
   @ApiOperation({ summary: 'Archive a feature (refused while other features depend on it).' })
   @ApiAcceptedResponse({ description: 'Archived' })
-  async archive(@Param('projectId') projectId: string, @Param('featureName') featureName: string, @CurrentActor() actor: Actor): Promise<void> {
+  async archive(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.features.archive(projectId, featureName, actor);
   }
 
   @Post(':projectId/stale')
   @HttpCode(202)
   @RequirePermission('UPDATE_FEATURE')
-  @ApiOperation({ summary: "Mark features of the project stale or not stale; names of no feature are ignored." })
+  @ApiOperation({ summary: 'Mark features of the project stale or not stale; names of no feature are ignored.' })
   @ApiAcceptedResponse({ description: 'Done' })
   async stale(@Param('projectId') projectId: string, @Body() body: BatchStaleSchema, @CurrentActor() actor: Actor): Promise<void> {
     await this.features.setStale(projectId, body, actor);

@@ -81,8 +81,14 @@ function engine(): Engine {
 
 const NEVER = () => false;
 /** The SDK's answers without a variant (shared: frozen). */
-const OFF: Evaluation = Object.freeze({ enabled: false, variant: Object.freeze({ name: 'disabled', enabled: false, feature_enabled: false }) });
-const ON_WITHOUT_VARIANT: Evaluation = Object.freeze({ enabled: true, variant: Object.freeze({ name: 'disabled', enabled: false, feature_enabled: true }) });
+const OFF: Evaluation = Object.freeze({
+  enabled: false,
+  variant: Object.freeze({ name: 'disabled', enabled: false, feature_enabled: false }),
+});
+const ON_WITHOUT_VARIANT: Evaluation = Object.freeze({
+  enabled: true,
+  variant: Object.freeze({ name: 'disabled', enabled: false, feature_enabled: true }),
+});
 
 /** The frontend API's variant: the SDK's, without its deprecated `featureEnabled` twin and without an empty payload. */
 function toggleVariant(chosen: Pick<Variant, 'name' | 'payload'>): ToggleVariant {

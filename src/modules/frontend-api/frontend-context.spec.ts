@@ -3,7 +3,16 @@ import { contextFromQuery } from './frontend-context.js';
 describe('contextFromQuery', () => {
   it('reads the standard fields and custom properties in every form', () => {
     const context = contextFromQuery(
-      { userId: 'u1', sessionId: 's1', appName: 'web', currentTime: '2030-01-01T00:00:00Z', 'properties[tier]': 'gold', properties: { region: 'eu' }, plan: 'pro', environment: 'production' },
+      {
+        userId: 'u1',
+        sessionId: 's1',
+        appName: 'web',
+        currentTime: '2030-01-01T00:00:00Z',
+        'properties[tier]': 'gold',
+        properties: { region: 'eu' },
+        plan: 'pro',
+        environment: 'production',
+      },
       '10.0.0.1',
     );
     expect(context).toEqual({

@@ -54,7 +54,8 @@ export function contextFromBody(body: unknown, callerAddress: string | undefined
     if (text !== undefined) query[key] = text;
   }
   const properties = given.properties ?? {};
-  if (!isObject(properties)) throw invalidProperty('/body/context/properties', 'The `/body/context/properties` property must be an object of strings.');
+  if (!isObject(properties))
+    throw invalidProperty('/body/context/properties', 'The `/body/context/properties` property must be an object of strings.');
   const context = contextFromQuery(query, callerAddress);
   for (const [name, value] of Object.entries(properties)) {
     const text = stringOrAbsent(value, `/body/context/properties/${name}`);

@@ -22,7 +22,8 @@ export class FrontendController {
   @ApiOperation({
     operationId: 'getFrontendFeatures',
     summary: 'The features enabled for the context given in the query, evaluated on the server.',
-    description: 'Custom context fields: `properties[name]=value`, or any other query parameter. Answers an `ETag`; `If-None-Match` with it is a 304.',
+    description:
+      'Custom context fields: `properties[name]=value`, or any other query parameter. Answers an `ETag`; `If-None-Match` with it is a 304.',
   })
   @ApiOkResponse({ type: FrontendTogglesSchema })
   @ApiNotModifiedResponse({ description: 'The answer for this context has not changed' })
@@ -31,8 +32,17 @@ export class FrontendController {
   @ApiQuery({ name: 'remoteAddress', required: false, description: "Context field remoteAddress; the caller's address when omitted" })
   @ApiQuery({ name: 'appName', required: false, description: 'Context field appName' })
   @ApiQuery({ name: 'currentTime', required: false, description: 'Context field currentTime (date-time); now when omitted' })
-  @ApiQuery({ name: 'environment', required: false, description: 'Admin tokens and admin users only: the environment to evaluate (default development); frontend tokens use their own' })
-  async toggles(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>, @Req() request: Request, @Res() response: Response): Promise<void> {
+  @ApiQuery({
+    name: 'environment',
+    required: false,
+    description: 'Admin tokens and admin users only: the environment to evaluate (default development); frontend tokens use their own',
+  })
+  async toggles(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: Record<string, unknown>,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const answer = await this.frontend.answer(principal, requestedEnvironment(query), contextFromQuery(query, request.ip));
     await sendKept(request, response, answer, SEND_PLAIN);
   }
@@ -47,7 +57,12 @@ export class FrontendController {
   @ApiBody({ type: FrontendContextBodySchema })
   @ApiOkResponse({ type: FrontendTogglesSchema })
   @ApiNotModifiedResponse({ description: 'The answer for this context has not changed' })
-  async togglesForBody(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async togglesForBody(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const { context, environment } = contextFromBody(body, request.ip);
     const answer = await this.frontend.answer(principal, environment, context);
     await sendKept(request, response, answer, SEND_PLAIN);

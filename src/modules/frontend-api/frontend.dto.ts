@@ -22,7 +22,8 @@ export class FrontendToggleSchema {
 
 @ApiSchema({ name: 'frontendApiFeaturesSchema' })
 export class FrontendTogglesSchema {
-  @ApiProperty({ type: [FrontendToggleSchema], description: 'Only the features enabled for the context, by name' }) toggles: FrontendToggleSchema[];
+  @ApiProperty({ type: [FrontendToggleSchema], description: 'Only the features enabled for the context, by name' })
+  toggles: FrontendToggleSchema[];
 }
 
 export class FrontendContextSchema {
@@ -32,10 +33,12 @@ export class FrontendContextSchema {
   @ApiPropertyOptional() appName?: string;
   @ApiPropertyOptional({ description: 'Admin tokens and admin users only: the environment to evaluate' }) environment?: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'Now when omitted' }) currentTime?: string;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Custom context fields' }) properties?: Record<string, string>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Custom context fields' })
+  properties?: Record<string, string>;
 }
 
 @ApiSchema({ name: 'frontendApiContextBodySchema' })
 export class FrontendContextBodySchema {
-  @ApiPropertyOptional({ type: FrontendContextSchema, description: 'Other string fields are custom context fields too' }) context?: FrontendContextSchema;
+  @ApiPropertyOptional({ type: FrontendContextSchema, description: 'Other string fields are custom context fields too' })
+  context?: FrontendContextSchema;
 }

@@ -24,7 +24,10 @@ export class GroupUserRef {
   user: AccountIdRef;
 }
 
-const USERS = { type: [GroupUserRef] as [typeof GroupUserRef], description: 'Members, each as {"user": {"id": 7}}; repeated ids count once' };
+const USERS = {
+  type: [GroupUserRef] as [typeof GroupUserRef],
+  description: 'Members, each as {"user": {"id": 7}}; repeated ids count once',
+};
 const nestedUsers = () => ValidateNested({ each: true, message: 'must be an object like {"user": {"id": 7}}' });
 
 @ApiSchema({ name: 'createGroupSchema', description: 'No other properties are accepted.' })
@@ -50,7 +53,12 @@ export class CreateGroupSchema {
   @IsArray()
   mappingsSSO?: string[] | null;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Id of a root role (1 Admin, 2 Editor, 3 Viewer, or a custom root role) every member holds; null or left out: none', example: 2 })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'Id of a root role (1 Admin, 2 Editor, 3 Viewer, or a custom root role) every member holds; null or left out: none',
+    example: 2,
+  })
   @IsOptional()
   @Min(1)
   @IsInt()
@@ -66,7 +74,8 @@ export class CreateGroupSchema {
 
 @ApiSchema({
   name: 'updateGroupSchema',
-  description: 'Replaces name, description, mappingsSSO and rootRole (left out: empty / none); with `users`, the members become exactly those (left out: unchanged). No other properties are accepted.',
+  description:
+    'Replaces name, description, mappingsSSO and rootRole (left out: empty / none); with `users`, the members become exactly those (left out: unchanged). No other properties are accepted.',
 })
 export class UpdateGroupSchema extends CreateGroupSchema {}
 
@@ -94,7 +103,12 @@ export class GroupSchema {
   @ApiProperty({ example: 'Developers' }) name: string;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ type: [String], description: 'SSO groups mapped to this group' }) mappingsSSO: string[];
-  @ApiProperty({ type: Number, nullable: true, description: 'Root role every member holds: the id of Viewer, Editor, Admin or a custom root role' }) rootRole: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Root role every member holds: the id of Viewer, Editor, Admin or a custom root role',
+  })
+  rootRole: number | null;
   @ApiProperty({ type: String, nullable: true, description: 'Username of the creator' }) createdBy: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: [GroupMemberSchema], description: 'Members, in the order they joined' }) users: GroupMemberSchema[];

@@ -39,7 +39,10 @@ export class GroupReadModel {
   async byIds(ids: number[]): Promise<Group[]> {
     if (ids.length === 0) return [];
     const unique = [...new Set(ids)];
-    const rows = await this.db.query<GroupRow>(`SELECT ${GROUP_COLUMNS} FROM user_groups g WHERE g.id IN (:...ids) ORDER BY g.name${this.binary}, g.id`, { ids: unique });
+    const rows = await this.db.query<GroupRow>(
+      `SELECT ${GROUP_COLUMNS} FROM user_groups g WHERE g.id IN (:...ids) ORDER BY g.name${this.binary}, g.id`,
+      { ids: unique },
+    );
     return this.assemble(rows, unique);
   }
 
@@ -68,7 +71,11 @@ export class GroupReadModel {
       `SELECT DISTINCT gr.group_id, gr.project FROM group_roles gr${filter('gr.group_id')} ORDER BY gr.group_id, gr.project`,
       { ids },
     );
-    const membersOf = groupBy(members, (row): GroupMember => ({ joinedAt: toIso(row.joined_at)!, createdBy: row.added_by, user: toUserSchema(row, 'u_') }));
+    const membersOf = groupBy(members, (row): GroupMember => ({
+      joinedAt: toIso(row.joined_at)!,
+      createdBy: row.added_by,
+      user: toUserSchema(row, 'u_'),
+    }));
     const projectsOf = groupBy(projects, (row) => row.project);
     return rows.map((row) => {
       const id = Number(row.id);

@@ -80,7 +80,10 @@ export class GroupService {
       if (input.userIds) {
         const wanted = new Set(input.userIds);
         const current = await this.store.memberIds(id);
-        const removed = await this.store.removeMembers(id, current.filter((userId) => !wanted.has(userId)));
+        const removed = await this.store.removeMembers(
+          id,
+          current.filter((userId) => !wanted.has(userId)),
+        );
         const added = await this.store.addMembers(id, input.userIds, actor.username, this.clock.now());
         await this.recordMembers(EVENT.GROUP_USER_REMOVED, id, input.name, removed, actor);
         await this.recordMembers(EVENT.GROUP_USER_ADDED, id, input.name, added, actor);
@@ -147,7 +150,13 @@ export class GroupService {
     });
   }
 
-  private async recordMembers(type: typeof EVENT.GROUP_USER_ADDED | typeof EVENT.GROUP_USER_REMOVED, groupId: number, groupName: string, userIds: number[], actor: Actor) {
+  private async recordMembers(
+    type: typeof EVENT.GROUP_USER_ADDED | typeof EVENT.GROUP_USER_REMOVED,
+    groupId: number,
+    groupName: string,
+    userIds: number[],
+    actor: Actor,
+  ) {
     for (const userId of userIds) await this.events.record({ type, actor, data: { groupId, groupName, userId } });
   }
 }

@@ -35,10 +35,12 @@ export class SqlGroupStore extends GroupStore {
 
   async lock(id: number): Promise<GroupFields | undefined> {
     const lock = this.db.isPostgres ? ' FOR UPDATE' : '';
-    const row = await this.db.one<{ name: string; description: string | null; mappings_sso: unknown; root_role_id: number | string | null }>(
-      `SELECT name, description, mappings_sso, root_role_id FROM user_groups WHERE id = :id${lock}`,
-      { id },
-    );
+    const row = await this.db.one<{
+      name: string;
+      description: string | null;
+      mappings_sso: unknown;
+      root_role_id: number | string | null;
+    }>(`SELECT name, description, mappings_sso, root_role_id FROM user_groups WHERE id = :id${lock}`, { id });
     if (!row) return undefined;
     return {
       name: row.name,
@@ -64,7 +66,10 @@ export class SqlGroupStore extends GroupStore {
   }
 
   async memberIds(id: number): Promise<number[]> {
-    const rows = await this.db.query<{ user_id: number | string }>('SELECT user_id FROM group_users WHERE group_id = :id ORDER BY user_id', { id });
+    const rows = await this.db.query<{ user_id: number | string }>(
+      'SELECT user_id FROM group_users WHERE group_id = :id ORDER BY user_id',
+      { id },
+    );
     return rows.map((row) => Number(row.user_id));
   }
 

@@ -21,7 +21,8 @@ export class CreatePatDto {
 @ApiSchema({ name: 'patSchema' })
 export class PatSchema {
   @ApiProperty({ minimum: 1, description: 'Increments, so a newer PAT has a higher id' }) id: number;
-  @ApiProperty({ required: false, description: 'Returned only in the response that creates the token', example: 'user:3a1f…' }) secret?: string;
+  @ApiProperty({ required: false, description: 'Returned only in the response that creates the token', example: 'user:3a1f…' })
+  secret?: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) seenAt: string | null;
   @ApiProperty() userId: number;

@@ -46,7 +46,12 @@ export class PatService {
     return { description, expiresAt };
   }
 
-  async create(ownerId: number, input: { description: string; expiresAt: string }, actor: Actor, eventTypes: PatEvents): Promise<CreatedPat> {
+  async create(
+    ownerId: number,
+    input: { description: string; expiresAt: string },
+    actor: Actor,
+    eventTypes: PatEvents,
+  ): Promise<CreatedPat> {
     const { description, expiresAt } = this.checkInput(input);
     const now = this.clock.now();
     const secret = `user:${randomSecret()}`;
@@ -58,7 +63,11 @@ export class PatService {
       }
       if (await this.store.descriptionTaken(ownerId, description)) throw nameExists('PAT description already exists.');
       const created = await this.store.insert({ userId: ownerId, secretHash: hashSecret(secret), description, expiresAt, createdAt: now });
-      await this.events.record({ type: eventTypes.created, actor, data: { id: created.id, description, expiresAt: created.expiresAt, userId: ownerId } });
+      await this.events.record({
+        type: eventTypes.created,
+        actor,
+        data: { id: created.id, description, expiresAt: created.expiresAt, userId: ownerId },
+      });
       return created;
     });
     return { ...pat, secret };

@@ -32,11 +32,13 @@ export class SqlPatStore extends PatStore {
   }
 
   async insert(input: { userId: number; secretHash: string; description: string; expiresAt: Date; createdAt: Date }): Promise<Pat> {
-    const [row] = await this.uniquely(() => this.db.query<PatRow>(
-      `INSERT INTO personal_access_tokens (user_id, secret_hash, description, expires_at, created_at)
+    const [row] = await this.uniquely(() =>
+      this.db.query<PatRow>(
+        `INSERT INTO personal_access_tokens (user_id, secret_hash, description, expires_at, created_at)
        VALUES (:userId, :secretHash, :description, :expiresAt, :createdAt) RETURNING ${COLUMNS}`,
-      { ...input, expiresAt: this.db.toTimestamp(input.expiresAt), createdAt: this.db.toTimestamp(input.createdAt) },
-    ));
+        { ...input, expiresAt: this.db.toTimestamp(input.expiresAt), createdAt: this.db.toTimestamp(input.createdAt) },
+      ),
+    );
     return toPat(row);
   }
 
@@ -56,21 +58,34 @@ export class SqlPatStore extends PatStore {
   }
 
   async listFor(userId: number): Promise<Pat[]> {
-    const rows = await this.db.query<PatRow>(`SELECT ${COLUMNS} FROM personal_access_tokens WHERE user_id = :userId ORDER BY id`, { userId });
+    const rows = await this.db.query<PatRow>(`SELECT ${COLUMNS} FROM personal_access_tokens WHERE user_id = :userId ORDER BY id`, {
+      userId,
+    });
     return rows.map(toPat);
   }
 
   async countFor(userId: number): Promise<number> {
-    const row = await this.db.one<{ count: number | string }>('SELECT COUNT(*) AS count FROM personal_access_tokens WHERE user_id = :userId', { userId });
+    const row = await this.db.one<{ count: number | string }>(
+      'SELECT COUNT(*) AS count FROM personal_access_tokens WHERE user_id = :userId',
+      { userId },
+    );
     return Number(row?.count ?? 0);
   }
 
   async descriptionTaken(userId: number, description: string): Promise<boolean> {
-    return Boolean(await this.db.one('SELECT id FROM personal_access_tokens WHERE user_id = :userId AND description = :description', { userId, description }));
+    return Boolean(
+      await this.db.one('SELECT id FROM personal_access_tokens WHERE user_id = :userId AND description = :description', {
+        userId,
+        description,
+      }),
+    );
   }
 
   async find(userId: number, id: number): Promise<Pat | undefined> {
-    const row = await this.db.one<PatRow>(`SELECT ${COLUMNS} FROM personal_access_tokens WHERE user_id = :userId AND id = :id`, { userId, id });
+    const row = await this.db.one<PatRow>(`SELECT ${COLUMNS} FROM personal_access_tokens WHERE user_id = :userId AND id = :id`, {
+      userId,
+      id,
+    });
     return row && toPat(row);
   }
 

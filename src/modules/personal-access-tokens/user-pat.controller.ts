@@ -34,7 +34,7 @@ export class UserPatController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete one of the caller\'s personal access tokens.' })
+  @ApiOperation({ summary: "Delete one of the caller's personal access tokens." })
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @IntParam('id') id: number): Promise<void> {
     await this.pats.delete(ownerOf(principal), id, actor, PERSONAL_EVENTS);

@@ -37,7 +37,12 @@ export class ProjectAccessController {
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
   @ApiOperation({ summary: "Replace a user's roles in the project." })
   @ApiOkResponse({ description: 'Replaced' })
-  async setUserRoles(@Param('projectId') projectId: string, @IntParam('userId') userId: number, @Body() body: SetProjectRolesSchema, @CurrentActor() actor: Actor): Promise<void> {
+  async setUserRoles(
+    @Param('projectId') projectId: string,
+    @IntParam('userId') userId: number,
+    @Body() body: SetProjectRolesSchema,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.access.setRoles(projectId, { kind: 'user', id: userId }, body.roles, actor);
   }
 
@@ -45,13 +50,18 @@ export class ProjectAccessController {
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
   @ApiOperation({ summary: "Replace a group's roles in the project." })
   @ApiOkResponse({ description: 'Replaced' })
-  async setGroupRoles(@Param('projectId') projectId: string, @IntParam('groupId') groupId: number, @Body() body: SetProjectRolesSchema, @CurrentActor() actor: Actor): Promise<void> {
+  async setGroupRoles(
+    @Param('projectId') projectId: string,
+    @IntParam('groupId') groupId: number,
+    @Body() body: SetProjectRolesSchema,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.access.setRoles(projectId, { kind: 'group', id: groupId }, body.roles, actor);
   }
 
   @Delete('users/:userId/roles')
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
-  @ApiOperation({ summary: "Remove every role of a user in the project; 404 when it has none." })
+  @ApiOperation({ summary: 'Remove every role of a user in the project; 404 when it has none.' })
   @ApiOkResponse({ description: 'Removed' })
   async removeUser(@Param('projectId') projectId: string, @IntParam('userId') userId: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.access.remove(projectId, { kind: 'user', id: userId }, undefined, actor);
@@ -61,7 +71,12 @@ export class ProjectAccessController {
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
   @ApiOperation({ summary: 'Remove one role of a user in the project; 404 when it does not hold it.' })
   @ApiOkResponse({ description: 'Removed' })
-  async removeUserRole(@Param('projectId') projectId: string, @IntParam('userId') userId: number, @IntParam('roleId') roleId: number, @CurrentActor() actor: Actor): Promise<void> {
+  async removeUserRole(
+    @Param('projectId') projectId: string,
+    @IntParam('userId') userId: number,
+    @IntParam('roleId') roleId: number,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.access.remove(projectId, { kind: 'user', id: userId }, roleId, actor);
   }
 
@@ -69,7 +84,11 @@ export class ProjectAccessController {
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
   @ApiOperation({ summary: 'Remove every role of a group in the project; 404 when it has none.' })
   @ApiOkResponse({ description: 'Removed' })
-  async removeGroup(@Param('projectId') projectId: string, @IntParam('groupId') groupId: number, @CurrentActor() actor: Actor): Promise<void> {
+  async removeGroup(
+    @Param('projectId') projectId: string,
+    @IntParam('groupId') groupId: number,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.access.remove(projectId, { kind: 'group', id: groupId }, undefined, actor);
   }
 
@@ -77,7 +96,12 @@ export class ProjectAccessController {
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
   @ApiOperation({ summary: 'Remove one role of a group in the project; 404 when it does not hold it.' })
   @ApiOkResponse({ description: 'Removed' })
-  async removeGroupRole(@Param('projectId') projectId: string, @IntParam('groupId') groupId: number, @IntParam('roleId') roleId: number, @CurrentActor() actor: Actor): Promise<void> {
+  async removeGroupRole(
+    @Param('projectId') projectId: string,
+    @IntParam('groupId') groupId: number,
+    @IntParam('roleId') roleId: number,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.access.remove(projectId, { kind: 'group', id: groupId }, roleId, actor);
   }
 }

@@ -44,14 +44,21 @@ export class ProjectAccessService {
     const groups = distinct(input.groups ?? []);
     const roles = distinct(input.roles);
     if (users.length === 0 && groups.length === 0) {
-      throw validationError([{ path: '/body', message: 'The `/body` object must name at least one user (`users`) or group (`groups`) to give the roles to.' }]);
+      throw validationError([
+        { path: '/body', message: 'The `/body` object must name at least one user (`users`) or group (`groups`) to give the roles to.' },
+      ]);
     }
     await this.db.transaction(async () => {
       if (!(await this.store.lockProject(projectId))) throw projectNotFound(projectId);
       const problems = [
         ...unknownIds('/body/roles', input.roles, await this.roles.projectRoleIds(roles), PROJECT_ROLE),
         ...unknownIds('/body/groups', input.groups ?? [], await this.store.existing('group', groups), 'the id of an existing group'),
-        ...unknownIds('/body/users', input.users ?? [], await this.store.existing('user', users), 'the id of an existing user or service account'),
+        ...unknownIds(
+          '/body/users',
+          input.users ?? [],
+          await this.store.existing('user', users),
+          'the id of an existing user or service account',
+        ),
       ];
       if (problems.length > 0) throw validationError(problems);
       const now = this.clock.now();
@@ -70,7 +77,11 @@ export class ProjectAccessService {
       if (problems.length > 0) throw validationError(problems);
       const owners = await this.store.ownerCount(projectId);
       const before = await this.store.roleIdsOf(projectId, assignee);
-      await this.store.unassign(projectId, assignee, before.filter((id) => !wanted.includes(id)));
+      await this.store.unassign(
+        projectId,
+        assignee,
+        before.filter((id) => !wanted.includes(id)),
+      );
       await this.store.assign(projectId, assignee.kind, [assignee.id], wanted, actor.username, this.clock.now());
       await this.keepAnOwner(projectId, owners, '/body/roles');
       const after = await this.store.roleIdsOf(projectId, assignee);
@@ -94,7 +105,11 @@ export class ProjectAccessService {
       const removed = await this.store.unassign(projectId, assignee, roleId === undefined ? undefined : [roleId]);
       const who = `${assignee.kind === 'user' ? 'User' : 'Group'} ${assignee.id}`;
       if (removed.length === 0) {
-        throw notFound(roleId === undefined ? `${who} has no role in project ${projectId}.` : `${who} does not have role ${roleId} in project ${projectId}.`);
+        throw notFound(
+          roleId === undefined
+            ? `${who} has no role in project ${projectId}.`
+            : `${who} does not have role ${roleId} in project ${projectId}.`,
+        );
       }
       await this.keepAnOwner(projectId, owners, assignee.kind === 'user' ? '/params/userId' : '/params/groupId');
       const key = assignee.kind === 'user' ? 'userId' : 'groupId';
@@ -112,17 +127,21 @@ export class ProjectAccessService {
   private async found(projectId: string, assignee: Assignee): Promise<void> {
     if (!(await this.store.lockProject(projectId))) throw projectNotFound(projectId);
     if (!(await this.store.existing(assignee.kind, [assignee.id])).has(assignee.id)) {
-      throw notFound(assignee.kind === 'user' ? `Could not find user with id ${assignee.id}.` : `Could not find group with id ${assignee.id}.`);
+      throw notFound(
+        assignee.kind === 'user' ? `Could not find user with id ${assignee.id}.` : `Could not find group with id ${assignee.id}.`,
+      );
     }
   }
 
   /** A project that had an Owner keeps one: otherwise no one but an Admin could manage its access any more. */
   private async keepAnOwner(projectId: string, ownersBefore: number, path: string): Promise<void> {
     if (ownersBefore > 0 && (await this.store.ownerCount(projectId)) === 0) {
-      throw invalidProperty(path, `A project must have at least one owner: this change would remove the last Owner of project ${projectId}. Give the Owner role to another user or group first.`);
+      throw invalidProperty(
+        path,
+        `A project must have at least one owner: this change would remove the last Owner of project ${projectId}. Give the Owner role to another user or group first.`,
+      );
     }
   }
-
 }
 
 /** One detail per id (first occurrence) not among `known`. */

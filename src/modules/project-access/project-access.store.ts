@@ -10,7 +10,14 @@ export abstract class ProjectAccessStore {
   /** Whether the project exists, holding it until the transaction ends on PostgreSQL so it is not deleted meanwhile. */
   abstract lockProject(projectId: string): Promise<boolean>;
   /** Gives every role to every assignee of the kind (those that exist); answers how many assignments were new. */
-  abstract assign(projectId: string, kind: Assignee['kind'], ids: number[], roleIds: number[], createdBy: string, createdAt: Date): Promise<number>;
+  abstract assign(
+    projectId: string,
+    kind: Assignee['kind'],
+    ids: number[],
+    roleIds: number[],
+    createdBy: string,
+    createdAt: Date,
+  ): Promise<number>;
   abstract roleIdsOf(projectId: string, assignee: Assignee): Promise<number[]>;
   /** Removes the assignee's roles in the project (all of them when `roleIds` is undefined); answers the removed ids. */
   abstract unassign(projectId: string, assignee: Assignee, roleIds?: number[]): Promise<number[]>;
@@ -31,7 +38,14 @@ export class SqlProjectAccessStore extends ProjectAccessStore {
     return Boolean(await this.db.one(`SELECT id FROM projects WHERE id = :projectId${lock}`, { projectId }));
   }
 
-  async assign(projectId: string, kind: Assignee['kind'], ids: number[], roleIds: number[], createdBy: string, createdAt: Date): Promise<number> {
+  async assign(
+    projectId: string,
+    kind: Assignee['kind'],
+    ids: number[],
+    roleIds: number[],
+    createdBy: string,
+    createdAt: Date,
+  ): Promise<number> {
     if (ids.length === 0 || roleIds.length === 0) return 0;
     const at = this.db.toTimestamp(createdAt);
     // The comma join keeps SQLite from reading ON CONFLICT as a join constraint.

@@ -23,7 +23,11 @@ export class ProjectController {
   @RequirePermission('CREATE_PROJECT')
   @ApiOperation({ summary: 'Create a project. Every enabled environment is enabled in it, and a user who creates it becomes its Owner.' })
   @ApiCreatedResponse({ type: ProjectCreatedSchema })
-  create(@Body() body: CreateProjectSchema, @CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor): Promise<ProjectCreatedSchema> {
+  create(
+    @Body() body: CreateProjectSchema,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<ProjectCreatedSchema> {
     return this.projects.create(body, principal, actor);
   }
 
@@ -45,7 +49,9 @@ export class ProjectController {
 
   @Delete(':projectId')
   @RequirePermission('DELETE_PROJECT')
-  @ApiOperation({ summary: 'Delete a project without active features (its archived features are deleted with it). `default` cannot be deleted.' })
+  @ApiOperation({
+    summary: 'Delete a project without active features (its archived features are deleted with it). `default` cannot be deleted.',
+  })
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@Param('projectId') projectId: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.projects.delete(projectId, actor);

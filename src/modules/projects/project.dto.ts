@@ -69,7 +69,8 @@ export class ProjectCreatedSchema {
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ enum: [PROJECT_MODE] }) mode: string;
   @ApiProperty({ example: 'default' }) defaultStickiness: string;
-  @ApiProperty({ type: [String], description: 'Environments enabled in the new project: every enabled environment' }) environments: string[];
+  @ApiProperty({ type: [String], description: 'Environments enabled in the new project: every enabled environment' })
+  environments: string[];
 }
 
 @ApiSchema({ name: 'projectSchema' })

@@ -80,7 +80,11 @@ export class ProjectService {
     await this.db.transaction(async () => {
       const before = await this.readModel.find(projectId);
       if (!before) throw notFound(`Could not find project ${projectId}`);
-      const changes = { name: input.name.trim(), description: input.description === undefined ? undefined : input.description || null, defaultStickiness: input.defaultStickiness };
+      const changes = {
+        name: input.name.trim(),
+        description: input.description === undefined ? undefined : input.description || null,
+        defaultStickiness: input.defaultStickiness,
+      };
       const after: Project = {
         ...before,
         name: changes.name,
@@ -108,7 +112,10 @@ export class ProjectService {
           `You can not delete a project with active feature flags: archive ${active.length === 1 ? 'the feature' : `its ${active.length} features`} first (${active.slice(0, 10).join(', ')}${active.length > 10 ? ', …' : ''}).`,
         );
       }
-      await this.features.deleteArchived(features.map((feature) => feature.name), actor);
+      await this.features.deleteArchived(
+        features.map((feature) => feature.name),
+        actor,
+      );
       const before = await this.readModel.find(projectId);
       await this.store.delete(projectId);
       await this.events.record({ type: EVENT.PROJECT_DELETED, actor, project: projectId, preData: before && metadataOf(before) });
@@ -135,5 +142,11 @@ export class ProjectService {
 }
 
 function metadataOf(project: Project) {
-  return { id: project.id, name: project.name, description: project.description, mode: PROJECT_MODE, defaultStickiness: project.defaultStickiness };
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    mode: PROJECT_MODE,
+    defaultStickiness: project.defaultStickiness,
+  };
 }

@@ -4,7 +4,9 @@ const environments = new Set(['development', 'production']);
 
 describe('checkRolePermissions', () => {
   it('accepts root permissions for a custom root role', () => {
-    expect(checkRolePermissions('root-custom', [{ name: 'READ_ROLE' }, { name: 'CREATE_PROJECT', environment: null }], environments)).toEqual({
+    expect(
+      checkRolePermissions('root-custom', [{ name: 'READ_ROLE' }, { name: 'CREATE_PROJECT', environment: null }], environments),
+    ).toEqual({
       permissions: [{ name: 'CREATE_PROJECT' }, { name: 'READ_ROLE' }],
       problems: [],
     });
@@ -23,7 +25,11 @@ describe('checkRolePermissions', () => {
       environments,
     );
     expect(result).toEqual({
-      permissions: [{ name: 'CREATE_FEATURE' }, { name: 'UPDATE_FEATURE_STRATEGY', environment: 'development' }, { name: 'UPDATE_FEATURE_STRATEGY', environment: 'production' }],
+      permissions: [
+        { name: 'CREATE_FEATURE' },
+        { name: 'UPDATE_FEATURE_STRATEGY', environment: 'development' },
+        { name: 'UPDATE_FEATURE_STRATEGY', environment: 'production' },
+      ],
       problems: [],
     });
   });
@@ -31,7 +37,14 @@ describe('checkRolePermissions', () => {
   it('reports each problem once, at the pointer of the offending property', () => {
     const { problems } = checkRolePermissions(
       'custom',
-      [{ name: 'NOPE' }, { name: 'READ_ROLE' }, { name: 'DELETE_FEATURE_STRATEGY' }, { name: 'DELETE_FEATURE_STRATEGY', environment: 'qa' }, { name: 'UPDATE_PROJECT', environment: 'production' }, { name: 'ADMIN' }],
+      [
+        { name: 'NOPE' },
+        { name: 'READ_ROLE' },
+        { name: 'DELETE_FEATURE_STRATEGY' },
+        { name: 'DELETE_FEATURE_STRATEGY', environment: 'qa' },
+        { name: 'UPDATE_PROJECT', environment: 'production' },
+        { name: 'ADMIN' },
+      ],
       environments,
     );
     expect(problems.map((p) => p.path)).toEqual([
@@ -48,7 +61,11 @@ describe('checkRolePermissions', () => {
   });
 
   it('refuses project and environment permissions in a custom root role', () => {
-    const { problems } = checkRolePermissions('root-custom', [{ name: 'UPDATE_FEATURE' }, { name: 'UPDATE_FEATURE_STRATEGY', environment: 'production' }], environments);
+    const { problems } = checkRolePermissions(
+      'root-custom',
+      [{ name: 'UPDATE_FEATURE' }, { name: 'UPDATE_FEATURE_STRATEGY', environment: 'production' }],
+      environments,
+    );
     expect(problems.map((p) => p.message)).toEqual([
       'The `/body/permissions/0/name` property names UPDATE_FEATURE, a project permission, but a custom root role (type root-custom) holds root permissions only.',
       'The `/body/permissions/1/name` property names UPDATE_FEATURE_STRATEGY, an environment permission, but a custom root role (type root-custom) holds root permissions only.',

@@ -10,7 +10,10 @@ export interface RequestedPermission {
 
 const FITS: Record<CustomRoleType, { scopes: string[]; explanation: string }> = {
   'root-custom': { scopes: ['root'], explanation: 'a custom root role (type root-custom) holds root permissions only' },
-  custom: { scopes: ['project', 'environment'], explanation: 'a custom project role (type custom) holds project and environment permissions only' },
+  custom: {
+    scopes: ['project', 'environment'],
+    explanation: 'a custom project role (type custom) holds project and environment permissions only',
+  },
 };
 
 /**
@@ -30,30 +33,51 @@ export function checkRolePermissions(
     const scope = permissionScope(permission.name);
     const environment = permission.environment || undefined;
     if (scope === undefined) {
-      problems.push({ path: `${at}/name`, message: `The \`${at}/name\` property must name a permission of the catalogue (GET /api/admin/permissions). You sent ${JSON.stringify(permission.name)}.` });
+      problems.push({
+        path: `${at}/name`,
+        message: `The \`${at}/name\` property must name a permission of the catalogue (GET /api/admin/permissions). You sent ${JSON.stringify(permission.name)}.`,
+      });
       return;
     }
     if (permission.name === 'ADMIN') {
-      problems.push({ path: `${at}/name`, message: `The \`${at}/name\` property cannot be ADMIN: a custom role cannot grant it; give the Admin root role instead.` });
+      problems.push({
+        path: `${at}/name`,
+        message: `The \`${at}/name\` property cannot be ADMIN: a custom role cannot grant it; give the Admin root role instead.`,
+      });
       return;
     }
     if (!FITS[type].scopes.includes(scope)) {
-      problems.push({ path: `${at}/name`, message: `The \`${at}/name\` property names ${permission.name}, ${scope === 'environment' ? 'an' : 'a'} ${scope} permission, but ${FITS[type].explanation}.` });
+      problems.push({
+        path: `${at}/name`,
+        message: `The \`${at}/name\` property names ${permission.name}, ${scope === 'environment' ? 'an' : 'a'} ${scope} permission, but ${FITS[type].explanation}.`,
+      });
       return;
     }
     if (scope === 'environment' && environment === undefined) {
-      problems.push({ path: `${at}/environment`, message: `The \`${at}/environment\` property is required: ${permission.name} is granted per environment.` });
+      problems.push({
+        path: `${at}/environment`,
+        message: `The \`${at}/environment\` property is required: ${permission.name} is granted per environment.`,
+      });
       return;
     }
     if (scope !== 'environment' && environment !== undefined) {
-      problems.push({ path: `${at}/environment`, message: `The \`${at}/environment\` property must be left out: ${permission.name} is not granted per environment. You sent ${JSON.stringify(environment)}.` });
+      problems.push({
+        path: `${at}/environment`,
+        message: `The \`${at}/environment\` property must be left out: ${permission.name} is not granted per environment. You sent ${JSON.stringify(environment)}.`,
+      });
       return;
     }
     if (environment !== undefined && !environments.has(environment)) {
-      problems.push({ path: `${at}/environment`, message: `The \`${at}/environment\` property must name an existing environment. You sent ${JSON.stringify(environment)}.` });
+      problems.push({
+        path: `${at}/environment`,
+        message: `The \`${at}/environment\` property must name an existing environment. You sent ${JSON.stringify(environment)}.`,
+      });
       return;
     }
-    accepted.set(`${permission.name}\u0000${environment ?? ''}`, environment === undefined ? { name: permission.name } : { name: permission.name, environment });
+    accepted.set(
+      `${permission.name}\u0000${environment ?? ''}`,
+      environment === undefined ? { name: permission.name } : { name: permission.name, environment },
+    );
   });
   return { permissions: sortPermissions([...accepted.values()]), problems };
 }

@@ -29,9 +29,15 @@ export class RoleController {
   @Post()
   @HttpCode(201)
   @RequirePermission('ADMIN')
-  @ApiOperation({ summary: 'Create a custom root role (type root-custom) or project role (type custom, the default); 409 when the name is taken.' })
+  @ApiOperation({
+    summary: 'Create a custom root role (type root-custom) or project role (type custom, the default); 409 when the name is taken.',
+  })
   @ApiCreatedResponse({ type: RoleWithPermissionsSchema, description: 'Created; the `location` header gives its URL' })
-  async create(@Body() body: CreateRoleSchema, @CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<RoleWithPermissions> {
+  async create(
+    @Body() body: CreateRoleSchema,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RoleWithPermissions> {
     const role = await this.roles.create(body, actor);
     res.setHeader('location', `${this.config.basePath}/api/admin/roles/${role.id}`);
     return role;
@@ -47,7 +53,9 @@ export class RoleController {
 
   @Put(':id')
   @RequirePermission('ADMIN')
-  @ApiOperation({ summary: 'Change a custom role: name, and description and permissions when given. Built-in roles cannot be changed (400).' })
+  @ApiOperation({
+    summary: 'Change a custom role: name, and description and permissions when given. Built-in roles cannot be changed (400).',
+  })
   @ApiOkResponse({ type: RoleWithPermissionsSchema })
   update(@IntParam('id') id: number, @Body() body: UpdateRoleSchema, @CurrentActor() actor: Actor): Promise<RoleWithPermissions> {
     return this.roles.update(id, body, actor);

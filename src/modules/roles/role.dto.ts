@@ -14,7 +14,11 @@ export class RolePermissionRef {
   @IsString()
   name: string;
 
-  @ApiPropertyOptional({ type: String, description: 'Required for environment-scoped permissions (an existing environment), left out for the others', example: 'production' })
+  @ApiPropertyOptional({
+    type: String,
+    description: 'Required for environment-scoped permissions (an existing environment), left out for the others',
+    example: 'production',
+  })
   @IsOptional()
   @MaxLength(100)
   @IsString()
@@ -42,7 +46,10 @@ export class CreateRoleSchema {
   @IsIn(CUSTOM_ROLE_TYPES, { message: 'must be one of "root-custom", "custom"' })
   type?: CustomRoleType;
 
-  @ApiPropertyOptional({ type: [RolePermissionRef], description: 'Root permissions for root-custom roles; project and environment permissions for custom roles' })
+  @ApiPropertyOptional({
+    type: [RolePermissionRef],
+    description: 'Root permissions for root-custom roles; project and environment permissions for custom roles',
+  })
   @IsOptional()
   @ValidateNested({ each: true, message: 'must be an object like {"name": "UPDATE_FEATURE"}' })
   @IsArray()
@@ -52,7 +59,8 @@ export class CreateRoleSchema {
 
 @ApiSchema({
   name: 'updateRoleWithPermissionsSchema',
-  description: 'Replaces the name; description and permissions when given (left out: unchanged). The type cannot change. No other properties are accepted.',
+  description:
+    'Replaces the name; description and permissions when given (left out: unchanged). The type cannot change. No other properties are accepted.',
 })
 export class UpdateRoleSchema extends CreateRoleSchema {}
 
@@ -68,7 +76,9 @@ export class RoleSummarySchema {
 @ApiSchema({ name: 'rolePermissionSchema' })
 export class RolePermissionSchema {
   @ApiProperty({ example: 'UPDATE_FEATURE_STRATEGY' }) name: string;
-  @ApiPropertyOptional({ description: 'The environment of an environment-scoped grant; left out when the grant holds in every environment (built-in roles)' })
+  @ApiPropertyOptional({
+    description: 'The environment of an environment-scoped grant; left out when the grant holds in every environment (built-in roles)',
+  })
   environment?: string;
 }
 

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { Database, toBool } from '../../core/database/database.js';
 import { sortPermissions } from './role-permissions.js';
-import { PROJECT_ROLE_TYPES, ROOT_ROLE_TYPES, type RoleRecord, type RoleSummary, type RoleType, type RoleUsage, type RoleWithPermissions } from './role.model.js';
+import {
+  PROJECT_ROLE_TYPES,
+  ROOT_ROLE_TYPES,
+  type RoleRecord,
+  type RoleSummary,
+  type RoleType,
+  type RoleUsage,
+  type RoleWithPermissions,
+} from './role.model.js';
 
 export interface RoleRow {
   id: number | string;
@@ -31,9 +39,12 @@ export class RoleReadModel {
 
   /** Project roles (built-in and custom), for the roles a project's access can use. */
   async projectRoles(): Promise<RoleSummary[]> {
-    const rows = await this.db.query<RoleRow>('SELECT id, name, description, type, built_in FROM roles WHERE type IN (:...types) ORDER BY id', {
-      types: [...PROJECT_ROLE_TYPES],
-    });
+    const rows = await this.db.query<RoleRow>(
+      'SELECT id, name, description, type, built_in FROM roles WHERE type IN (:...types) ORDER BY id',
+      {
+        types: [...PROJECT_ROLE_TYPES],
+      },
+    );
     return rows.map(toSummary);
   }
 

@@ -81,7 +81,10 @@ export class RoleService {
       const type = stored.type as CustomRoleType;
       const problems: ErrorDetail[] = [];
       if (body.type && body.type !== type) {
-        problems.push({ path: '/body/type', message: `The \`/body/type\` property cannot change: role ${id} is of type ${type}. You sent ${JSON.stringify(body.type)}.` });
+        problems.push({
+          path: '/body/type',
+          message: `The \`/body/type\` property cannot change: role ${id} is of type ${type}. You sent ${JSON.stringify(body.type)}.`,
+        });
       }
       const permissions = body.permissions ? await this.checkPermissions(type, body.permissions, problems) : undefined;
       if (problems.length > 0) throw validationError(problems);
@@ -115,7 +118,11 @@ export class RoleService {
     return role;
   }
 
-  private async checkPermissions(type: CustomRoleType, requested: RequestedPermission[], problems: ErrorDetail[] = []): Promise<RolePermission[]> {
+  private async checkPermissions(
+    type: CustomRoleType,
+    requested: RequestedPermission[],
+    problems: ErrorDetail[] = [],
+  ): Promise<RolePermission[]> {
     const needsEnvironments = requested.some((permission) => permission.environment);
     const environments = needsEnvironments ? await this.roles.environmentNames() : new Set<string>();
     const checked = checkRolePermissions(type, requested, environments);

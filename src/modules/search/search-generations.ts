@@ -11,7 +11,9 @@ export interface SearchGenerations {
 }
 
 export async function readGenerations(db: Database): Promise<SearchGenerations> {
-  const rows = await db.query<{ id: number | string; generation: unknown }>('SELECT id, generation FROM search_generation WHERE id IN (1, 2)');
+  const rows = await db.query<{ id: number | string; generation: unknown }>(
+    'SELECT id, generation FROM search_generation WHERE id IN (1, 2)',
+  );
   const of = (id: number) => String(rows.find((row) => Number(row.id) === id)?.generation);
   return { configuration: of(1), activity: of(2) };
 }

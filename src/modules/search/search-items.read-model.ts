@@ -3,7 +3,16 @@ import { ADMIN_TOKEN_USER_ID, SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../cor
 import { Database, toBool, toIso } from '../../core/database/database.js';
 import { imageUrlFor } from '../users/image-url.js';
 import { readGenerations, type SearchGenerations } from './search-generations.js';
-import { LIFECYCLE_STAGES, type SearchCreatedBy, type SearchCriteria, type SearchEnvironment, type SearchFeature, type SearchLifecycle, type Searcher, type SearchTag } from './search.model.js';
+import {
+  LIFECYCLE_STAGES,
+  type SearchCreatedBy,
+  type SearchCriteria,
+  type SearchEnvironment,
+  type SearchFeature,
+  type SearchLifecycle,
+  type Searcher,
+  type SearchTag,
+} from './search.model.js';
 
 /** Accounts that act without a users row, named as Unleash names them. */
 const BUILT_IN_ACCOUNTS = new Map<number, { name: string; username: string }>([
@@ -95,7 +104,13 @@ export class SearchItemsReadModel {
   constructor(private readonly db: Database) {}
 
   /** The page's result items, each serialized as JSON, in the order of `names`. */
-  async load(names: string[], generations: SearchGenerations, status: SearchCriteria['status'], searcher: Searcher, now: Date): Promise<string[]> {
+  async load(
+    names: string[],
+    generations: SearchGenerations,
+    status: SearchCriteria['status'],
+    searcher: Searcher,
+    now: Date,
+  ): Promise<string[]> {
     if (!names.length) return [];
     const [configured, seen, favorites] = await Promise.all([
       this.configuration(names, generations.configuration),
@@ -110,7 +125,10 @@ export class SearchItemsReadModel {
     });
   }
 
-  private async configuration(names: string[], generation: string): Promise<Map<string, { feature: ConfiguredFeature; template?: Template }>> {
+  private async configuration(
+    names: string[],
+    generation: string,
+  ): Promise<Map<string, { feature: ConfiguredFeature; template?: Template }>> {
     const found = new Map<string, { feature: ConfiguredFeature; template?: Template }>();
     const missing: string[] = [];
     for (const name of names) {
@@ -268,7 +286,11 @@ export class SearchItemsReadModel {
         WHERE s.feature_name IN (:...names)`,
       { names },
     );
-    return groupBy(rows.sort((a, b) => compare(a.name, b.name)), (row) => row.feature_name, (row) => row.name);
+    return groupBy(
+      rows.sort((a, b) => compare(a.name, b.name)),
+      (row) => row.feature_name,
+      (row) => row.name,
+    );
   }
 
   /** Tags sorted by type then value, each with its type's colour. */
@@ -330,7 +352,9 @@ export class SearchItemsReadModel {
     const pg = this.db.isPostgres;
     const among = (column: string) => (pg ? `${column} = ANY(:names)` : `${column} IN (SELECT name FROM page)`);
     const list = (items: string, from: string) =>
-      pg ? `(SELECT COALESCE(json_agg(json_build_array(${items})), '[]')::text ${from})` : `(SELECT json_group_array(json_array(${items})) ${from})`;
+      pg
+        ? `(SELECT COALESCE(json_agg(json_build_array(${items})), '[]')::text ${from})`
+        : `(SELECT json_group_array(json_array(${items})) ${from})`;
     const row = await this.db.one<{ features: string; environments: string; evaluations: string }>(
       `${pg ? '' : 'WITH page(name) AS (SELECT value FROM json_each(:names)) '}
        SELECT ${list(`f.name, ${isoText('f.last_seen_at', pg)}`, `FROM features f WHERE ${among('f.name')} AND f.last_seen_at IS NOT NULL`)} AS features,
@@ -358,8 +382,14 @@ export class SearchItemsReadModel {
       return state;
     };
     for (const [name, seen] of JSON.parse(row?.features ?? '[]') as [string, string][]) of(name).lastSeenAt = seen;
-    for (const [name, environment, seen] of JSON.parse(row?.environments ?? '[]') as [string, string, string][]) environmentOf(name, environment).lastSeenAt = seen;
-    for (const [name, environment, yes, no] of JSON.parse(row?.evaluations ?? '[]') as [string, string, number | string, number | string][]) {
+    for (const [name, environment, seen] of JSON.parse(row?.environments ?? '[]') as [string, string, string][])
+      environmentOf(name, environment).lastSeenAt = seen;
+    for (const [name, environment, yes, no] of JSON.parse(row?.evaluations ?? '[]') as [
+      string,
+      string,
+      number | string,
+      number | string,
+    ][]) {
       Object.assign(environmentOf(name, environment), { yes: Number(yes), no: Number(no) });
     }
     return activity;
@@ -368,10 +398,13 @@ export class SearchItemsReadModel {
   /** Which of the features the caller favours (API tokens have no favorites). */
   private async favorites(names: string[], searcher: Searcher): Promise<Set<string>> {
     if (searcher.userId === undefined) return new Set();
-    const rows = await this.db.query<{ feature_name: string }>('SELECT feature_name FROM favorite_features WHERE user_id = :userId AND feature_name IN (:...names)', {
-      userId: searcher.userId,
-      names,
-    });
+    const rows = await this.db.query<{ feature_name: string }>(
+      'SELECT feature_name FROM favorite_features WHERE user_id = :userId AND feature_name IN (:...names)',
+      {
+        userId: searcher.userId,
+        names,
+      },
+    );
     return new Set(rows.map((row) => row.feature_name));
   }
 }
@@ -431,7 +464,12 @@ function archivedStage(archivedAt: string, latest: SearchLifecycle | undefined):
 
 function templateOf(feature: ConfiguredFeature): Template | undefined {
   const serialized = (values: Record<string, unknown>) => JSON.stringify(values).split(SLOT_JSON);
-  const parts = serialized({ ...present(feature, { seen: new Map(), favorites: new Set() }, []), favorite: SLOT, lastSeenAt: SLOT, environments: SLOT });
+  const parts = serialized({
+    ...present(feature, { seen: new Map(), favorites: new Set() }, []),
+    favorite: SLOT,
+    lastSeenAt: SLOT,
+    environments: SLOT,
+  });
   const environments = feature.environments.map((e) => ({
     name: e.name,
     enabled: e.enabled,
@@ -460,7 +498,15 @@ function fill(template: Template, name: string, activity: Activity, status: Sear
   for (const e of template.environments) {
     if (status.length && !status.some((s) => s.environment === e.name && s.enabled === e.enabled)) continue;
     const environment = seen?.environments.get(e.name);
-    json += (first ? '' : ',') + e.parts[0] + time(environment?.lastSeenAt) + e.parts[1] + (environment?.yes ?? 0) + e.parts[2] + (environment?.no ?? 0) + e.parts[3];
+    json +=
+      (first ? '' : ',') +
+      e.parts[0] +
+      time(environment?.lastSeenAt) +
+      e.parts[1] +
+      (environment?.yes ?? 0) +
+      e.parts[2] +
+      (environment?.no ?? 0) +
+      e.parts[3];
     first = false;
   }
   return json + ']' + end;

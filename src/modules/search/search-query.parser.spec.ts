@@ -1,5 +1,16 @@
 import { AppError } from '../../core/errors/app-error.js';
-import { parseDateFilter, parseLimit, parseOffset, parseSearchQuery, parseSegmentFilter, parseSetFilter, parseSortBy, parseStatusEntry, parseTagFilter, parseTerms } from './search-query.parser.js';
+import {
+  parseDateFilter,
+  parseLimit,
+  parseOffset,
+  parseSearchQuery,
+  parseSegmentFilter,
+  parseSetFilter,
+  parseSortBy,
+  parseStatusEntry,
+  parseTagFilter,
+  parseTerms,
+} from './search-query.parser.js';
 
 describe('search query parser', () => {
   describe('operator filters', () => {
@@ -23,14 +34,26 @@ describe('search query parser', () => {
     it('splits type from value at the first colon and allows spaces after commas', () => {
       expect(parseTagFilter('INCLUDE:simple:a, team:b:c')).toEqual({
         ok: true,
-        value: { mode: 'any', values: [{ type: 'simple', value: 'a' }, { type: 'team', value: 'b:c' }] },
+        value: {
+          mode: 'any',
+          values: [
+            { type: 'simple', value: 'a' },
+            { type: 'team', value: 'b:c' },
+          ],
+        },
       });
     });
 
     it('keeps a comma inside a value that is not followed by another tag', () => {
       expect(parseTagFilter('INCLUDE_ALL_OF:simple:a,b,team:c')).toEqual({
         ok: true,
-        value: { mode: 'all', values: [{ type: 'simple', value: 'a,b' }, { type: 'team', value: 'c' }] },
+        value: {
+          mode: 'all',
+          values: [
+            { type: 'simple', value: 'a,b' },
+            { type: 'team', value: 'c' },
+          ],
+        },
       });
     });
 
@@ -57,10 +80,19 @@ describe('search query parser', () => {
 
   describe('dates, paging and sorting', () => {
     it('reads dates as midnight UTC and refuses days that do not exist', () => {
-      expect(parseDateFilter('IS_BEFORE:2024-02-29')).toEqual({ ok: true, value: { before: true, date: new Date('2024-02-29T00:00:00Z') } });
+      expect(parseDateFilter('IS_BEFORE:2024-02-29')).toEqual({
+        ok: true,
+        value: { before: true, date: new Date('2024-02-29T00:00:00Z') },
+      });
       expect(parseDateFilter('IS_ON_OR_AFTER:2023-02-29')).toEqual({ ok: false, reason: 'must name a real calendar day (YYYY-MM-DD)' });
-      expect(parseDateFilter('IS_BEFORE:0050-01-01')).toEqual({ ok: true, value: { before: true, date: new Date('0050-01-01T00:00:00Z') } });
-      expect(parseDateFilter('IS_BEFORE:0004-02-29')).toEqual({ ok: true, value: { before: true, date: new Date('0004-02-29T00:00:00Z') } });
+      expect(parseDateFilter('IS_BEFORE:0050-01-01')).toEqual({
+        ok: true,
+        value: { before: true, date: new Date('0050-01-01T00:00:00Z') },
+      });
+      expect(parseDateFilter('IS_BEFORE:0004-02-29')).toEqual({
+        ok: true,
+        value: { before: true, date: new Date('0004-02-29T00:00:00Z') },
+      });
       expect(parseDateFilter('IS_BEFORE:0001-02-29')).toEqual({ ok: false, reason: 'must name a real calendar day (YYYY-MM-DD)' });
     });
 
@@ -131,8 +163,16 @@ describe('search query parser', () => {
         error = caught;
       }
       expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).details?.map((d) => d.path)).toEqual(['/query/project', '/query/createdBy', '/query/favorite', '/query/sortOrder', '/query/limit']);
-      expect((error as AppError).details?.[2].message).toBe('The `/query/favorite` property must be a string (give the parameter once). You sent {"x":1}.');
+      expect((error as AppError).details?.map((d) => d.path)).toEqual([
+        '/query/project',
+        '/query/createdBy',
+        '/query/favorite',
+        '/query/sortOrder',
+        '/query/limit',
+      ]);
+      expect((error as AppError).details?.[2].message).toBe(
+        'The `/query/favorite` property must be a string (give the parameter once). You sent {"x":1}.',
+      );
     });
   });
 });

@@ -176,13 +176,34 @@ export function parseStatusEntry(raw: string): Parsed<{ environment: string; ena
 
 /** Comma-separated terms, each trimmed; empty ones are dropped. */
 export function parseTerms(raw: string): string[] {
-  return [...new Set(raw.split(',').map((term) => term.trim()).filter((term) => term.length > 0))];
+  return [
+    ...new Set(
+      raw
+        .split(',')
+        .map((term) => term.trim())
+        .filter((term) => term.length > 0),
+    ),
+  ];
 }
 
 /** The parameters of spec 4.2 (and Unleash's lifecycle, lastSeenAt, favorite, archived) that take one string. */
 type Parameter =
-  | 'project' | 'type' | 'createdBy' | 'state' | 'lifecycle' | 'tag' | 'segment' | 'createdAt' | 'lastSeenAt'
-  | 'favorite' | 'archived' | 'sortBy' | 'sortOrder' | 'favoritesFirst' | 'offset' | 'limit';
+  | 'project'
+  | 'type'
+  | 'createdBy'
+  | 'state'
+  | 'lifecycle'
+  | 'tag'
+  | 'segment'
+  | 'createdAt'
+  | 'lastSeenAt'
+  | 'favorite'
+  | 'archived'
+  | 'sortBy'
+  | 'sortOrder'
+  | 'favoritesFirst'
+  | 'offset'
+  | 'limit';
 
 const STATUS_PARAMETERS = ['status', 'status[]'];
 
@@ -203,17 +224,26 @@ export function parseSearchQuery(parameters: object): SearchCriteria {
     return fallback;
   };
   const terms = typeof query.query === 'string' ? parseTerms(query.query) : [];
-  if (query.query !== undefined && typeof query.query !== 'string') details.push(offending('query', 'must be a string (give the parameter once)', query.query));
+  if (query.query !== undefined && typeof query.query !== 'string')
+    details.push(offending('query', 'must be a string (give the parameter once)', query.query));
   if (terms.length > MAX_LIST_VALUES) details.push(offending('query', `${TOO_MANY} (comma-separated terms)`, query.query));
   const status: SearchCriteria['status'] = [];
   for (const name of STATUS_PARAMETERS) {
     const raw = query[name];
     if (raw === undefined) continue;
     const entries = (Array.isArray(raw) ? raw : [raw]).map((entry) => (typeof entry === 'string' ? parseStatusEntry(entry) : undefined));
-    if (entries.every((entry) => entry?.ok)) status.push(...entries.map((entry) => (entry as { value: SearchCriteria['status'][number] }).value));
+    if (entries.every((entry) => entry?.ok))
+      status.push(...entries.map((entry) => (entry as { value: SearchCriteria['status'][number] }).value));
     else details.push(offending(name, 'must list entries of the form "<environment>:enabled" or "<environment>:disabled"', raw));
   }
-  if (status.length > MAX_LIST_VALUES) details.push(offending(STATUS_PARAMETERS.find((name) => query[name] !== undefined)!, `${TOO_MANY} (entries)`, query.status ?? query['status[]']));
+  if (status.length > MAX_LIST_VALUES)
+    details.push(
+      offending(
+        STATUS_PARAMETERS.find((name) => query[name] !== undefined)!,
+        `${TOO_MANY} (entries)`,
+        query.status ?? query['status[]'],
+      ),
+    );
   const criteria: SearchCriteria = {
     terms,
     project: value('project', parseSetFilter, undefined),

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { DEFAULT_LIMIT, MAX_LIMIT, PATTERNS } from './search-query.parser.js';
 
-const operatorDescription = (what: string) => `${what}: an operator (IS, IS_NOT, IS_ANY_OF, IS_NONE_OF), a colon and a comma-separated list of at most 100`;
+const operatorDescription = (what: string) =>
+  `${what}: an operator (IS, IS_NOT, IS_ANY_OF, IS_NONE_OF), a colon and a comma-separated list of at most 100`;
 
 /**
  * The query parameters of GET /api/admin/search/features (spec 4.2), for the OpenAPI document. They are read and
@@ -9,33 +10,64 @@ const operatorDescription = (what: string) => `${what}: an operator (IS, IS_NOT,
  */
 @ApiSchema({ name: 'featureSearchQueryParameters' })
 export class SearchFeaturesQueryDto {
-  @ApiPropertyOptional({ description: 'Comma-separated terms; a feature matches when its name, description or one of its tags (`value` or `type:value`) contains any of them, ignoring case. `%` and `_` are literal. At most 100 terms.', example: 'checkout,beta' })
+  @ApiPropertyOptional({
+    description:
+      'Comma-separated terms; a feature matches when its name, description or one of its tags (`value` or `type:value`) contains any of them, ignoring case. `%` and `_` are literal. At most 100 terms.',
+    example: 'checkout,beta',
+  })
   query?: string;
 
   @ApiPropertyOptional({ pattern: PATTERNS.operator, description: operatorDescription('Project ids'), example: 'IS:default' })
   project?: string;
 
-  @ApiPropertyOptional({ pattern: PATTERNS.operator, description: operatorDescription('Flag types'), example: 'IS_ANY_OF:release,experiment' })
+  @ApiPropertyOptional({
+    pattern: PATTERNS.operator,
+    description: operatorDescription('Flag types'),
+    example: 'IS_ANY_OF:release,experiment',
+  })
   type?: string;
 
-  @ApiPropertyOptional({ pattern: PATTERNS.operator, description: operatorDescription('Ids of the users who created the features'), example: 'IS:1' })
+  @ApiPropertyOptional({
+    pattern: PATTERNS.operator,
+    description: operatorDescription('Ids of the users who created the features'),
+    example: 'IS:1',
+  })
   createdBy?: string;
 
-  @ApiPropertyOptional({ pattern: PATTERNS.operator, description: operatorDescription('States among active, stale and potentially-stale'), example: 'IS:active' })
+  @ApiPropertyOptional({
+    pattern: PATTERNS.operator,
+    description: operatorDescription('States among active, stale and potentially-stale'),
+    example: 'IS:active',
+  })
   state?: string;
 
-  @ApiPropertyOptional({ pattern: PATTERNS.operator, description: operatorDescription('Current lifecycle stages (initial, pre-live, live, completed, archived); `archived` includes archived flags'), example: 'IS_ANY_OF:live,completed' })
+  @ApiPropertyOptional({
+    pattern: PATTERNS.operator,
+    description: operatorDescription(
+      'Current lifecycle stages (initial, pre-live, live, completed, archived); `archived` includes archived flags',
+    ),
+    example: 'IS_ANY_OF:live,completed',
+  })
   lifecycle?: string;
 
-  @ApiPropertyOptional({ pattern: PATTERNS.tag, description: 'An operator and comma-separated `type:value` tags (at most 100)', example: 'INCLUDE_ANY_OF:simple:beta,team:checkout' })
+  @ApiPropertyOptional({
+    pattern: PATTERNS.tag,
+    description: 'An operator and comma-separated `type:value` tags (at most 100)',
+    example: 'INCLUDE_ANY_OF:simple:beta,team:checkout',
+  })
   tag?: string;
 
-  @ApiPropertyOptional({ pattern: PATTERNS.segment, description: 'An operator and comma-separated segment names (at most 100)', example: 'INCLUDE:beta-users' })
+  @ApiPropertyOptional({
+    pattern: PATTERNS.segment,
+    description: 'An operator and comma-separated segment names (at most 100)',
+    example: 'INCLUDE:beta-users',
+  })
   segment?: string;
 
   @ApiPropertyOptional({
     type: [String],
-    description: 'Entries `<environment>:enabled` or `<environment>:disabled`, ORed (at most 100); also accepted as `status[]`. Trims each result\'s environments to the matching ones.',
+    description:
+      "Entries `<environment>:enabled` or `<environment>:disabled`, ORed (at most 100); also accepted as `status[]`. Trims each result's environments to the matching ones.",
     example: ['production:enabled'],
   })
   status?: string | string[];
@@ -43,19 +75,35 @@ export class SearchFeaturesQueryDto {
   @ApiPropertyOptional({ name: 'status[]', type: [String], description: 'Same as `status`' })
   'status[]'?: string | string[];
 
-  @ApiPropertyOptional({ pattern: PATTERNS.date, description: 'Created before, or on or after, midnight UTC of the day', example: 'IS_ON_OR_AFTER:2024-01-31' })
+  @ApiPropertyOptional({
+    pattern: PATTERNS.date,
+    description: 'Created before, or on or after, midnight UTC of the day',
+    example: 'IS_ON_OR_AFTER:2024-01-31',
+  })
   createdAt?: string;
 
-  @ApiPropertyOptional({ pattern: PATTERNS.date, description: 'Last seen (in any environment) before, or on or after, midnight UTC of the day; never-seen flags never match', example: 'IS_BEFORE:2024-01-31' })
+  @ApiPropertyOptional({
+    pattern: PATTERNS.date,
+    description: 'Last seen (in any environment) before, or on or after, midnight UTC of the day; never-seen flags never match',
+    example: 'IS_BEFORE:2024-01-31',
+  })
   lastSeenAt?: string;
 
-  @ApiPropertyOptional({ pattern: PATTERNS.favorite, description: "The caller's favorites (`IS:true`) or the others (`IS:false`)", example: 'IS:true' })
+  @ApiPropertyOptional({
+    pattern: PATTERNS.favorite,
+    description: "The caller's favorites (`IS:true`) or the others (`IS:false`)",
+    example: 'IS:true',
+  })
   favorite?: string;
 
   @ApiPropertyOptional({ pattern: PATTERNS.archived, description: 'Deprecated; `IS:true` lists archived flags only', example: 'IS:true' })
   archived?: string;
 
-  @ApiPropertyOptional({ description: 'createdAt (default), name, type, stale, project, lastSeenAt or environment:<name> (enabled there); ties by createdAt then name', example: 'name' })
+  @ApiPropertyOptional({
+    description:
+      'createdAt (default), name, type, stale, project, lastSeenAt or environment:<name> (enabled there); ties by createdAt then name',
+    example: 'name',
+  })
   sortBy?: string;
 
   @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'Default asc' })
@@ -67,7 +115,10 @@ export class SearchFeaturesQueryDto {
   @ApiPropertyOptional({ description: 'Number of features to skip; a whole number, default 0', example: '0' })
   offset?: string;
 
-  @ApiPropertyOptional({ description: `Page size; a whole number from 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}`, example: String(DEFAULT_LIMIT) })
+  @ApiPropertyOptional({
+    description: `Page size; a whole number from 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}`,
+    example: String(DEFAULT_LIMIT),
+  })
   limit?: string;
 }
 
@@ -78,7 +129,13 @@ export class FeatureSearchEnvironmentSchema {
   @ApiProperty() enabled: boolean;
   @ApiProperty() sortOrder: number;
   @ApiProperty({ description: 'Number of variants defined in the environment' }) variantCount: number;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When metrics were last received for the feature in the environment' }) lastSeenAt: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When metrics were last received for the feature in the environment',
+  })
+  lastSeenAt: string | null;
   @ApiProperty({ description: 'Any strategy in the environment, disabled ones included' }) hasStrategies: boolean;
   @ApiProperty({ description: 'Any strategy in the environment that is not disabled' }) hasEnabledStrategies: boolean;
   @ApiProperty({ description: 'True evaluations of the hour buckets that overlap the last 60 minutes' }) yes: number;
@@ -94,7 +151,8 @@ export class FeatureSearchTagSchema {
 
 export class FeatureSearchLifecycleSchema {
   @ApiProperty({ enum: ['initial', 'pre-live', 'live', 'completed', 'archived'] }) stage: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Detail of the stage, e.g. kept or discarded for completed' }) status: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Detail of the stage, e.g. kept or discarded for completed' }) status:
+    string | null;
   @ApiProperty({ format: 'date-time' }) enteredStageAt: string;
 }
 
@@ -117,11 +175,20 @@ export class FeatureSearchResultSchema {
   @ApiProperty() impressionData: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) archivedAt: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, deprecated: true, description: 'Latest lastSeenAt of its environments' }) lastSeenAt: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    deprecated: true,
+    description: 'Latest lastSeenAt of its environments',
+  })
+  lastSeenAt: string | null;
   @ApiProperty({ type: [FeatureSearchEnvironmentSchema] }) environments: FeatureSearchEnvironmentSchema[];
   @ApiProperty({ type: [String], description: 'Names of the segments its strategies use' }) segments: string[];
-  @ApiProperty({ type: [FeatureSearchTagSchema], description: 'Always present; empty when the feature has no tags' }) tags: FeatureSearchTagSchema[];
-  @ApiPropertyOptional({ type: FeatureSearchLifecycleSchema, description: 'Absent while the feature has no lifecycle stage' }) lifecycle?: FeatureSearchLifecycleSchema;
+  @ApiProperty({ type: [FeatureSearchTagSchema], description: 'Always present; empty when the feature has no tags' })
+  tags: FeatureSearchTagSchema[];
+  @ApiPropertyOptional({ type: FeatureSearchLifecycleSchema, description: 'Absent while the feature has no lifecycle stage' })
+  lifecycle?: FeatureSearchLifecycleSchema;
   @ApiProperty({ type: FeatureSearchCreatedBySchema }) createdBy: FeatureSearchCreatedBySchema;
 }
 

@@ -45,11 +45,16 @@ export class SearchReadModel {
     const filters = filtersOf(criteria, searcher, 'drive', params, this.db);
     // Without a filter to start from, the view predicate must stay indexable (a covering index counts fastest).
     const mode: FilterMode = filters.drivable ? 'drive' : 'probe';
-    const where = [viewOf(criteria, mode, params, this.db).where, ...(mode === 'drive' ? filters.conditions : filtersOf(criteria, searcher, 'probe', params, this.db).conditions)];
+    const where = [
+      viewOf(criteria, mode, params, this.db).where,
+      ...(mode === 'drive' ? filters.conditions : filtersOf(criteria, searcher, 'probe', params, this.db).conditions),
+    ];
     const viewWhere = viewOf(criteria, 'probe', params, this.db).where;
     const viewCount = filters.conditions.length ? `(SELECT COUNT(*) FROM features f WHERE ${viewWhere})` : 'COUNT(*)';
     const slice = sliceOf(criteria);
-    const sliceCount = slice ? `, (SELECT COUNT(*) FROM features f WHERE ${viewWhere} AND f.${slice.column} = ${params.add(slice.value)}) AS slice_count` : '';
+    const sliceCount = slice
+      ? `, (SELECT COUNT(*) FROM features f WHERE ${viewWhere} AND f.${slice.column} = ${params.add(slice.value)}) AS slice_count`
+      : '';
     // The generation is read in the same statement as the counts, so the two always belong together.
     const row = await this.db.one<Record<string, unknown>>(
       `SELECT (SELECT generation FROM search_generation WHERE id = 1) AS generation, ${viewCount} AS view_count${sliceCount}, COUNT(*) AS total
@@ -72,7 +77,13 @@ export class SearchReadModel {
    * buckets by their size (counted once per generation) rather than walking through them; buckets whose content
    * changes with SDK traffic are counted only when the page starts past their end.
    */
-  private async pageNames(criteria: SearchCriteria, searcher: Searcher, counts: SearchCounts, generation: string, key: string | undefined): Promise<string[]> {
+  private async pageNames(
+    criteria: SearchCriteria,
+    searcher: Searcher,
+    counts: SearchCounts,
+    generation: string,
+    key: string | undefined,
+  ): Promise<string[]> {
     if (criteria.offset >= counts.total) return [];
     const { buckets } = sortPlanOf(criteria, searcher, this.db);
     const names: string[] = [];
@@ -95,11 +106,21 @@ export class SearchReadModel {
     return names;
   }
 
-  private async bucketSize(criteria: SearchCriteria, searcher: Searcher, bucket: Bucket, generation: string, key: string | undefined): Promise<number> {
+  private async bucketSize(
+    criteria: SearchCriteria,
+    searcher: Searcher,
+    bucket: Bucket,
+    generation: string,
+    key: string | undefined,
+  ): Promise<number> {
     const cached = key && this.counts.get(key, generation);
     if (cached) return cached.total;
     const params = new SqlParams();
-    const where = [viewOf(criteria, 'probe', params, this.db).where, ...filtersOf(criteria, searcher, 'drive', params, this.db).conditions, bucket.where!('drive', params)];
+    const where = [
+      viewOf(criteria, 'probe', params, this.db).where,
+      ...filtersOf(criteria, searcher, 'drive', params, this.db).conditions,
+      bucket.where!('drive', params),
+    ];
     const row = await this.db.one<{ generation: unknown; total: unknown }>(
       `SELECT (SELECT generation FROM search_generation WHERE id = 1) AS generation, COUNT(*) AS total FROM features f WHERE ${where.join(' AND ')}`,
       params.values,
@@ -109,7 +130,14 @@ export class SearchReadModel {
     return total;
   }
 
-  private async bucketPage(criteria: SearchCriteria, searcher: Searcher, bucket: Bucket, counts: SearchCounts, offset: number, limit: number): Promise<string[]> {
+  private async bucketPage(
+    criteria: SearchCriteria,
+    searcher: Searcher,
+    bucket: Bucket,
+    counts: SearchCounts,
+    offset: number,
+    limit: number,
+  ): Promise<string[]> {
     const params = new SqlParams();
     const walk = walkOf(criteria, bucket, viewOf(criteria, 'probe', params, this.db).view);
     // Walking reads about (offset + limit) / (the matching share of what is walked) index entries; driving reads and
@@ -119,7 +147,11 @@ export class SearchReadModel {
     const drivable = bucket.drivable || filtersOf(criteria, searcher, 'drive', new SqlParams(), this.db).drivable;
     const mode: FilterMode = drivable && (bucket.few || walkCost > counts.total * DRIVE_COST_PER_ROW) ? 'drive' : 'probe';
     const view = viewOf(criteria, mode, params, this.db);
-    const where = [view.where, ...filtersOf(criteria, searcher, mode, params, this.db).conditions, ...(bucket.where ? [bucket.where(mode, params)] : [])];
+    const where = [
+      view.where,
+      ...filtersOf(criteria, searcher, mode, params, this.db).conditions,
+      ...(bucket.where ? [bucket.where(mode, params)] : []),
+    ];
     const index = mode === 'probe' && !this.db.isPostgres ? walk.index : undefined;
     const page = `SELECT f.name FROM features f${index ? ` INDEXED BY ${index}` : ''} WHERE ${where.join(' AND ')} ORDER BY ${bucket.orderBy}`;
     // SQLite 3.51 runs EXISTS as a semi-join whose rows skipped by OFFSET come back once per matching inner row (a
@@ -136,10 +168,28 @@ export class SearchReadModel {
 function countKey(criteria: SearchCriteria, searcher: Searcher): string {
   // Bucket sizes are kept under this key plus the bucket's position, so the sort's buckets are part of it.
   const { sort, favoritesFirst } = criteria;
-  const filters = [criteria.terms, criteria.project, criteria.type, criteria.createdBy, criteria.state, criteria.lifecycle, criteria.tag, criteria.segment];
+  const filters = [
+    criteria.terms,
+    criteria.project,
+    criteria.type,
+    criteria.createdBy,
+    criteria.state,
+    criteria.lifecycle,
+    criteria.tag,
+    criteria.segment,
+  ];
   const buckets = sort.by === 'environment' ? `environment:${sort.order}:${sort.environment}` : '';
   const favorites = criteria.favorite !== undefined || favoritesFirst ? (searcher.userId ?? null) : null;
-  return JSON.stringify([filters, criteria.status, criteria.createdAt, criteria.favorite, criteria.archived, buckets, favoritesFirst, favorites]);
+  return JSON.stringify([
+    filters,
+    criteria.status,
+    criteria.createdAt,
+    criteria.favorite,
+    criteria.archived,
+    buckets,
+    favoritesFirst,
+    favorites,
+  ]);
 }
 
 /** The one project (or type) the filters keep, if any: walks along the default order then stay in its slice. */

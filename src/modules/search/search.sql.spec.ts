@@ -44,7 +44,8 @@ describe('search SQL', () => {
     });
 
     it('says which filters can drive a query', () => {
-      const drivable = (query: Record<string, string>) => filtersOf(parseSearchQuery(query), { userId: 1 }, 'drive', new SqlParams(), sqlite).drivable;
+      const drivable = (query: Record<string, string>) =>
+        filtersOf(parseSearchQuery(query), { userId: 1 }, 'drive', new SqlParams(), sqlite).drivable;
       expect(drivable({ project: 'IS:a' })).toBe(true);
       expect(drivable({ project: 'IS_NOT:a' })).toBe(false);
       expect(drivable({ tag: 'INCLUDE_ALL_OF:a:b' })).toBe(true);
@@ -62,7 +63,11 @@ describe('search SQL', () => {
   describe('sort plan', () => {
     it('orders every sort with ties by createdAt then name ascending, name in byte order on PostgreSQL', () => {
       expect(sortPlanOf(parseSearchQuery({ sortBy: 'type', sortOrder: 'desc' }), {}, postgres).buckets).toEqual([
-        { drivable: false, orderBy: 'f.type COLLATE "C" DESC, f.created_at ASC, f.name COLLATE "C" ASC', index: 'features_search_type_desc_idx' },
+        {
+          drivable: false,
+          orderBy: 'f.type COLLATE "C" DESC, f.created_at ASC, f.name COLLATE "C" ASC',
+          index: 'features_search_type_desc_idx',
+        },
       ]);
       expect(sortPlanOf(parseSearchQuery({ sortOrder: 'desc' }), {}, sqlite).buckets[0].orderBy).toBe('f.created_at DESC, f.name ASC');
     });
@@ -70,7 +75,9 @@ describe('search SQL', () => {
     it('splits environment and lastSeenAt sorts into groups, favorites first in front of them', () => {
       expect(sortPlanOf(parseSearchQuery({ sortBy: 'environment:production' }), {}, sqlite).buckets).toHaveLength(3);
       expect(sortPlanOf(parseSearchQuery({ sortBy: 'lastSeenAt' }), {}, sqlite).buckets).toHaveLength(2);
-      expect(sortPlanOf(parseSearchQuery({ sortBy: 'environment:production', favoritesFirst: 'true' }), { userId: 1 }, sqlite).buckets).toHaveLength(6);
+      expect(
+        sortPlanOf(parseSearchQuery({ sortBy: 'environment:production', favoritesFirst: 'true' }), { userId: 1 }, sqlite).buckets,
+      ).toHaveLength(6);
       expect(sortPlanOf(parseSearchQuery({ favoritesFirst: 'true' }), {}, sqlite).buckets).toHaveLength(1);
     });
   });

@@ -70,7 +70,10 @@ export function viewOf(criteria: SearchCriteria, mode: FilterMode, params: SqlPa
   // SQLite: `+` keeps the planner from starting a driven query at the archived_at index (it would scan the view).
   const archivedAt = mode === 'drive' && !dialect.isPostgres ? '+f.archived_at' : 'f.archived_at';
   const lifecycle = criteria.lifecycle;
-  if (!lifecycle) return criteria.archived ? { view: 'archived', where: `${archivedAt} IS NOT NULL` } : { view: 'active', where: `${archivedAt} IS NULL` };
+  if (!lifecycle)
+    return criteria.archived
+      ? { view: 'archived', where: `${archivedAt} IS NOT NULL` }
+      : { view: 'active', where: `${archivedAt} IS NULL` };
   const listsArchived = lifecycle.values.includes('archived');
   const stages = lifecycle.values.filter((stage) => stage !== 'archived');
   if (lifecycle.include) {
@@ -86,7 +89,9 @@ export function viewOf(criteria: SearchCriteria, mode: FilterMode, params: SqlPa
   if (criteria.archived && !listsArchived) return { view: 'archived', where: `${archivedAt} IS NOT NULL` };
   return {
     view: 'active',
-    where: stages.length ? `${archivedAt} IS NULL AND COALESCE(${CURRENT_STAGE}, '') NOT IN ${params.list(stages)}` : `${archivedAt} IS NULL`,
+    where: stages.length
+      ? `${archivedAt} IS NULL AND COALESCE(${CURRENT_STAGE}, '') NOT IN ${params.list(stages)}`
+      : `${archivedAt} IS NULL`,
   };
 }
 
@@ -104,10 +109,16 @@ export function filtersOf(
     if (!filter) return;
     if (filter.include) {
       // One value as an equality, so an index on the column is walked in its order.
-      conditions.push(filter.values.length === 1 ? `${column} = ${params.add(filter.values[0])}` : `${column} IN ${params.list(filter.values)}`);
+      conditions.push(
+        filter.values.length === 1 ? `${column} = ${params.add(filter.values[0])}` : `${column} IN ${params.list(filter.values)}`,
+      );
       drivable = true;
     } else {
-      conditions.push(nullable ? `(${column} IS NULL OR ${column} NOT IN ${params.list(filter.values)})` : `${column} NOT IN ${params.list(filter.values)}`);
+      conditions.push(
+        nullable
+          ? `(${column} IS NULL OR ${column} NOT IN ${params.list(filter.values)})`
+          : `${column} NOT IN ${params.list(filter.values)}`,
+      );
     }
   };
 
@@ -151,7 +162,9 @@ export function filtersOf(
     drivable ||= list.drivable;
   }
   if (criteria.status.length) {
-    const entries = criteria.status.map((s) => `(fe.environment = ${params.add(s.environment)} AND fe.enabled = ${s.enabled ? 'true' : 'false'})`);
+    const entries = criteria.status.map(
+      (s) => `(fe.environment = ${params.add(s.environment)} AND fe.enabled = ${s.enabled ? 'true' : 'false'})`,
+    );
     const rows = `SELECT fe.feature_name FROM feature_environments fe WHERE (${entries.join(' OR ')})`;
     conditions.push(mode === 'drive' ? `f.name IN (${rows})` : `EXISTS (${rows} AND fe.feature_name = f.name)`);
     drivable = true;
@@ -207,7 +220,10 @@ function listCondition(
     case 'all': {
       const wanted = params.add(filter.values.length);
       return {
-        sql: mode === 'drive' ? `f.name IN (SELECT ${featureColumn} ${rows} GROUP BY ${featureColumn} HAVING ${count} = ${wanted})` : `(SELECT ${count} ${ofFeature}) = ${wanted}`,
+        sql:
+          mode === 'drive'
+            ? `f.name IN (SELECT ${featureColumn} ${rows} GROUP BY ${featureColumn} HAVING ${count} = ${wanted})`
+            : `(SELECT ${count} ${ofFeature}) = ${wanted}`,
         drivable: true,
       };
     }
@@ -278,22 +294,38 @@ export function sortPlanOf(criteria: SearchCriteria, searcher: Searcher, dialect
   let keyBuckets: Bucket[];
   switch (by) {
     case 'createdAt':
-      keyBuckets = [{ drivable: false, orderBy: `f.created_at ${dir}, ${name} ASC`, index: order === 'desc' ? 'features_search_created_desc_idx' : 'features_search_created_idx' }];
+      keyBuckets = [
+        {
+          drivable: false,
+          orderBy: `f.created_at ${dir}, ${name} ASC`,
+          index: order === 'desc' ? 'features_search_created_desc_idx' : 'features_search_created_idx',
+        },
+      ];
       break;
     case 'name':
       keyBuckets = [{ drivable: false, orderBy: `${name} ${dir}`, index: 'features_search_name_idx' }];
       break;
     case 'type':
     case 'project':
-      keyBuckets = [{ drivable: false, orderBy: `f.${by}${c} ${dir}, ${ties}`, index: `features_search_${by}${order === 'desc' ? '_desc' : ''}_idx` }];
+      keyBuckets = [
+        { drivable: false, orderBy: `f.${by}${c} ${dir}, ${ties}`, index: `features_search_${by}${order === 'desc' ? '_desc' : ''}_idx` },
+      ];
       break;
     case 'stale':
-      keyBuckets = [{ drivable: false, orderBy: `f.stale ${dir}, ${ties}`, index: `features_search_stale${order === 'desc' ? '_desc' : ''}_idx` }];
+      keyBuckets = [
+        { drivable: false, orderBy: `f.stale ${dir}, ${ties}`, index: `features_search_stale${order === 'desc' ? '_desc' : ''}_idx` },
+      ];
       break;
     case 'lastSeenAt':
       // Nulls last in both directions: the seen ones along the last-seen index, then the never seen.
       keyBuckets = [
-        { where: () => 'f.last_seen_at IS NOT NULL', drivable: false, seen: true, orderBy: `f.last_seen_at ${dir}, ${ties}`, index: `features_search_seen${order === 'desc' ? '_desc' : ''}_idx` },
+        {
+          where: () => 'f.last_seen_at IS NOT NULL',
+          drivable: false,
+          seen: true,
+          orderBy: `f.last_seen_at ${dir}, ${ties}`,
+          index: `features_search_seen${order === 'desc' ? '_desc' : ''}_idx`,
+        },
         { where: () => 'f.last_seen_at IS NULL', drivable: false, seen: true, orderBy: ties, index: 'features_search_seen_idx' },
       ];
       break;
@@ -305,7 +337,12 @@ export function sortPlanOf(criteria: SearchCriteria, searcher: Searcher, dialect
       };
       const states = order === 'desc' ? [true, false] : [false, true];
       keyBuckets = [
-        ...states.map((enabled) => ({ where: inEnvironment(enabled), drivable: true, orderBy: ties, index: 'features_search_created_idx' })),
+        ...states.map((enabled) => ({
+          where: inEnvironment(enabled),
+          drivable: true,
+          orderBy: ties,
+          index: 'features_search_created_idx',
+        })),
         {
           where: (_: FilterMode, params: SqlParams) =>
             `NOT EXISTS (SELECT 1 FROM feature_environments fe WHERE fe.feature_name = f.name AND fe.environment = ${params.add(criteria.sort.environment)})`,
@@ -327,7 +364,8 @@ export function sortPlanOf(criteria: SearchCriteria, searcher: Searcher, dialect
         ...bucket,
         drivable: favorite || bucket.drivable,
         few: favorite,
-        where: (mode: FilterMode, params: SqlParams) => [favorites(favorite)(mode, params), bucket.where?.(mode, params)].filter(Boolean).join(' AND '),
+        where: (mode: FilterMode, params: SqlParams) =>
+          [favorites(favorite)(mode, params), bucket.where?.(mode, params)].filter(Boolean).join(' AND '),
       })),
     ),
   };

@@ -18,12 +18,26 @@ describe('parseSegmentBody', () => {
   });
 
   it('treats null description and project as none', () => {
-    expect(parseSegmentBody({ name: 'x', description: null, project: null, constraints: [] }, LIMITS).input).toEqual({ name: 'x', description: null, project: null, constraints: [] });
+    expect(parseSegmentBody({ name: 'x', description: null, project: null, constraints: [] }, LIMITS).input).toEqual({
+      name: 'x',
+      description: null,
+      project: null,
+      constraints: [],
+    });
   });
 
   it('reports every offending property, unknown ones included', () => {
-    const { problems } = parseSegmentBody({ name: '  ', description: 1, project: [], constraints: [{ contextName: 'a', operator: 'IN' }], id: 3 }, LIMITS);
-    expect(problems.details.map((d) => d.path)).toEqual(['/body/id', '/body/name', '/body/description', '/body/project', '/body/constraints/0/values']);
+    const { problems } = parseSegmentBody(
+      { name: '  ', description: 1, project: [], constraints: [{ contextName: 'a', operator: 'IN' }], id: 3 },
+      LIMITS,
+    );
+    expect(problems.details.map((d) => d.path)).toEqual([
+      '/body/id',
+      '/body/name',
+      '/body/description',
+      '/body/project',
+      '/body/constraints/0/values',
+    ]);
     expect(parseSegmentBody({}, LIMITS).problems.details.map((d) => d.path)).toEqual(['/body/name', '/body/constraints']);
     expect(parseSegmentBody('x', LIMITS).problems.details.map((d) => d.path)).toEqual(['/body']);
   });

@@ -26,10 +26,17 @@ export function parseSegmentBody(body: unknown, limits: Limits): { input: Segmen
     problems.invalid('/body/name', `must be a non-empty string of at most ${MAX_NAME_LENGTH} characters`, name);
   } else input.name = name.trim();
   if (typeof description === 'string') input.description = description;
-  else if (description !== undefined && description !== null) problems.invalid('/body/description', 'must be a string or null', description);
+  else if (description !== undefined && description !== null)
+    problems.invalid('/body/description', 'must be a string or null', description);
   if (typeof project === 'string' && project !== '') input.project = project;
   else if (project !== undefined && project !== null) problems.invalid('/body/project', 'must be a project id or null', project);
   if (constraints === undefined) problems.required('/body/constraints');
-  else input.constraints = parseConstraints(constraints, '/body/constraints', { constraints: limits.constraintsPerStrategy, valuesPerConstraint: limits.valuesPerConstraint }, problems);
+  else
+    input.constraints = parseConstraints(
+      constraints,
+      '/body/constraints',
+      { constraints: limits.constraintsPerStrategy, valuesPerConstraint: limits.valuesPerConstraint },
+      problems,
+    );
   return { input, problems };
 }

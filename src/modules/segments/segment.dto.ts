@@ -7,7 +7,11 @@ import { ConstraintSchema } from '../strategies/strategy.dto.js';
 export class UpsertSegmentSchema {
   @ApiProperty({ description: 'Unique, 1 to 255 characters' }) name: string;
   @ApiPropertyOptional({ type: String, nullable: true }) description?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Limit the segment to this project; null or omitted: usable in every project' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Limit the segment to this project; null or omitted: usable in every project',
+  })
   project?: string | null;
   @ApiProperty({ type: [ConstraintSchema], description: 'Same rules as strategy constraints' }) constraints: ConstraintSchema[];
 }

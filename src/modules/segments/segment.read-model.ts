@@ -18,7 +18,10 @@ export class SegmentReadModel {
   /** The segments among `ids` that exist, with the project each is limited to (null: usable everywhere). */
   async findByIds(ids: number[]): Promise<{ id: number; name: string; project: string | null }[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.query<{ id: number; name: string; project: string | null }>('SELECT id, name, project FROM segments WHERE id IN (:...ids)', { ids });
+    const rows = await this.db.query<{ id: number; name: string; project: string | null }>(
+      'SELECT id, name, project FROM segments WHERE id IN (:...ids)',
+      { ids },
+    );
     return rows.map((row) => ({ id: Number(row.id), name: row.name, project: row.project }));
   }
 
@@ -33,19 +36,32 @@ export class SegmentReadModel {
         GROUP BY l.segment_id`,
       { ids },
     );
-    for (const row of rows) usage.set(Number(row.segment_id), { usedInFeatures: Number(row.features), usedInProjects: Number(row.projects) });
+    for (const row of rows)
+      usage.set(Number(row.segment_id), { usedInFeatures: Number(row.features), usedInProjects: Number(row.projects) });
     return usage;
   }
 
   async strategiesUsing(segmentId: number): Promise<SegmentStrategy[]> {
-    const rows = await this.db.query<{ id: string; feature_name: string; project_name: string; environment: string; strategy_name: string }>(
+    const rows = await this.db.query<{
+      id: string;
+      feature_name: string;
+      project_name: string;
+      environment: string;
+      strategy_name: string;
+    }>(
       `SELECT s.id, s.feature_name, s.project_name, s.environment, s.strategy_name
          FROM feature_strategy_segments l JOIN feature_strategies s ON s.id = l.strategy_id
         WHERE l.segment_id = :segmentId
         ORDER BY s.project_name, s.feature_name, s.environment, s.sort_order, s.id`,
       { segmentId },
     );
-    return rows.map((row) => ({ id: row.id, featureName: row.feature_name, projectId: row.project_name, environment: row.environment, strategyName: row.strategy_name }));
+    return rows.map((row) => ({
+      id: row.id,
+      featureName: row.feature_name,
+      projectId: row.project_name,
+      environment: row.environment,
+      strategyName: row.strategy_name,
+    }));
   }
 
   async projectExists(projectId: string): Promise<boolean> {

@@ -75,7 +75,13 @@ export class SegmentService {
       if (input.name !== current.name && (await this.store.nameTakenByAnother(input.name, id))) throw nameTaken(input.name);
       const updated: Segment = { ...current, ...input };
       await this.store.update(id, input);
-      await this.events.record({ type: EVENT.SEGMENT_UPDATED, actor, project: updated.project ?? undefined, data: updated, preData: current });
+      await this.events.record({
+        type: EVENT.SEGMENT_UPDATED,
+        actor,
+        project: updated.project ?? undefined,
+        data: updated,
+        preData: current,
+      });
     });
   }
 
@@ -86,7 +92,9 @@ export class SegmentService {
       const users = await this.readModel.strategiesUsing(id);
       if (users.length > 0) {
         throw validationError([
-          { message: `Segment ${id} is in use by ${users.length} ${users.length === 1 ? 'strategy' : 'strategies'}; remove it from them before deleting it.` },
+          {
+            message: `Segment ${id} is in use by ${users.length} ${users.length === 1 ? 'strategy' : 'strategies'}; remove it from them before deleting it.`,
+          },
         ]);
       }
       await this.store.delete(id);

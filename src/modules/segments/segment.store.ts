@@ -39,7 +39,10 @@ export class SqlSegmentStore extends SegmentStore {
   }
 
   async find(id: number, lock: boolean): Promise<Segment | undefined> {
-    const row = await this.db.one<SegmentRow>(`SELECT ${COLUMNS} FROM segments WHERE id = :id${lock && this.db.isPostgres ? ' FOR UPDATE' : ''}`, { id });
+    const row = await this.db.one<SegmentRow>(
+      `SELECT ${COLUMNS} FROM segments WHERE id = :id${lock && this.db.isPostgres ? ' FOR UPDATE' : ''}`,
+      { id },
+    );
     return row && toSegment(row);
   }
 

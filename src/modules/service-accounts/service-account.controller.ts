@@ -8,7 +8,12 @@ import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { CreatePatDto, PatSchema, PatsSchema } from '../personal-access-tokens/pat.dto.js';
 import type { CreatedPat, Pat } from '../personal-access-tokens/pat.model.js';
-import { CreateServiceAccountSchema, ServiceAccountSchema, ServiceAccountsSchema, UpdateServiceAccountSchema } from './service-account.dto.js';
+import {
+  CreateServiceAccountSchema,
+  ServiceAccountSchema,
+  ServiceAccountsSchema,
+  UpdateServiceAccountSchema,
+} from './service-account.dto.js';
 import type { ServiceAccount } from './service-account.model.js';
 import { ServiceAccountService } from './service-account.service.js';
 
@@ -34,7 +39,11 @@ export class ServiceAccountController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a service account.' })
   @ApiCreatedResponse({ type: ServiceAccountSchema, headers: { location: LOCATION_HEADER } })
-  async create(@Body() body: CreateServiceAccountSchema, @CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<ServiceAccount> {
+  async create(
+    @Body() body: CreateServiceAccountSchema,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ServiceAccount> {
     const account = await this.accounts.create(body, actor);
     res.setHeader('location', `${this.config.basePath}/api/admin/service-account/${account.id}`);
     return account;

@@ -10,7 +10,11 @@ const NOT_BLANK = /\S/;
 
 @ApiSchema({ name: 'createServiceAccountSchema', description: 'Every property is required; no other properties are accepted.' })
 export class CreateServiceAccountSchema {
-  @ApiProperty({ description: 'Unique among users and service accounts; surrounding spaces are removed', example: 'ci-bot', maxLength: 255 })
+  @ApiProperty({
+    description: 'Unique among users and service accounts; surrounding spaces are removed',
+    example: 'ci-bot',
+    maxLength: 255,
+  })
   @IsDefined()
   @MaxLength(255)
   @Matches(NOT_BLANK, { message: 'must not be empty' })
@@ -50,7 +54,10 @@ export class UpdateServiceAccountSchema {
   rootRole?: number;
 }
 
-@ApiSchema({ name: 'serviceAccountSchema', description: 'A service account (spec 2.9). Deprecated fields have fixed values; email and inviteLink are omitted.' })
+@ApiSchema({
+  name: 'serviceAccountSchema',
+  description: 'A service account (spec 2.9). Deprecated fields have fixed values; email and inviteLink are omitted.',
+})
 export class ServiceAccountSchema {
   @ApiProperty() id: number;
   @ApiProperty() name: string;
@@ -62,7 +69,14 @@ export class ServiceAccountSchema {
   @ApiProperty({ deprecated: true, enum: [false] }) isAPI: false;
   @ApiProperty({ deprecated: true, enum: [0] }) loginAttempts: 0;
   @ApiProperty({ deprecated: true, enum: [false] }) emailSent: false;
-  @ApiProperty({ deprecated: true, type: String, nullable: true, enum: [null], description: "Always null; a token's seenAt tells its last use" }) seenAt: null;
+  @ApiProperty({
+    deprecated: true,
+    type: String,
+    nullable: true,
+    enum: [null],
+    description: "Always null; a token's seenAt tells its last use",
+  })
+  seenAt: null;
 }
 
 @ApiSchema({ name: 'serviceAccountRootRoleSchema' })

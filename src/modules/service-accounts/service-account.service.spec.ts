@@ -18,7 +18,13 @@ class FakeServiceAccountStore extends ServiceAccountStore {
   }
   async insert(input: ServiceAccountInput & { createdAt: Date }): Promise<ServiceAccountRecord | undefined> {
     if (this.takenUsernames.includes(input.username) || this.rows.some((r) => r.username === input.username)) return undefined;
-    const row = { id: 100 + this.rows.length, name: input.name, username: input.username, rootRole: input.rootRole, createdAt: input.createdAt.toISOString() };
+    const row = {
+      id: 100 + this.rows.length,
+      name: input.name,
+      username: input.username,
+      rootRole: input.rootRole,
+      createdAt: input.createdAt.toISOString(),
+    };
     this.rows.push(row);
     return row;
   }
@@ -63,7 +69,10 @@ function setup() {
 }
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -72,8 +81,24 @@ describe('ServiceAccountService', () => {
   it('creates an account with the fixed deprecated fields and records the event', async () => {
     const { service, recorded } = setup();
     const account = await service.create({ username: 'bot', name: 'Bot', rootRole: 3 }, ACTOR);
-    expect(account).toMatchObject({ username: 'bot', name: 'Bot', rootRole: 3, tokens: [], isAPI: false, loginAttempts: 0, emailSent: false, seenAt: null });
-    expect(recorded).toEqual([{ type: 'service-account-created', actor: ACTOR, data: { id: account.id, username: 'bot', name: 'Bot', rootRole: 3 }, preData: undefined }]);
+    expect(account).toMatchObject({
+      username: 'bot',
+      name: 'Bot',
+      rootRole: 3,
+      tokens: [],
+      isAPI: false,
+      loginAttempts: 0,
+      emailSent: false,
+      seenAt: null,
+    });
+    expect(recorded).toEqual([
+      {
+        type: 'service-account-created',
+        actor: ACTOR,
+        data: { id: account.id, username: 'bot', name: 'Bot', rootRole: 3 },
+        preData: undefined,
+      },
+    ]);
   });
 
   it('refuses an unknown root role (400) before a taken username (409)', async () => {
@@ -99,7 +124,11 @@ describe('ServiceAccountService', () => {
     expect((await failure(service.get(5))).name).toBe('NotFoundError');
     expect((await failure(service.delete(5, ACTOR))).name).toBe('NotFoundError');
     expect((await failure(service.listTokens(5))).name).toBe('NotFoundError');
-    expect((await failure(service.createToken(5, { description: ' ', expiresAt: '2100-01-01T00:00:00Z' }, ACTOR))).name).toBe('ValidationError');
-    expect((await failure(service.createToken(5, { description: 'ok', expiresAt: '2100-01-01T00:00:00Z' }, ACTOR))).name).toBe('NotFoundError');
+    expect((await failure(service.createToken(5, { description: ' ', expiresAt: '2100-01-01T00:00:00Z' }, ACTOR))).name).toBe(
+      'ValidationError',
+    );
+    expect((await failure(service.createToken(5, { description: 'ok', expiresAt: '2100-01-01T00:00:00Z' }, ACTOR))).name).toBe(
+      'NotFoundError',
+    );
   });
 });

@@ -111,7 +111,10 @@ export class ServiceAccountService {
 
   private async checkRootRole(rootRole: number): Promise<void> {
     if (!(await this.roles.rootRoleIds([rootRole])).has(rootRole)) {
-      throw invalidProperty('/body/rootRole', `The \`/body/rootRole\` property must be the id of an existing root role. There is no root role with id ${rootRole}.`);
+      throw invalidProperty(
+        '/body/rootRole',
+        `The \`/body/rootRole\` property must be the id of an existing root role. There is no root role with id ${rootRole}.`,
+      );
     }
   }
 }

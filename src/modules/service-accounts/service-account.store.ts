@@ -58,5 +58,11 @@ export class SqlServiceAccountStore extends ServiceAccountStore {
 }
 
 export function toRecord(row: Row): ServiceAccountRecord {
-  return { id: Number(row.id), name: row.name ?? '', username: row.username, rootRole: Number(row.root_role_id), createdAt: toIso(row.created_at)! };
+  return {
+    id: Number(row.id),
+    name: row.name ?? '',
+    username: row.username,
+    rootRole: Number(row.root_role_id),
+    createdAt: toIso(row.created_at)!,
+  };
 }

@@ -45,7 +45,10 @@ export class ServiceAccountsReadModel {
       const id = Number(row.id);
       let account = accounts.get(id);
       if (!account) {
-        account = toServiceAccount({ id, name: row.name ?? '', username: row.username, rootRole: Number(row.root_role_id), createdAt: toIso(row.created_at)! }, []);
+        account = toServiceAccount(
+          { id, name: row.name ?? '', username: row.username, rootRole: Number(row.root_role_id), createdAt: toIso(row.created_at)! },
+          [],
+        );
         accounts.set(id, account);
       }
       if (row.token_id !== null) account.tokens.push(toPat(row, id));

@@ -101,7 +101,12 @@ describe('parseConstraints', () => {
       { contextName: 'a', operator: 'REGEX', value: '(?<!a)b', caseInsensitive: true },
       { contextName: 'a', operator: 'REGEX', value: '(' },
     ]);
-    expect(paths).toEqual(['/body/constraints/0/value', '/body/constraints/1/value', '/body/constraints/2/value', '/body/constraints/3/value']);
+    expect(paths).toEqual([
+      '/body/constraints/0/value',
+      '/body/constraints/1/value',
+      '/body/constraints/2/value',
+      '/body/constraints/3/value',
+    ]);
     expect(messages).toEqual([
       'The `/body/constraints/0/value` property must be a regular expression in RE2 syntax, which the SDKs use (error parsing regexp: invalid escape sequence: `\\1`). You sent "^(a)\\\\1$".',
       'The `/body/constraints/1/value` property must be a regular expression in RE2 syntax, which the SDKs use (error parsing regexp: invalid or unsupported Perl syntax: `(?=`). You sent "a(?=b)".',
@@ -116,7 +121,13 @@ describe('parseConstraints', () => {
       { contextName: 'remoteAddress', operator: 'IN_CIDR', values: [] },
       { contextName: 'remoteAddress', operator: 'IN_CIDR', value: '10.0.0.0/8' },
     ]);
-    expect(paths).toEqual(['/body/constraints/0/values/1', '/body/constraints/0/values/2', '/body/constraints/0/values/3', '/body/constraints/1/values', '/body/constraints/2/values']);
+    expect(paths).toEqual([
+      '/body/constraints/0/values/1',
+      '/body/constraints/0/values/2',
+      '/body/constraints/0/values/3',
+      '/body/constraints/1/values',
+      '/body/constraints/2/values',
+    ]);
     expect(messages[0]).toBe(
       'The `/body/constraints/0/values/1` property must be an IPv4 or IPv6 address or CIDR range (such as 10.0.0.0/8 or 2001:db8::/32) for the IN_CIDR operator. You sent "127.invalid".',
     );
@@ -132,8 +143,16 @@ describe('parseConstraints', () => {
   });
 
   it('names the limits in the message', () => {
-    const tooMany = parse(Array.from({ length: 3 }, () => ({ contextName: 'a', operator: 'IN', values: ['x', 'y'] })), { constraints: 2, valuesPerConstraint: 1 });
-    expect(tooMany.paths).toEqual(['/body/constraints', '/body/constraints/0/values', '/body/constraints/1/values', '/body/constraints/2/values']);
+    const tooMany = parse(
+      Array.from({ length: 3 }, () => ({ contextName: 'a', operator: 'IN', values: ['x', 'y'] })),
+      { constraints: 2, valuesPerConstraint: 1 },
+    );
+    expect(tooMany.paths).toEqual([
+      '/body/constraints',
+      '/body/constraints/0/values',
+      '/body/constraints/1/values',
+      '/body/constraints/2/values',
+    ]);
     expect(tooMany.messages[0]).toContain('more than 2 constraints');
     expect(tooMany.messages[1]).toContain('more than 1 values');
   });

@@ -57,7 +57,8 @@ function parseConstraint(input: unknown, path: string, limits: ConstraintLimits,
 
   const contextName = input.contextName;
   if (contextName === undefined) problems.required(`${path}/contextName`);
-  else if (typeof contextName !== 'string' || contextName.trim() === '') problems.invalid(`${path}/contextName`, 'must be a non-empty string', contextName);
+  else if (typeof contextName !== 'string' || contextName.trim() === '')
+    problems.invalid(`${path}/contextName`, 'must be a non-empty string', contextName);
 
   const operator = input.operator;
   const known = typeof operator === 'string' && OPERATORS.has(operator);
@@ -80,7 +81,8 @@ function parseConstraint(input: unknown, path: string, limits: ConstraintLimits,
   } else if (kind && !takesList(kind) && value !== undefined) {
     checkSingleValue(kind, operator as ConstraintOperator, value, `${path}/value`, input.value, caseInsensitive === true, problems);
   }
-  if (kind === 'regex' && inverted === true) problems.invalid(`${path}/inverted`, 'must not be true: the REGEX operator cannot be inverted', true);
+  if (kind === 'regex' && inverted === true)
+    problems.invalid(`${path}/inverted`, 'must not be true: the REGEX operator cannot be inverted', true);
 
   if (problems.details.length > before) return undefined;
   const constraint: Constraint = {
@@ -144,7 +146,15 @@ function parseValue(input: unknown, path: string, problems: Problems): string | 
 /** A number as SDKs parse one: decimal, optionally signed, with an exponent (no hex, binary or "Infinity"). */
 const DECIMAL = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?\s*$/i;
 
-function checkSingleValue(kind: Kind, operator: ConstraintOperator, value: string, path: string, sent: unknown, caseInsensitive: boolean, problems: Problems): void {
+function checkSingleValue(
+  kind: Kind,
+  operator: ConstraintOperator,
+  value: string,
+  path: string,
+  sent: unknown,
+  caseInsensitive: boolean,
+  problems: Problems,
+): void {
   if (kind === 'number' && !(DECIMAL.test(value) && Number.isFinite(Number(value)))) {
     problems.invalid(path, `must be a number for the ${operator} operator`, sent);
   } else if (kind === 'date' && !isDate(value)) {
@@ -172,7 +182,11 @@ function re2Problem(pattern: string, caseInsensitive: boolean): string | undefin
 function checkAddress(value: string, path: string, sent: unknown, problems: Problems): void {
   const text = value.trim();
   if (!Address4.isValid(text) && !Address6.isValid(text)) {
-    problems.invalid(path, 'must be an IPv4 or IPv6 address or CIDR range (such as 10.0.0.0/8 or 2001:db8::/32) for the IN_CIDR operator', sent);
+    problems.invalid(
+      path,
+      'must be an IPv4 or IPv6 address or CIDR range (such as 10.0.0.0/8 or 2001:db8::/32) for the IN_CIDR operator',
+      sent,
+    );
   }
 }
 

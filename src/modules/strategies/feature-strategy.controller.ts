@@ -20,7 +20,8 @@ const errorResponses = [
   ApiResponse({ status: 404, description: 'The project, feature, environment or strategy of the URL does not exist there' }),
 ];
 const Errors = () => applyDecorators(...errorResponses);
-const BodyErrors = () => applyDecorators(...errorResponses, ApiResponse({ status: 415, description: 'The content type is not application/json' }));
+const BodyErrors = () =>
+  applyDecorators(...errorResponses, ApiResponse({ status: 415, description: 'The content type is not application/json' }));
 
 /**
  * Strategies of a feature in one environment. The bodies are raw JSON handed to the service, whose parsers report
@@ -35,7 +36,11 @@ export class FeatureStrategyController {
   @ApiOperation({ summary: 'The strategies of the feature in the environment, in their order.' })
   @ApiOkResponse({ type: [FeatureStrategySchema] })
   @Errors()
-  list(@Param('projectId') projectId: string, @Param('featureName') featureName: string, @Param('environment') environment: string): Promise<FeatureStrategy[]> {
+  list(
+    @Param('projectId') projectId: string,
+    @Param('featureName') featureName: string,
+    @Param('environment') environment: string,
+  ): Promise<FeatureStrategy[]> {
     return this.strategies.list({ projectId, featureName, environment });
   }
 

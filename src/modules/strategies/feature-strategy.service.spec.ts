@@ -35,15 +35,37 @@ describe('merge (replace versus keep)', () => {
   });
 
   it('clears the title with null, sets segments exactly, honours sortOrder', () => {
-    const next = merge(stored(), { name: 'default', title: null, disabled: true, sortOrder: 7, segments: [9, 3], constraints: [], parameters: { a: 'b' }, variants: [] }, 'default');
+    const next = merge(
+      stored(),
+      {
+        name: 'default',
+        title: null,
+        disabled: true,
+        sortOrder: 7,
+        segments: [9, 3],
+        constraints: [],
+        parameters: { a: 'b' },
+        variants: [],
+      },
+      'default',
+    );
     expect(next).toMatchObject({ name: 'default', title: null, disabled: true, sortOrder: 7, segments: [3, 9], parameters: { a: 'b' } });
   });
 });
 
 describe('parametersFor', () => {
   it('fills flexibleRollout defaults when missing or empty', () => {
-    expect(parametersFor('flexibleRollout', { stickiness: '', groupId: '' }, 'sessionId', 'f')).toEqual({ rollout: '100', stickiness: 'sessionId', groupId: 'f' });
-    expect(parametersFor('flexibleRollout', { rollout: '5', stickiness: 'userId', groupId: 'g', x: 'y' }, 'default', 'f')).toEqual({ rollout: '5', stickiness: 'userId', groupId: 'g', x: 'y' });
+    expect(parametersFor('flexibleRollout', { stickiness: '', groupId: '' }, 'sessionId', 'f')).toEqual({
+      rollout: '100',
+      stickiness: 'sessionId',
+      groupId: 'f',
+    });
+    expect(parametersFor('flexibleRollout', { rollout: '5', stickiness: 'userId', groupId: 'g', x: 'y' }, 'default', 'f')).toEqual({
+      rollout: '5',
+      stickiness: 'userId',
+      groupId: 'g',
+      x: 'y',
+    });
   });
 
   it('leaves other types alone', () => {
@@ -109,8 +131,18 @@ describe('FeatureStrategyService.update on fakes', () => {
     events = [];
     const eventStore = { insert: async (event: NewEvent) => void events.push(event) } as unknown as EventStore;
     const db = { transaction: <T>(work: () => Promise<T>) => work() } as unknown as Database;
-    const segments = { findByIds: async (ids: number[]) => ids.filter((id) => id < 100).map((id) => ({ id, name: `s${id}`, project: null })) } as unknown as SegmentReadModel;
-    service = new FeatureStrategyService(store, {} as StrategyTypeStore, segments, new EventService(eventStore, new Clock()), db, new Clock(), resolveConfig({ session: { secret: 's' } }));
+    const segments = {
+      findByIds: async (ids: number[]) => ids.filter((id) => id < 100).map((id) => ({ id, name: `s${id}`, project: null })),
+    } as unknown as SegmentReadModel;
+    service = new FeatureStrategyService(
+      store,
+      {} as StrategyTypeStore,
+      segments,
+      new EventService(eventStore, new Clock()),
+      db,
+      new Clock(),
+      resolveConfig({ session: { secret: 's' } }),
+    );
   });
 
   it('writes nothing and records nothing when the body changes nothing', async () => {
@@ -125,7 +157,14 @@ describe('FeatureStrategyService.update on fakes', () => {
     await service.update(address, { disabled: true, segments: [] }, actor);
     expect(store.writes).toEqual(['update s1', 'segments s1 ']);
     expect(events.map((e) => e.type)).toEqual(['feature-strategy-update', 'feature-environment-disabled']);
-    expect(events[0]).toMatchObject({ tags: [{ type: 'simple', value: 't' }], project: 'p1', featureName: 'f1', environment: 'production', preData: { disabled: false, segments: [4] }, data: { disabled: true, segments: [] } });
+    expect(events[0]).toMatchObject({
+      tags: [{ type: 'simple', value: 't' }],
+      project: 'p1',
+      featureName: 'f1',
+      environment: 'production',
+      preData: { disabled: false, segments: [4] },
+      data: { disabled: true, segments: [] },
+    });
   });
 
   it('reports body problems and unknown segments together, before any 404', async () => {

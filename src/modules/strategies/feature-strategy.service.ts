@@ -61,7 +61,9 @@ export class FeatureStrategyService {
       const limit = this.config.limits.strategiesPerFeatureEnvironment;
       if (count >= limit) {
         throw validationError([
-          { message: `Failed to create strategy. You can't create more than the established limit of ${limit} strategies per feature environment.` },
+          {
+            message: `Failed to create strategy. You can't create more than the established limit of ${limit} strategies per feature environment.`,
+          },
         ]);
       }
       const name = changes.name!;
@@ -120,7 +122,8 @@ export class FeatureStrategyService {
       }
       if (!isPlainObject(patched)) throw invalidProperty('', 'The patched strategy must be an object.');
       for (const key of ['id', 'featureName'] as const) {
-        if (patched[key] !== before[key]) throw invalidProperty(`/${key}`, `The \`/${key}\` property of a strategy cannot be changed by a patch.`);
+        if (patched[key] !== before[key])
+          throw invalidProperty(`/${key}`, `The \`/${key}\` property of a strategy cannot be changed by a patch.`);
       }
       const { changes, problems } = parseStrategyBody(patched, 'update', this.config.limits, '');
       await this.checkReferences(changes, await this.strategyType(changes.name ?? current.name), address.projectId, '', problems);
@@ -137,7 +140,12 @@ export class FeatureStrategyService {
       const location = await this.store.locate(address, { withTags: true });
       const current = found(location, address);
       await this.store.delete(current.id);
-      await this.events.record({ ...eventScope(current, actor), type: EVENT.FEATURE_STRATEGY_REMOVE, preData: toFeatureStrategy(current), tags: location.tags });
+      await this.events.record({
+        ...eventScope(current, actor),
+        type: EVENT.FEATURE_STRATEGY_REMOVE,
+        preData: toFeatureStrategy(current),
+        tags: location.tags,
+      });
       await this.disableIfNoEnabledStrategy(current, actor, location.tags);
     });
   }
@@ -154,7 +162,12 @@ export class FeatureStrategyService {
       const strategies = await this.store.list(address.featureName, address.environment);
       const byId = new Map(strategies.map((strategy) => [strategy.id, strategy]));
       wanted.forEach(({ id }, index) => {
-        if (!byId.has(id)) problems.invalid(`/body/${index}/id`, `must be the id of a strategy of feature ${address.featureName} in environment ${address.environment}`, id);
+        if (!byId.has(id))
+          problems.invalid(
+            `/body/${index}/id`,
+            `must be the id of a strategy of feature ${address.featureName} in environment ${address.environment}`,
+            id,
+          );
       });
       if (problems.any) throw validationError(problems.details);
       const order = (list: StoredStrategy[]) =>
@@ -199,14 +212,25 @@ export class FeatureStrategyService {
   }
 
   /** Writes `current` changed as asked, with its event; a request that changes nothing writes nothing. */
-  private async save(current: StoredStrategy, changes: StrategyChanges, location: StrategyLocation, actor: Actor): Promise<FeatureStrategy> {
+  private async save(
+    current: StoredStrategy,
+    changes: StrategyChanges,
+    location: StrategyLocation,
+    actor: Actor,
+  ): Promise<FeatureStrategy> {
     const next = merge(current, changes, location.defaultStickiness);
     const before = toFeatureStrategy(current);
     const after = toFeatureStrategy(next);
     if (!isDeepStrictEqual(before, after)) {
       await this.store.update(next);
       if (!isDeepStrictEqual(current.segments, next.segments)) await this.store.replaceSegments(next.id, next.segments, this.clock.now());
-      await this.events.record({ ...eventScope(next, actor), type: EVENT.FEATURE_STRATEGY_UPDATE, data: after, preData: before, tags: location.tags });
+      await this.events.record({
+        ...eventScope(next, actor),
+        type: EVENT.FEATURE_STRATEGY_UPDATE,
+        data: after,
+        preData: before,
+        tags: location.tags,
+      });
     }
     if (next.disabled) await this.disableIfNoEnabledStrategy(next, actor, location.tags);
     return after;
@@ -215,7 +239,13 @@ export class FeatureStrategyService {
   /** A feature whose strategies in an environment are all disabled (or gone) is switched off there. */
   private async disableIfNoEnabledStrategy(strategy: StoredStrategy, actor: Actor, tags: EventTag[]): Promise<void> {
     if (await this.store.disableIfNoEnabledStrategy(strategy.featureName, strategy.environment)) {
-      await this.events.record({ ...eventScope(strategy, actor), type: EVENT.FEATURE_ENVIRONMENT_DISABLED, data: { enabled: false }, preData: { enabled: true }, tags });
+      await this.events.record({
+        ...eventScope(strategy, actor),
+        type: EVENT.FEATURE_ENVIRONMENT_DISABLED,
+        data: { enabled: false },
+        preData: { enabled: true },
+        tags,
+      });
     }
   }
 
@@ -232,8 +262,15 @@ export class FeatureStrategyService {
   }
 
   /** The strategy type must exist (a custom one's parameters fit its definition); segments must exist and be usable in the project. */
-  private async checkReferences(changes: StrategyChanges, type: { exists: boolean; custom?: StrategyType }, projectId: string, root: string, problems: Problems): Promise<void> {
-    if (changes.name !== undefined && !type.exists) problems.invalid(`${root}/name`, 'must be the name of an existing strategy type', changes.name);
+  private async checkReferences(
+    changes: StrategyChanges,
+    type: { exists: boolean; custom?: StrategyType },
+    projectId: string,
+    root: string,
+    problems: Problems,
+  ): Promise<void> {
+    if (changes.name !== undefined && !type.exists)
+      problems.invalid(`${root}/name`, 'must be the name of an existing strategy type', changes.name);
     if (type.custom) checkParametersAgainstType(changes.parameters, type.custom, `${root}/parameters`, problems);
     const ids = changes.segments ?? [];
     if (ids.length === 0) return;
@@ -243,11 +280,14 @@ export class FeatureStrategyService {
       const path = pointer(`${root}/segments`, index);
       if (!segment) problems.invalid(path, 'must be the id of an existing segment', id);
       else if (segment.project !== null && segment.project !== projectId) {
-        problems.invalid(path, `must be a segment usable in project ${projectId}: segment "${segment.name}" belongs to project ${segment.project}`, id);
+        problems.invalid(
+          path,
+          `must be a segment usable in project ${projectId}: segment "${segment.name}" belongs to project ${segment.project}`,
+          id,
+        );
       }
     });
   }
-
 }
 
 /**
@@ -271,7 +311,12 @@ export function merge(current: StoredStrategy, changes: StrategyChanges, default
 }
 
 /** flexibleRollout: rollout 100 when missing; stickiness (project default) and groupId (feature name) when missing or empty. */
-export function parametersFor(type: string, parameters: Record<string, string>, defaultStickiness: string, featureName: string): Record<string, string> {
+export function parametersFor(
+  type: string,
+  parameters: Record<string, string>,
+  defaultStickiness: string,
+  featureName: string,
+): Record<string, string> {
   if (type !== FLEXIBLE_ROLLOUT) return parameters;
   return {
     ...parameters,

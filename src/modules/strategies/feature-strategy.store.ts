@@ -166,10 +166,13 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
 
   async lockFeatureEnvironment(featureName: string, environment: string): Promise<void> {
     if (!this.db.isPostgres) return;
-    await this.db.query('SELECT enabled FROM feature_environments WHERE feature_name = :featureName AND environment = :environment FOR UPDATE', {
-      featureName,
-      environment,
-    });
+    await this.db.query(
+      'SELECT enabled FROM feature_environments WHERE feature_name = :featureName AND environment = :environment FOR UPDATE',
+      {
+        featureName,
+        environment,
+      },
+    );
   }
 
   /** The feature's tags as a JSON list in one column. */

@@ -26,11 +26,17 @@ export class Problems {
 
   /** A list longer than a configured limit; the message names the limit. */
   overLimit(path: string, limit: number, noun: string, count: number): void {
-    this.add(path, `The \`${path}\` property must not have more than ${limit} ${noun} (the configured limit is ${limit}). You sent ${count}.`);
+    this.add(
+      path,
+      `The \`${path}\` property must not have more than ${limit} ${noun} (the configured limit is ${limit}). You sent ${count}.`,
+    );
   }
 
   unknownProperty(parent: string, path: string): void {
-    this.add(path, `The \`${parent}\` object of the request does not allow additional properties. Your request included the \`${path}\` property.`);
+    this.add(
+      path,
+      `The \`${parent}\` object of the request does not allow additional properties. Your request included the \`${path}\` property.`,
+    );
   }
 
   /** Reports every key of `object` not in `allowed`. */

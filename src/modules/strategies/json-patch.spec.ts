@@ -34,7 +34,12 @@ describe('JSON Patch', () => {
     expect(failure([{ op: 'replace', path: '/list/2', value: 1 }]).path).toBe('/body/0/path');
     expect(failure([{ op: 'add', path: '/list/01', value: 1 }]).path).toBe('/body/0/path');
     expect(failure([{ op: 'add', path: '/nope/x', value: 1 }]).path).toBe('/body/0/path');
-    expect(failure([{ op: 'add', path: '/a', value: 2 }, { op: 'test', path: '/a', value: 1 }]).path).toBe('/body/1/value');
+    expect(
+      failure([
+        { op: 'add', path: '/a', value: 2 },
+        { op: 'test', path: '/a', value: 1 },
+      ]).path,
+    ).toBe('/body/1/value');
     expect(failure([{ op: 'move', from: '/nested', path: '/nested/x' }]).path).toBe('/body/0/from');
     expect(failure([{ op: 'copy', from: '/nothing', path: '/x' }]).path).toBe('/body/0/from');
   });

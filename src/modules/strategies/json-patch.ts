@@ -38,7 +38,8 @@ export function parsePatch(body: unknown, root: string, problems: Problems): Pat
     const before = problems.details.length;
     const op = item.op;
     if (op === undefined) problems.required(`${path}/op`);
-    else if (typeof op !== 'string' || !(OPS as readonly string[]).includes(op)) problems.invalid(`${path}/op`, `must be one of the allowed values: ${OPS.join(', ')}`, op);
+    else if (typeof op !== 'string' || !(OPS as readonly string[]).includes(op))
+      problems.invalid(`${path}/op`, `must be one of the allowed values: ${OPS.join(', ')}`, op);
     checkPointer(item.path, `${path}/path`, problems);
     if ((op === 'add' || op === 'replace' || op === 'test') && !('value' in item)) problems.required(`${path}/value`);
     if (op === 'move' || op === 'copy') checkPointer(item.from, `${path}/from`, problems);
@@ -51,7 +52,8 @@ export function parsePatch(body: unknown, root: string, problems: Problems): Pat
 
 function checkPointer(value: unknown, path: string, problems: Problems): void {
   if (value === undefined) problems.required(path);
-  else if (typeof value !== 'string' || (value !== '' && !value.startsWith('/'))) problems.invalid(path, 'must be a JSON pointer ("" or starting with "/")', value);
+  else if (typeof value !== 'string' || (value !== '' && !value.startsWith('/')))
+    problems.invalid(path, 'must be a JSON pointer ("" or starting with "/")', value);
 }
 
 /**
@@ -72,12 +74,18 @@ export function applyPatch(document: unknown, operations: PatchOperation[], root
       case 'replace': {
         const tokens = parsePointer(operation.path);
         read(doc, tokens, `${at}/path`);
-        doc = tokens.length === 0 ? structuredClone(operation.value) : add(remove(doc, tokens, `${at}/path`).doc, tokens, structuredClone(operation.value), `${at}/path`);
+        doc =
+          tokens.length === 0
+            ? structuredClone(operation.value)
+            : add(remove(doc, tokens, `${at}/path`).doc, tokens, structuredClone(operation.value), `${at}/path`);
         break;
       }
       case 'move': {
         if (operation.path.startsWith(`${operation.from}/`)) {
-          throw new PatchFailure(`${at}/from`, `The \`${at}/from\` location ${JSON.stringify(operation.from)} cannot be moved into one of its own children.`);
+          throw new PatchFailure(
+            `${at}/from`,
+            `The \`${at}/from\` location ${JSON.stringify(operation.from)} cannot be moved into one of its own children.`,
+          );
         }
         if (operation.path === operation.from) break;
         const removed = remove(doc, parsePointer(operation.from), `${at}/from`);
@@ -90,7 +98,10 @@ export function applyPatch(document: unknown, operations: PatchOperation[], root
       case 'test': {
         const actual = read(doc, parsePointer(operation.path), `${at}/path`);
         if (!isDeepStrictEqual(actual, operation.value)) {
-          throw new PatchFailure(`${at}/value`, `The test operation at \`${at}\` failed: the value at ${JSON.stringify(operation.path)} is ${JSON.stringify(actual)}, not ${JSON.stringify(operation.value)}.`);
+          throw new PatchFailure(
+            `${at}/value`,
+            `The test operation at \`${at}\` failed: the value at ${JSON.stringify(operation.path)} is ${JSON.stringify(actual)}, not ${JSON.stringify(operation.value)}.`,
+          );
         }
         break;
       }
@@ -100,7 +111,12 @@ export function applyPatch(document: unknown, operations: PatchOperation[], root
 }
 
 function parsePointer(text: string): string[] {
-  return text === '' ? [] : text.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return text === ''
+    ? []
+    : text
+        .slice(1)
+        .split('/')
+        .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 type Container = Record<string, unknown> | unknown[];

@@ -18,7 +18,16 @@ describe('parseStrategyBody', () => {
       LIMITS,
     );
     expect(problems.details).toEqual([]);
-    expect(changes).toEqual({ name: 'default', sortOrder: 3, title: 'T', disabled: true, parameters: { a: 'x', b: '2', c: 'false' }, segments: [3, 1], constraints: [], variants: [] });
+    expect(changes).toEqual({
+      name: 'default',
+      sortOrder: 3,
+      title: 'T',
+      disabled: true,
+      parameters: { a: 'x', b: '2', c: 'false' },
+      segments: [3, 1],
+      constraints: [],
+      variants: [],
+    });
   });
 
   it('reports every offending property', () => {
@@ -83,18 +92,37 @@ describe('checkParametersAgainstType', () => {
 
   it('names each parameter that is missing, empty or not of its kind', () => {
     expect(check({ ids: ' , a', share: '100.5', max: '1e3', pilot: 'TRUE', note: '' })).toEqual([
-      { path: '/body/parameters/ids', message: 'The `/body/parameters/ids` property must be a comma-separated list without empty entries: it is a list parameter of strategy type tenant. You sent " , a".' },
-      { path: '/body/parameters/share', message: 'The `/body/parameters/share` property must be a number from 0 to 100: it is a percentage parameter of strategy type tenant. You sent "100.5".' },
+      {
+        path: '/body/parameters/ids',
+        message:
+          'The `/body/parameters/ids` property must be a comma-separated list without empty entries: it is a list parameter of strategy type tenant. You sent " , a".',
+      },
+      {
+        path: '/body/parameters/share',
+        message:
+          'The `/body/parameters/share` property must be a number from 0 to 100: it is a percentage parameter of strategy type tenant. You sent "100.5".',
+      },
       {
         path: '/body/parameters/max',
-        message: 'The `/body/parameters/max` property must be a number (digits, an optional minus sign and decimal point): it is a number parameter of strategy type tenant. You sent "1e3".',
+        message:
+          'The `/body/parameters/max` property must be a number (digits, an optional minus sign and decimal point): it is a number parameter of strategy type tenant. You sent "1e3".',
       },
-      { path: '/body/parameters/pilot', message: 'The `/body/parameters/pilot` property must be true or false: it is a boolean parameter of strategy type tenant. You sent "TRUE".' },
-      { path: '/body/parameters/note', message: 'The `/body/parameters/note` property must not be empty: it is a required parameter of strategy type tenant. You sent "".' },
+      {
+        path: '/body/parameters/pilot',
+        message:
+          'The `/body/parameters/pilot` property must be true or false: it is a boolean parameter of strategy type tenant. You sent "TRUE".',
+      },
+      {
+        path: '/body/parameters/note',
+        message: 'The `/body/parameters/note` property must not be empty: it is a required parameter of strategy type tenant. You sent "".',
+      },
     ]);
     expect(check({ share: '-1' }).map((d) => d.path)).toEqual(['/body/parameters/ids', '/body/parameters/share', '/body/parameters/note']);
     expect(check({ note: 'n' })).toEqual([
-      { path: '/body/parameters/ids', message: 'The `/body/parameters/ids` property is required by strategy type tenant. It was not present on the data you sent.' },
+      {
+        path: '/body/parameters/ids',
+        message: 'The `/body/parameters/ids` property is required by strategy type tenant. It was not present on the data you sent.',
+      },
     ]);
   });
 });

@@ -29,14 +29,24 @@ const MAX_TITLE_LENGTH = 255;
  * Unknown top-level properties are ignored (clients send back what they read, with `id` and `featureName`);
  * unknown properties inside constraints, variants and payloads are refused. Every offending property is reported.
  */
-export function parseStrategyBody(body: unknown, mode: 'create' | 'update', limits: StrategyLimits, root = '/body'): { changes: StrategyChanges; problems: Problems } {
+export function parseStrategyBody(
+  body: unknown,
+  mode: 'create' | 'update',
+  limits: StrategyLimits,
+  root = '/body',
+): { changes: StrategyChanges; problems: Problems } {
   const problems = new Problems();
   if (!isPlainObject(body)) {
     problems.invalid(root, 'must be object', body);
     return { changes: { constraints: [], parameters: {}, variants: [] }, problems };
   }
   const changes: StrategyChanges = {
-    constraints: parseConstraints(body.constraints, `${root}/constraints`, { constraints: limits.constraintsPerStrategy, valuesPerConstraint: limits.valuesPerConstraint }, problems),
+    constraints: parseConstraints(
+      body.constraints,
+      `${root}/constraints`,
+      { constraints: limits.constraintsPerStrategy, valuesPerConstraint: limits.valuesPerConstraint },
+      problems,
+    ),
     parameters: parseParameters(body.parameters, `${root}/parameters`, problems),
     variants: parseVariants(body.variants, `${root}/variants`, problems),
   };
@@ -44,12 +54,14 @@ export function parseStrategyBody(body: unknown, mode: 'create' | 'update', limi
   const { name, title, disabled, sortOrder, segments } = body;
   if (name === undefined) {
     if (mode === 'create') problems.required(`${root}/name`);
-  } else if (typeof name !== 'string' || name.trim() === '') problems.invalid(`${root}/name`, 'must be a non-empty string naming a strategy type', name);
+  } else if (typeof name !== 'string' || name.trim() === '')
+    problems.invalid(`${root}/name`, 'must be a non-empty string naming a strategy type', name);
   else changes.name = name;
 
   if (title === null) changes.title = null;
   else if (typeof title === 'string' && title.length <= MAX_TITLE_LENGTH) changes.title = title;
-  else if (title !== undefined) problems.invalid(`${root}/title`, `must be a string of at most ${MAX_TITLE_LENGTH} characters, or null`, title);
+  else if (title !== undefined)
+    problems.invalid(`${root}/title`, `must be a string of at most ${MAX_TITLE_LENGTH} characters, or null`, title);
 
   if (typeof disabled === 'boolean') changes.disabled = disabled;
   else if (disabled !== undefined && disabled !== null) problems.invalid(`${root}/disabled`, 'must be boolean or null', disabled);
@@ -82,10 +94,16 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 /** Whether a non-empty value suits a parameter type, and the rule a 400 states when it does not. */
 const PARAMETER_RULES: Record<StrategyParameterType, { accepts: (value: string) => boolean; rule: string }> = {
   string: { accepts: () => true, rule: 'must be a string' },
-  percentage: { accepts: (value) => DECIMAL.test(value) && Number(value) >= 0 && Number(value) <= 100, rule: 'must be a number from 0 to 100' },
+  percentage: {
+    accepts: (value) => DECIMAL.test(value) && Number(value) >= 0 && Number(value) <= 100,
+    rule: 'must be a number from 0 to 100',
+  },
   number: { accepts: (value) => DECIMAL.test(value), rule: 'must be a number (digits, an optional minus sign and decimal point)' },
   boolean: { accepts: (value) => value === 'true' || value === 'false', rule: 'must be true or false' },
-  list: { accepts: (value) => value.split(',').every((entry) => entry.trim() !== ''), rule: 'must be a comma-separated list without empty entries' },
+  list: {
+    accepts: (value) => value.split(',').every((entry) => entry.trim() !== ''),
+    rule: 'must be a comma-separated list without empty entries',
+  },
 };
 
 /**
@@ -101,7 +119,11 @@ export function checkParametersAgainstType(parameters: Record<string, string>, t
     const kind = `a ${definition.type} parameter of strategy type ${type.name}`;
     if (value === undefined || value === '') {
       if (!definition.required) continue;
-      if (value === undefined) problems.add(parameterPath, `The \`${parameterPath}\` property is required by strategy type ${type.name}. It was not present on the data you sent.`);
+      if (value === undefined)
+        problems.add(
+          parameterPath,
+          `The \`${parameterPath}\` property is required by strategy type ${type.name}. It was not present on the data you sent.`,
+        );
       else problems.invalid(parameterPath, `must not be empty: it is a required parameter of strategy type ${type.name}`, value);
       continue;
     }

@@ -36,7 +36,11 @@ export class StrategyTypeController {
   @RequirePermission('CREATE_STRATEGY')
   @ApiOperation({ summary: 'Create a custom strategy type; 409 when the name is taken (the built-in names are).' })
   @ApiCreatedResponse({ type: StrategyTypeSchema, description: 'Created; the `location` header gives its URL' })
-  async create(@Body() body: CreateStrategyTypeSchema, @CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<StrategyType> {
+  async create(
+    @Body() body: CreateStrategyTypeSchema,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StrategyType> {
     const { name, ...input } = body;
     const type = await this.types.create(name, input, actor);
     res.setHeader('location', `${this.config.basePath}/api/admin/strategies/${name}`);

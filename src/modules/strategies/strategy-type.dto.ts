@@ -1,6 +1,18 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, Length, Matches, ValidateBy, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
 import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
 import { IsUrlSafeName } from '../features/url-safe-name.js';
 import { SDK_LEGACY_STRATEGY_NAMES, STRATEGY_PARAMETER_TYPES } from './strategy-type.model.js';
@@ -49,16 +61,27 @@ function firstRepeatedName(definitions: unknown[]): string | undefined {
   return undefined;
 }
 
-@ApiSchema({ name: 'createStrategyParameterSchema', description: 'A parameter a strategy of this type takes. No other properties are accepted.' })
+@ApiSchema({
+  name: 'createStrategyParameterSchema',
+  description: 'A parameter a strategy of this type takes. No other properties are accepted.',
+})
 export class StrategyParameterInput {
-  @ApiProperty({ description: 'Name of the parameter, the key in a strategy’s `parameters`; unique within the type', example: 'customerIds', maxLength: 100 })
+  @ApiProperty({
+    description: 'Name of the parameter, the key in a strategy’s `parameters`; unique within the type',
+    example: 'customerIds',
+    maxLength: 100,
+  })
   @IsDefined()
   @Length(1, 100, { message: 'must be from 1 to 100 characters long' })
   @Matches(NOT_BLANK, { message: 'must not be blank' })
   @IsString()
   name: string;
 
-  @ApiProperty({ enum: STRATEGY_PARAMETER_TYPES, description: 'How strategies of this type must write the value (all values are text): percentage 0–100, number, true/false, or a comma-separated list' })
+  @ApiProperty({
+    enum: STRATEGY_PARAMETER_TYPES,
+    description:
+      'How strategies of this type must write the value (all values are text): percentage 0–100, number, true/false, or a comma-separated list',
+  })
   @IsDefined()
   @IsIn(STRATEGY_PARAMETER_TYPES, { message: PARAMETER_TYPE_RULE })
   type: string;
@@ -77,7 +100,12 @@ export class StrategyParameterInput {
 
 @ApiSchema({ name: 'createStrategySchema', description: 'A custom strategy type. No other properties are accepted.' })
 export class CreateStrategyTypeSchema {
-  @ApiProperty({ description: `Unique and URL-safe; the names of the built-in types are taken, and ${SDK_LEGACY_STRATEGY_NAMES.join(', ')} (which the SDKs implement themselves) refused`, example: 'customer-list', minLength: 1, maxLength: 100 })
+  @ApiProperty({
+    description: `Unique and URL-safe; the names of the built-in types are taken, and ${SDK_LEGACY_STRATEGY_NAMES.join(', ')} (which the SDKs implement themselves) refused`,
+    example: 'customer-list',
+    minLength: 1,
+    maxLength: 100,
+  })
   @IsNotSdkStrategyName()
   @IsUrlSafeName(1, 100)
   name: string;
@@ -104,7 +132,10 @@ export class CreateStrategyTypeSchema {
   @IsBoolean()
   deprecated?: boolean;
 
-  @ApiProperty({ type: [StrategyParameterInput], description: `The parameters strategies of this type take, in the order they are shown; at most ${MAX_PARAMETERS}, names unique` })
+  @ApiProperty({
+    type: [StrategyParameterInput],
+    description: `The parameters strategies of this type take, in the order they are shown; at most ${MAX_PARAMETERS}, names unique`,
+  })
   @IsDefined()
   @HasUniqueParameterNames()
   @ArrayMaxSize(MAX_PARAMETERS, { message: `must not have more than ${MAX_PARAMETERS} parameters` })

@@ -31,7 +31,12 @@ export function isBuiltInStrategyType(name: string): boolean {
  * names would never run the application's implementation (the SDKs, and /api/frontend, would run theirs), so the
  * names are refused.
  */
-export const SDK_LEGACY_STRATEGY_NAMES: readonly string[] = ['gradualRolloutRandom', 'gradualRolloutSessionId', 'gradualRolloutUserId', 'userWithId'];
+export const SDK_LEGACY_STRATEGY_NAMES: readonly string[] = [
+  'gradualRolloutRandom',
+  'gradualRolloutSessionId',
+  'gradualRolloutUserId',
+  'userWithId',
+];
 
 /** The one type Unleash refuses to deprecate: every feature starts from it. */
 export const UNDEPRECATABLE_STRATEGY_TYPE = 'default';

@@ -15,9 +15,16 @@ export class ConstraintSchema {
   operator: string;
   @ApiPropertyOptional({ default: false, description: 'Compare case-insensitively' }) caseInsensitive?: boolean;
   @ApiPropertyOptional({ default: false, description: 'Negate the result; not allowed with REGEX' }) inverted?: boolean;
-  @ApiPropertyOptional({ type: [String], default: [], description: 'For IN, NOT_IN and STR_*: at least one non-empty value of at most 100 characters (numbers and booleans are stored as text); at most 250' })
+  @ApiPropertyOptional({
+    type: [String],
+    default: [],
+    description:
+      'For IN, NOT_IN and STR_*: at least one non-empty value of at most 100 characters (numbers and booleans are stored as text); at most 250',
+  })
   values?: string[];
-  @ApiPropertyOptional({ description: 'For NUM_* (a number), DATE_* (a date), SEMVER_* (strict semver, e.g. 1.2.3-beta.1) and REGEX (a valid expression)' })
+  @ApiPropertyOptional({
+    description: 'For NUM_* (a number), DATE_* (a date), SEMVER_* (strict semver, e.g. 1.2.3-beta.1) and REGEX (a valid expression)',
+  })
   value?: string;
 }
 
@@ -29,8 +36,10 @@ export class VariantPayloadSchema {
 @ApiSchema({ name: 'strategyVariantSchema', description: 'A variant of a strategy (spec 2.2). No other properties are accepted.' })
 export class StrategyVariantSchema {
   @ApiProperty({ description: 'URL-friendly, 1 to 100 characters, unique within the strategy' }) name: string;
-  @ApiProperty({ minimum: 0, maximum: 1000, description: 'Kept for fix variants; variable variants share what is left of 1000' }) weight: number;
-  @ApiProperty({ enum: VARIANT_WEIGHT_TYPES, description: 'At least one variant must be variable; fix weights total at most 1000' }) weightType: string;
+  @ApiProperty({ minimum: 0, maximum: 1000, description: 'Kept for fix variants; variable variants share what is left of 1000' })
+  weight: number;
+  @ApiProperty({ enum: VARIANT_WEIGHT_TYPES, description: 'At least one variant must be variable; fix weights total at most 1000' })
+  weightType: string;
   @ApiProperty({ example: 'default' }) stickiness: string;
   @ApiPropertyOptional({ type: VariantPayloadSchema }) payload?: VariantPayloadSchema;
 }
@@ -51,15 +60,21 @@ const parametersProperty = {
 export class UpdateFeatureStrategySchema {
   @ApiPropertyOptional({ description: 'Name of an existing strategy type; omitted → unchanged', example: 'flexibleRollout' }) name?: string;
   @ApiPropertyOptional({ description: 'Position in the environment list; omitted → unchanged' }) sortOrder?: number;
-  @ApiPropertyOptional({ type: [ConstraintSchema], description: 'Replaces the constraints (omitted → []); at most 30' }) constraints?: ConstraintSchema[];
+  @ApiPropertyOptional({ type: [ConstraintSchema], description: 'Replaces the constraints (omitted → []); at most 30' })
+  constraints?: ConstraintSchema[];
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Omitted → unchanged; null clears the title' }) title?: string | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Omitted or null → unchanged' }) disabled?: boolean | null;
   @ApiPropertyOptional(parametersProperty) parameters?: Record<string, string>;
-  @ApiPropertyOptional({ type: [StrategyVariantSchema], description: 'Replaces the variants (omitted → [])' }) variants?: StrategyVariantSchema[];
-  @ApiPropertyOptional({ type: [Number], description: 'Ids of existing segments; omitted → unchanged, [] → none; at most 5' }) segments?: number[];
+  @ApiPropertyOptional({ type: [StrategyVariantSchema], description: 'Replaces the variants (omitted → [])' })
+  variants?: StrategyVariantSchema[];
+  @ApiPropertyOptional({ type: [Number], description: 'Ids of existing segments; omitted → unchanged, [] → none; at most 5' })
+  segments?: number[];
 }
 
-@ApiSchema({ name: 'createFeatureStrategySchema', description: 'Unknown top-level properties are ignored; unknown properties inside constraints, variants and payloads are refused.' })
+@ApiSchema({
+  name: 'createFeatureStrategySchema',
+  description: 'Unknown top-level properties are ignored; unknown properties inside constraints, variants and payloads are refused.',
+})
 export class CreateFeatureStrategySchema {
   @ApiProperty({ description: 'Name of an existing strategy type', example: 'flexibleRollout' }) name: string;
   @ApiPropertyOptional({ type: String, nullable: true }) title?: string | null;
@@ -80,7 +95,8 @@ export class FeatureStrategySchema {
   @ApiProperty() featureName: string;
   @ApiProperty() sortOrder: number;
   @ApiProperty({ type: [Number] }) segments: number[];
-  @ApiProperty({ type: [ConstraintSchema], description: 'caseInsensitive and inverted default to false, values to []' }) constraints: ConstraintSchema[];
+  @ApiProperty({ type: [ConstraintSchema], description: 'caseInsensitive and inverted default to false, values to []' })
+  constraints: ConstraintSchema[];
   @ApiProperty({ type: [StrategyVariantSchema] }) variants: StrategyVariantSchema[];
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) parameters: Record<string, string>;
 }

@@ -17,7 +17,8 @@ export interface StrategyRow {
   segment_ids?: unknown;
 }
 
-export const STRATEGY_COLUMNS = 's.id, s.feature_name, s.project_name, s.environment, s.strategy_name, s.title, s.disabled, s.parameters, s.constraints, s.variants, s.sort_order';
+export const STRATEGY_COLUMNS =
+  's.id, s.feature_name, s.project_name, s.environment, s.strategy_name, s.title, s.disabled, s.parameters, s.constraints, s.variants, s.sort_order';
 
 /** Maps a row to the strategy the API shows: constraints get their defaults, parameter values are text. */
 export function toStoredStrategy(row: StrategyRow): StoredStrategy {
@@ -31,7 +32,9 @@ export function toStoredStrategy(row: StrategyRow): StoredStrategy {
     segments: segmentIds(row.segment_ids),
     constraints: parseJson<Partial<Constraint>[]>(row.constraints, []).map(withConstraintDefaults),
     variants: parseJson<StrategyVariant[]>(row.variants, []),
-    parameters: Object.fromEntries(Object.entries(parseJson<Record<string, unknown>>(row.parameters, {})).map(([key, value]) => [key, String(value)])),
+    parameters: Object.fromEntries(
+      Object.entries(parseJson<Record<string, unknown>>(row.parameters, {})).map(([key, value]) => [key, String(value)]),
+    ),
     projectId: row.project_name,
     environment: row.environment,
   };
@@ -44,7 +47,12 @@ export function toFeatureStrategy(strategy: StoredStrategy | FeatureStrategy): F
 }
 
 export function withConstraintDefaults(constraint: Partial<Constraint>): Constraint {
-  return { ...constraint, values: constraint.values ?? [], caseInsensitive: constraint.caseInsensitive ?? false, inverted: constraint.inverted ?? false } as Constraint;
+  return {
+    ...constraint,
+    values: constraint.values ?? [],
+    caseInsensitive: constraint.caseInsensitive ?? false,
+    inverted: constraint.inverted ?? false,
+  } as Constraint;
 }
 
 function segmentIds(value: unknown): number[] {

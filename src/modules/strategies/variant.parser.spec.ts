@@ -11,24 +11,46 @@ const variable = (name: string, extra: object = {}) => ({ name, weight: 0, weigh
 
 describe('parseVariants', () => {
   it('gives a single variable variant all 1000', () => {
-    expect(parse([variable('a', { weight: 5 })]).variants).toEqual([{ name: 'a', weight: 1000, weightType: 'variable', stickiness: 'default' }]);
+    expect(parse([variable('a', { weight: 5 })]).variants).toEqual([
+      { name: 'a', weight: 1000, weightType: 'variable', stickiness: 'default' },
+    ]);
   });
 
   it('splits evenly, gives the remainder to the first variable variants in request order, then sorts by name', () => {
     const { variants } = parse([variable('c'), variable('a'), variable('b')]);
-    expect(variants.map((v) => [v.name, v.weight])).toEqual([['a', 333], ['b', 333], ['c', 334]]);
+    expect(variants.map((v) => [v.name, v.weight])).toEqual([
+      ['a', 333],
+      ['b', 333],
+      ['c', 334],
+    ]);
   });
 
   it('keeps fix weights and splits the rest', () => {
     const { variants } = parse([{ name: 'z', weight: 300, weightType: 'fix', stickiness: 'default' }, variable('y'), variable('x')]);
-    expect(variants.map((v) => [v.name, v.weight])).toEqual([['x', 350], ['y', 350], ['z', 300]]);
+    expect(variants.map((v) => [v.name, v.weight])).toEqual([
+      ['x', 350],
+      ['y', 350],
+      ['z', 300],
+    ]);
   });
 
   it('spreads a remainder of several points one by one', () => {
-    const { variants } = parse([{ name: 'f', weight: 1, weightType: 'fix', stickiness: 's' }, variable('v3'), variable('v1'), variable('v2')]);
+    const { variants } = parse([
+      { name: 'f', weight: 1, weightType: 'fix', stickiness: 's' },
+      variable('v3'),
+      variable('v1'),
+      variable('v2'),
+    ]);
     expect(variants.map((v) => v.weight)).toEqual([1, 333, 333, 333]);
     const six = parse(['e', 'd', 'c', 'b', 'a', 'f'].map((n) => variable(n))).variants;
-    expect(six.map((v) => [v.name, v.weight])).toEqual([['a', 166], ['b', 167], ['c', 167], ['d', 167], ['e', 167], ['f', 166]]);
+    expect(six.map((v) => [v.name, v.weight])).toEqual([
+      ['a', 166],
+      ['b', 167],
+      ['c', 167],
+      ['d', 167],
+      ['e', 167],
+      ['f', 166],
+    ]);
   });
 
   it('keeps payloads', () => {
@@ -66,7 +88,11 @@ describe('parseVariants', () => {
     const fixOnly = parse([{ name: 'a', weight: 100, weightType: 'fix', stickiness: 'default' }]);
     expect(fixOnly.paths).toEqual(['/body/variants']);
     expect(fixOnly.messages[0]).toContain('at least one "variable" variant');
-    const over = parse([{ name: 'a', weight: 600, weightType: 'fix', stickiness: 'd' }, { name: 'b', weight: 500, weightType: 'fix', stickiness: 'd' }, variable('c')]);
+    const over = parse([
+      { name: 'a', weight: 600, weightType: 'fix', stickiness: 'd' },
+      { name: 'b', weight: 500, weightType: 'fix', stickiness: 'd' },
+      variable('c'),
+    ]);
     expect(over.paths).toEqual(['/body/variants']);
     expect(over.messages[0]).toContain('more than 1000');
   });

@@ -44,7 +44,8 @@ export function parseVariantList<V extends WeightedVariant>(
     const name = isPlainObject(item) ? item.name : undefined;
     if (typeof name === 'string') {
       const first = seen.get(name);
-      if (first !== undefined) problems.invalid(`${pointer(path, index)}/name`, `must be unique within the list: variant ${first} has the same name`, name);
+      if (first !== undefined)
+        problems.invalid(`${pointer(path, index)}/name`, `must be unique within the list: variant ${first} has the same name`, name);
       else seen.set(name, index);
     }
     return variant ? [variant] : [];
@@ -90,18 +91,26 @@ function parseVariant(input: unknown, path: string, problems: Problems): Strateg
   problems.onlyKnown(input, KEYS, path);
   const { name, weight, weightType, stickiness, payload } = input;
   if (name === undefined) problems.required(`${path}/name`);
-  else if (typeof name !== 'string' || name.length < 1 || name.length > 100) problems.invalid(`${path}/name`, 'must be a string of 1 to 100 characters', name);
-  else if (encodeURIComponent(name) !== name) problems.invalid(`${path}/name`, 'must be URL friendly (letters, digits and - _ . ! ~ * \' ( ) only)', name);
+  else if (typeof name !== 'string' || name.length < 1 || name.length > 100)
+    problems.invalid(`${path}/name`, 'must be a string of 1 to 100 characters', name);
+  else if (encodeURIComponent(name) !== name)
+    problems.invalid(`${path}/name`, "must be URL friendly (letters, digits and - _ . ! ~ * ' ( ) only)", name);
   if (weight === undefined) problems.required(`${path}/weight`);
   else if (typeof weight !== 'number' || !Number.isInteger(weight)) problems.invalid(`${path}/weight`, 'must be integer', weight);
   else if (weight < 0 || weight > TOTAL_WEIGHT) problems.invalid(`${path}/weight`, `must be between 0 and ${TOTAL_WEIGHT}`, weight);
   if (weightType === undefined) problems.required(`${path}/weightType`);
-  else if (typeof weightType !== 'string' || !WEIGHT_TYPES.has(weightType)) problems.invalid(`${path}/weightType`, 'must be one of the allowed values: variable, fix', weightType);
+  else if (typeof weightType !== 'string' || !WEIGHT_TYPES.has(weightType))
+    problems.invalid(`${path}/weightType`, 'must be one of the allowed values: variable, fix', weightType);
   if (stickiness === undefined) problems.required(`${path}/stickiness`);
   else if (typeof stickiness !== 'string') problems.invalid(`${path}/stickiness`, 'must be a string', stickiness);
   const parsedPayload = payload === undefined ? undefined : parsePayload(payload, `${path}/payload`, problems);
   if (problems.details.length > before) return undefined;
-  const variant: StrategyVariant = { name: name as string, weight: weight as number, weightType: weightType as StrategyVariant['weightType'], stickiness: stickiness as string };
+  const variant: StrategyVariant = {
+    name: name as string,
+    weight: weight as number,
+    weightType: weightType as StrategyVariant['weightType'],
+    stickiness: stickiness as string,
+  };
   if (parsedPayload) variant.payload = parsedPayload;
   return variant;
 }

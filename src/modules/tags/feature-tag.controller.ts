@@ -34,16 +34,28 @@ export class FeatureTagController {
   @RequirePermission('UPDATE_FEATURE')
   @ApiOperation({ summary: 'Add and remove tags of a feature in one go.' })
   @ApiOkResponse({ type: TagsSchema })
-  async update(@Param('featureName') featureName: string, @Body() body: UpdateTagsSchema, @CurrentActor() actor: Actor): Promise<TagsSchema> {
+  async update(
+    @Param('featureName') featureName: string,
+    @Body() body: UpdateTagsSchema,
+    @CurrentActor() actor: Actor,
+  ): Promise<TagsSchema> {
     const toTag = (tag: Tag) => ({ type: tag.type, value: tag.value });
-    return { version: 1, tags: await this.tags.update(featureName, { addedTags: body.addedTags.map(toTag), removedTags: body.removedTags.map(toTag) }, actor) };
+    return {
+      version: 1,
+      tags: await this.tags.update(featureName, { addedTags: body.addedTags.map(toTag), removedTags: body.removedTags.map(toTag) }, actor),
+    };
   }
 
   @Delete(':featureName/tags/:type/:value')
   @RequirePermission('UPDATE_FEATURE')
   @ApiOperation({ summary: 'Remove a tag from a feature.' })
   @ApiOkResponse({ description: 'Removed' })
-  async remove(@Param('featureName') featureName: string, @Param('type') type: string, @Param('value') value: string, @CurrentActor() actor: Actor): Promise<void> {
+  async remove(
+    @Param('featureName') featureName: string,
+    @Param('type') type: string,
+    @Param('value') value: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.tags.remove(featureName, { type, value }, actor);
   }
 }

@@ -45,7 +45,8 @@ export class FeatureTagService {
   async remove(featureName: string, tag: Tag, actor: Actor): Promise<void> {
     await this.db.transaction(async () => {
       const feature = await this.lookup.requireByName(featureName);
-      if (!(await this.store.remove(featureName, tag))) throw notFound(`Could not find the tag ${tag.type}:${tag.value} on feature ${featureName}`);
+      if (!(await this.store.remove(featureName, tag)))
+        throw notFound(`Could not find the tag ${tag.type}:${tag.value} on feature ${featureName}`);
       await this.untagged(feature, tag, actor);
     });
   }
@@ -56,7 +57,8 @@ export class FeatureTagService {
       const feature = await this.lookup.requireByName(featureName);
       await this.requireTypes(input.addedTags, (index) => `/body/addedTags/${index}/type`);
       const now = this.clock.now();
-      for (const tag of input.addedTags) if (await this.store.add(featureName, tag, actor.userId, now)) await this.tagged(feature, tag, actor);
+      for (const tag of input.addedTags)
+        if (await this.store.add(featureName, tag, actor.userId, now)) await this.tagged(feature, tag, actor);
       for (const tag of input.removedTags) if (await this.store.remove(featureName, tag)) await this.untagged(feature, tag, actor);
     });
     return this.features.tagsOf(featureName);
@@ -64,15 +66,29 @@ export class FeatureTagService {
 
   private async requireTypes(tags: Tag[], pathOf: (index: number) => string): Promise<void> {
     const known = new Set((await this.tagTypes.findMany([...new Set(tags.map((tag) => tag.type))])).map((type) => type.name));
-    const details = tags.flatMap((tag, index) => (known.has(tag.type) ? [] : [{ path: pathOf(index), message: `Tag type ${tag.type} does not exist.` }]));
+    const details = tags.flatMap((tag, index) =>
+      known.has(tag.type) ? [] : [{ path: pathOf(index), message: `Tag type ${tag.type} does not exist.` }],
+    );
     if (details.length > 0) throw validationError(details);
   }
 
   private tagged(feature: FeatureRecord, tag: Tag, actor: Actor): Promise<void> {
-    return this.events.record({ type: EVENT.FEATURE_TAGGED, actor, project: feature.project, featureName: feature.name, data: { type: tag.type, value: tag.value } });
+    return this.events.record({
+      type: EVENT.FEATURE_TAGGED,
+      actor,
+      project: feature.project,
+      featureName: feature.name,
+      data: { type: tag.type, value: tag.value },
+    });
   }
 
   private untagged(feature: FeatureRecord, tag: Tag, actor: Actor): Promise<void> {
-    return this.events.record({ type: EVENT.FEATURE_UNTAGGED, actor, project: feature.project, featureName: feature.name, preData: { type: tag.type, value: tag.value } });
+    return this.events.record({
+      type: EVENT.FEATURE_UNTAGGED,
+      actor,
+      project: feature.project,
+      featureName: feature.name,
+      preData: { type: tag.type, value: tag.value },
+    });
   }
 }

@@ -26,11 +26,14 @@ export class SqlFeatureTagStore extends FeatureTagStore {
   }
 
   async remove(featureName: string, tag: Tag): Promise<boolean> {
-    const removed = await this.db.execute('DELETE FROM feature_tags WHERE feature_name = :featureName AND tag_type = :type AND tag_value = :value', {
-      featureName,
-      type: tag.type,
-      value: tag.value,
-    });
+    const removed = await this.db.execute(
+      'DELETE FROM feature_tags WHERE feature_name = :featureName AND tag_type = :type AND tag_value = :value',
+      {
+        featureName,
+        type: tag.type,
+        value: tag.value,
+      },
+    );
     return removed > 0;
   }
 }

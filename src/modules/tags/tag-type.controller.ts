@@ -3,7 +3,14 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { CreateTagTypeSchema, TagTypeResponseSchema, TagTypeSchema, TagTypesSchema, UpdateTagTypeSchema, ValidateTagTypeSchema } from './tag.dto.js';
+import {
+  CreateTagTypeSchema,
+  TagTypeResponseSchema,
+  TagTypeSchema,
+  TagTypesSchema,
+  UpdateTagTypeSchema,
+  ValidateTagTypeSchema,
+} from './tag.dto.js';
 import { TagTypeService } from './tag-type.service.js';
 
 @AdminController('tag-types', 'Tags')

@@ -44,7 +44,9 @@ export class SqlTagTypeStore extends TagTypeStore {
   }
 
   async update(tagType: TagType): Promise<void> {
-    await this.db.execute('UPDATE tag_types SET description = :description, icon = :icon, color = :color WHERE name = :name', { ...tagType });
+    await this.db.execute('UPDATE tag_types SET description = :description, icon = :icon, color = :color WHERE name = :name', {
+      ...tagType,
+    });
   }
 
   async delete(name: string): Promise<void> {

@@ -8,5 +8,10 @@ import { SqlTagTypeStore, TagTypeStore } from './tag-type.store.js';
 
 export const tagsFeature: FeatureDefinition = {
   controllers: [TagTypeController, FeatureTagController],
-  providers: [TagTypeService, FeatureTagService, { provide: TagTypeStore, useClass: SqlTagTypeStore }, { provide: FeatureTagStore, useClass: SqlFeatureTagStore }],
+  providers: [
+    TagTypeService,
+    FeatureTagService,
+    { provide: TagTypeStore, useClass: SqlTagTypeStore },
+    { provide: FeatureTagStore, useClass: SqlFeatureTagStore },
+  ],
 };

@@ -16,6 +16,8 @@ describe('imageUrlFor', () => {
   });
 
   it('gives the seeded admin the avatar Unleash gives it', () => {
-    expect(imageUrlFor({ id: 1, username: 'admin' })).toMatch(/^https:\/\/gravatar\.com\/avatar\/8c6976e5b5410415bde908bd4dee15dfb167a9c873fc4bb8a81f6f2ab448a918\?s=42&d=retro&r=g$/);
+    expect(imageUrlFor({ id: 1, username: 'admin' })).toMatch(
+      /^https:\/\/gravatar\.com\/avatar\/8c6976e5b5410415bde908bd4dee15dfb167a9c873fc4bb8a81f6f2ab448a918\?s=42&d=retro&r=g$/,
+    );
   });
 });

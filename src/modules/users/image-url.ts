@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
  * else the id, lower-cased and trimmed. Gravatar answers a generated "retro" picture for unknown keys.
  */
 export function imageUrlFor(account: { id: number; email?: string | null; username?: string | null }): string {
-  const key = String(account.email || account.username || account.id).trim().toLowerCase();
+  const key = String(account.email || account.username || account.id)
+    .trim()
+    .toLowerCase();
   return `https://gravatar.com/avatar/${createHash('sha256').update(key, 'utf8').digest('hex')}?s=42&d=retro&r=g`;
 }

@@ -26,10 +26,18 @@ export class UserAdminController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Create a user',
-    description: 'Needs an email or a username (or both), and a root role. 400 for a weak password or an unknown root role, 409 when the username or email is taken.',
+    description:
+      'Needs an email or a username (or both), and a root role. 400 for a weak password or an unknown root role, 409 when the username or email is taken.',
   })
-  @ApiCreatedResponse({ type: UserSchema, headers: { location: { description: 'Where the new user can be read', schema: { type: 'string' } } } })
-  async create(@Body() body: CreateUserSchema, @CurrentActor() actor: Actor, @Res({ passthrough: true }) response: Response): Promise<UserJson> {
+  @ApiCreatedResponse({
+    type: UserSchema,
+    headers: { location: { description: 'Where the new user can be read', schema: { type: 'string' } } },
+  })
+  async create(
+    @Body() body: CreateUserSchema,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<UserJson> {
     const user = await this.users.create(body, actor);
     response.setHeader('Location', this.users.locationOf(user.id));
     return user;
@@ -45,7 +53,8 @@ export class UserAdminController {
   @Put(':id')
   @ApiOperation({
     summary: 'Update a user',
-    description: 'Changes name, email and root role; omitted properties stay as they are, unknown ones are ignored. The last admin cannot be demoted.',
+    description:
+      'Changes name, email and root role; omitted properties stay as they are, unknown ones are ignored. The last admin cannot be demoted.',
   })
   @ApiOkResponse({ type: UserSchema })
   update(@IntParam('id') id: number, @Body() body: UpdateUserSchema, @CurrentActor() actor: Actor): Promise<UserJson> {
@@ -53,7 +62,10 @@ export class UserAdminController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a user', description: 'Ends their sessions and deletes their personal access tokens and group memberships. The last admin cannot be deleted.' })
+  @ApiOperation({
+    summary: 'Delete a user',
+    description: 'Ends their sessions and deletes their personal access tokens and group memberships. The last admin cannot be deleted.',
+  })
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@IntParam('id') id: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.users.delete(id, actor);
@@ -61,7 +73,10 @@ export class UserAdminController {
 
   @Post(':id/change-password')
   @HttpCode(200)
-  @ApiOperation({ summary: "Set a user's password", description: "Ends every session of that user (when it is the caller's own, the caller gets a fresh one)." })
+  @ApiOperation({
+    summary: "Set a user's password",
+    description: "Ends every session of that user (when it is the caller's own, the caller gets a fresh one).",
+  })
   @ApiOkResponse({ description: 'Password changed' })
   async changePassword(
     @IntParam('id') id: number,

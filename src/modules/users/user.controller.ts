@@ -16,7 +16,8 @@ export class UserController {
   @Get()
   @ApiOperation({
     summary: 'Your own user and permissions',
-    description: 'The caller\'s user record and effective permissions (root role, groups, project roles); a permission has `project`/`environment` only when it is limited to one. 403 for API tokens.',
+    description:
+      "The caller's user record and effective permissions (root role, groups, project roles); a permission has `project`/`environment` only when it is limited to one. 403 for API tokens.",
   })
   @ApiOkResponse({ type: MeSchema })
   async me(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) response: Response): Promise<MeSchema> {
@@ -28,7 +29,8 @@ export class UserController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Change your own password',
-    description: 'password and confirmPassword must match (400); oldPassword, when given, must be right (401). Your other sessions end; a session caller gets a fresh cookie.',
+    description:
+      'password and confirmPassword must match (400); oldPassword, when given, must be right (401). Your other sessions end; a session caller gets a fresh cookie.',
   })
   @ApiOkResponse({ description: 'Password changed' })
   async changePassword(

@@ -2,18 +2,29 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
 import { PASSWORD_RULE } from './password-policy.js';
-import { IsAbsent, IsAcceptablePassword, IsEmailAddress, IsEmailUnlessUsername, IsRootRoleReference, MatchesPassword } from './user.validators.js';
+import {
+  IsAbsent,
+  IsAcceptablePassword,
+  IsEmailAddress,
+  IsEmailUnlessUsername,
+  IsRootRoleReference,
+  MatchesPassword,
+} from './user.validators.js';
 
 const ROOT_ROLE = {
   description: 'The root role: its id (1 Admin, 2 Editor, 3 Viewer, or a custom root role) or its name.',
-  oneOf: [{ type: 'integer', minimum: 1, example: 2 }, { type: 'string', example: 'Editor' }],
+  oneOf: [
+    { type: 'integer', minimum: 1, example: 2 },
+    { type: 'string', example: 'Editor' },
+  ],
 };
 
 @ApiSchema({ name: 'userSchema' })
 export class UserSchema {
   @ApiProperty({ example: 7 }) id: number;
   @ApiProperty({ type: String, nullable: true, required: false, example: 'Ada Lovelace' }) name: string | null;
-  @ApiPropertyOptional({ description: 'Left out when the account has no email; stored lower-case', example: 'ada@example.com' }) email?: string;
+  @ApiPropertyOptional({ description: 'Left out when the account has no email; stored lower-case', example: 'ada@example.com' })
+  email?: string;
   @ApiProperty({ type: String, nullable: true, required: false, description: 'Unique', example: 'ada' }) username: string | null;
   @ApiProperty({ required: false, description: 'Gravatar link derived from the email, username or id' }) imageUrl: string;
   @ApiProperty({ required: false, description: 'Consecutive failed logins; 0 after a successful one' }) loginAttempts: number;
@@ -23,8 +34,15 @@ export class UserSchema {
   @ApiProperty({ format: 'date-time', required: false }) createdAt: string;
   @ApiProperty({ enum: ['User', 'Service Account'], required: false }) accountType: string;
   @ApiProperty({ required: false, deprecated: true, description: 'Always false' }) isAPI: boolean;
-  @ApiProperty({ type: [String], required: false, deprecated: true, description: 'Always empty; GET /api/admin/user lists the caller\'s permissions' }) permissions: string[];
-  @ApiProperty({ type: String, nullable: true, required: false, description: 'Only set when the account is managed by SCIM' }) scimId: string | null;
+  @ApiProperty({
+    type: [String],
+    required: false,
+    deprecated: true,
+    description: "Always empty; GET /api/admin/user lists the caller's permissions",
+  })
+  permissions: string[];
+  @ApiProperty({ type: String, nullable: true, required: false, description: 'Only set when the account is managed by SCIM' }) scimId:
+    string | null;
 }
 
 @ApiSchema({ name: 'roleSchema' })
@@ -37,7 +55,8 @@ export class RootRoleSchema {
 
 @ApiSchema({ name: 'usersSchema' })
 export class UsersSchema {
-  @ApiProperty({ type: [UserSchema], description: 'Every person (service accounts are listed under /api/admin/service-account), by id' }) users: UserSchema[];
+  @ApiProperty({ type: [UserSchema], description: 'Every person (service accounts are listed under /api/admin/service-account), by id' })
+  users: UserSchema[];
   @ApiProperty({ type: [RootRoleSchema] }) rootRoles: RootRoleSchema[];
 }
 
@@ -72,7 +91,9 @@ export class CreateUserSchema {
   @IsRootRoleReference()
   rootRole: number | string;
 
-  @ApiPropertyOptional({ description: 'Accepted for compatibility with Unleash clients; this service sends no email, so emailSent stays false.' })
+  @ApiPropertyOptional({
+    description: 'Accepted for compatibility with Unleash clients; this service sends no email, so emailSent stays false.',
+  })
   @IsOptional()
   @IsBoolean()
   sendEmail?: boolean;
@@ -82,7 +103,11 @@ export class CreateUserSchema {
 @IgnoreUnknownTopLevelProperties()
 @ApiSchema({ name: 'updateUserSchema' })
 export class UpdateUserSchema {
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Stored lower-case; null removes it (only when the user has a username)' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Stored lower-case; null removes it (only when the user has a username)',
+  })
   @ValidateIf((body: UpdateUserSchema) => body.email !== undefined && body.email !== null)
   @IsEmailAddress()
   email?: string | null;
@@ -146,5 +171,6 @@ export class CallerPermissionSchema {
 @ApiSchema({ name: 'meSchema' })
 export class MeSchema {
   @ApiProperty({ type: UserSchema }) user: UserSchema;
-  @ApiProperty({ type: [CallerPermissionSchema], description: 'Effective permissions: root role, groups and project roles' }) permissions: CallerPermissionSchema[];
+  @ApiProperty({ type: [CallerPermissionSchema], description: 'Effective permissions: root role, groups and project roles' })
+  permissions: CallerPermissionSchema[];
 }

@@ -48,7 +48,15 @@ describe('toUserSchema', () => {
       created_at: new Date('2026-01-01T00:00:00Z'),
       scim_id: 'scim-1',
     });
-    expect(user).toMatchObject({ id: 9, email: 'bot@example.com', emailSent: true, rootRole: 3, accountType: 'Service Account', scimId: 'scim-1', seenAt: '2026-02-01T00:00:00.000Z' });
+    expect(user).toMatchObject({
+      id: 9,
+      email: 'bot@example.com',
+      emailSent: true,
+      rootRole: 3,
+      accountType: 'Service Account',
+      scimId: 'scim-1',
+      seenAt: '2026-02-01T00:00:00.000Z',
+    });
     expect(user.imageUrl).toBe(imageUrlFor({ id: 9, email: 'bot@example.com' }));
   });
 

@@ -19,7 +19,20 @@ export interface UserRow {
   created_at: unknown;
 }
 
-const COLUMNS = ['id', 'name', 'username', 'email', 'image_url', 'login_attempts', 'email_sent', 'root_role_id', 'is_service', 'scim_id', 'seen_at', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'username',
+  'email',
+  'image_url',
+  'login_attempts',
+  'email_sent',
+  'root_role_id',
+  'is_service',
+  'scim_id',
+  'seen_at',
+  'created_at',
+] as const;
 
 /**
  * The select list for `toUserSchema`, e.g. `userColumns('u')` → `u.id, u.name, …`. With a prefix the columns are
@@ -78,10 +91,12 @@ export class UserReadModel {
   async accounts(ids: number[]): Promise<Map<number, UserJson>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db.query<UserRow>(`SELECT ${userColumns()} FROM users WHERE id IN (:...ids)`, { ids: [...new Set(ids)] });
-    return new Map(rows.map((row) => {
-      const user = toUserSchema(row);
-      return [user.id, user];
-    }));
+    return new Map(
+      rows.map((row) => {
+        const user = toUserSchema(row);
+        return [user.id, user];
+      }),
+    );
   }
 
   /** Every person, oldest first. */
@@ -99,9 +114,14 @@ export class UserReadModel {
 
   /** The id of the root role (built-in or custom) named by id or by name, if there is one. */
   async rootRoleId(reference: number | string): Promise<number | undefined> {
-    const row = typeof reference === 'number'
-      ? await this.db.one<{ id: number | string }>(`SELECT id FROM roles WHERE id = :reference AND type IN ('root', 'root-custom')`, { reference })
-      : await this.db.one<{ id: number | string }>(`SELECT id FROM roles WHERE name = :reference AND type IN ('root', 'root-custom')`, { reference });
+    const row =
+      typeof reference === 'number'
+        ? await this.db.one<{ id: number | string }>(`SELECT id FROM roles WHERE id = :reference AND type IN ('root', 'root-custom')`, {
+            reference,
+          })
+        : await this.db.one<{ id: number | string }>(`SELECT id FROM roles WHERE name = :reference AND type IN ('root', 'root-custom')`, {
+            reference,
+          });
     return row ? Number(row.id) : undefined;
   }
 
@@ -111,10 +131,16 @@ export class UserReadModel {
    */
   async credentialsFor(loginName: string): Promise<LoginCredentials | undefined> {
     const email = loginName.toLowerCase();
-    const rows = await this.db.query<{ id: number | string; username: string | null; email: string | null; password_hash: string | null; is_service: unknown }>(
-      'SELECT id, username, email, password_hash, is_service FROM users WHERE username = :loginName OR email = :email',
-      { loginName, email },
-    );
+    const rows = await this.db.query<{
+      id: number | string;
+      username: string | null;
+      email: string | null;
+      password_hash: string | null;
+      is_service: unknown;
+    }>('SELECT id, username, email, password_hash, is_service FROM users WHERE username = :loginName OR email = :email', {
+      loginName,
+      email,
+    });
     const byEmail = rows.find((row) => row.email === email);
     const byUsername = rows.find((row) => row.username === loginName);
     const row = loginName.includes('@') ? (byEmail ?? byUsername) : (byUsername ?? byEmail);

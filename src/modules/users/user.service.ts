@@ -84,7 +84,10 @@ export class UserService {
       const rootRoleId = input.rootRole === undefined ? undefined : await this.rootRole(input.rootRole);
       const email = input.email === undefined ? undefined : input.email === null ? null : input.email.trim().toLowerCase();
       if (email === null && !before.username) {
-        throw invalidProperty('/body/email', 'The `/body/email` property cannot be removed from a user without a username: a user needs an email, a username, or both.');
+        throw invalidProperty(
+          '/body/email',
+          'The `/body/email` property cannot be removed from a user without a username: a user needs an email, a username, or both.',
+        );
       }
       if (rootRoleId !== undefined && rootRoleId !== ROLE.ADMIN && before.rootRole === ROLE.ADMIN) await this.keepAnAdmin(id, 'demote');
       if (email) await this.ensureUnique(null, email, id);
@@ -117,12 +120,20 @@ export class UserService {
    * The caller changes their own password; their other sessions end and the current one is renewed. The old
    * password is checked when given, and must be given by a caller who authenticates with a personal access token.
    */
-  async changeOwnPassword(principal: Principal, input: { password: string; oldPassword?: string }, actor: Actor, caller?: CallerSession): Promise<void> {
+  async changeOwnPassword(
+    principal: Principal,
+    input: { password: string; oldPassword?: string },
+    actor: Actor,
+    caller?: CallerSession,
+  ): Promise<void> {
     const self = userOf(principal);
     if (self.isService) throw new AppError('NoAccessError', 'Service accounts have no password; they authenticate with their tokens.');
     if (self.via === 'pat' && input.oldPassword === undefined) {
       // A leaked token must not be enough to take the account over.
-      throw invalidProperty('/body/oldPassword', 'The `/body/oldPassword` property is required when you authenticate with a personal access token: a token alone cannot change the password.');
+      throw invalidProperty(
+        '/body/oldPassword',
+        'The `/body/oldPassword` property is required when you authenticate with a personal access token: a token alone cannot change the password.',
+      );
     }
     const user = (await this.users.account(self.id)) ?? raiseNotFound(self.id);
     if (input.oldPassword !== undefined) {
@@ -162,7 +173,11 @@ export class UserService {
     await this.db.transaction(async () => {
       await this.store.setPasswordHash(user.id, hash);
       await this.sessions.endAllFor(user.id);
-      await this.events.record({ type: EVENT.USER_PASSWORD_CHANGED, actor, data: { id: user.id, username: user.username, email: user.email ?? null } });
+      await this.events.record({
+        type: EVENT.USER_PASSWORD_CHANGED,
+        actor,
+        data: { id: user.id, username: user.username, email: user.email ?? null },
+      });
     });
     if (caller && actor.userId === user.id) await this.sessions.start(user.id, caller.request, caller.response);
   }
@@ -170,12 +185,16 @@ export class UserService {
   private async rootRole(reference: number | string): Promise<number> {
     const id = await this.users.rootRoleId(typeof reference === 'string' ? reference.trim() : reference);
     if (id !== undefined) return id;
-    throw invalidProperty('/body/rootRole', `The \`/body/rootRole\` property must name an existing root role, but there is no root role ${typeof reference === 'number' ? `with id ${reference}` : `named ${JSON.stringify(reference)}`}.`);
+    throw invalidProperty(
+      '/body/rootRole',
+      `The \`/body/rootRole\` property must name an existing root role, but there is no root role ${typeof reference === 'number' ? `with id ${reference}` : `named ${JSON.stringify(reference)}`}.`,
+    );
   }
 
   private async ensureUnique(username: string | null, email: string | null, exceptId?: number): Promise<void> {
     const problems: string[] = [];
-    if (username && (await this.store.usernameTaken(username, exceptId))) problems.push(`A user or service account with the username "${username}" already exists.`);
+    if (username && (await this.store.usernameTaken(username, exceptId)))
+      problems.push(`A user or service account with the username "${username}" already exists.`);
     if (email && (await this.store.emailTaken(email, exceptId))) problems.push(`A user with the email "${email}" already exists.`);
     if (problems.length) throw nameExists(problems.join(' '));
   }
@@ -185,7 +204,9 @@ export class UserService {
     const admins = await this.store.lockAdmins();
     if (admins.some((admin) => admin !== id)) return;
     throw validationError([
-      { message: `You cannot ${action} the last admin: at least one user must keep the Admin root role. Give another user the Admin role first.` },
+      {
+        message: `You cannot ${action} the last admin: at least one user must keep the Admin root role. Give another user the Admin role first.`,
+      },
     ]);
   }
 }
@@ -196,7 +217,10 @@ function raiseNotFound(id: number): never {
 
 function userOf(principal: Principal): UserPrincipal {
   if (principal.kind === 'user') return principal;
-  throw new AppError('NoAccessError', 'This route is about the logged-in user, and an API token is not a user. Log in, or use a personal access token.');
+  throw new AppError(
+    'NoAccessError',
+    'This route is about the logged-in user, and an API token is not a user. Log in, or use a personal access token.',
+  );
 }
 
 /** What events keep of a user: identity and role, never a hash or password. */

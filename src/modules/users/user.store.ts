@@ -60,7 +60,12 @@ export class SqlUserStore extends UserStore {
   async update(id: number, changes: UserChanges): Promise<void> {
     const keys = (Object.keys(CHANGEABLE) as (keyof UserChanges)[]).filter((key) => changes[key] !== undefined);
     if (keys.length === 0) return;
-    await uniquely(() => this.db.execute(`UPDATE users SET ${keys.map((key) => `${CHANGEABLE[key]} = :${key}`).join(', ')} WHERE id = :id`, { ...changes, id }));
+    await uniquely(() =>
+      this.db.execute(`UPDATE users SET ${keys.map((key) => `${CHANGEABLE[key]} = :${key}`).join(', ')} WHERE id = :id`, {
+        ...changes,
+        id,
+      }),
+    );
   }
 
   async delete(id: number): Promise<boolean> {

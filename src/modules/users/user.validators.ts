@@ -12,7 +12,8 @@ export function IsRootRoleReference(options?: ValidationOptions): PropertyDecora
     {
       name: 'isRootRoleReference',
       validator: {
-        validate: (value: unknown) => (Number.isInteger(value) && (value as number) >= 1) || (typeof value === 'string' && value.trim().length > 0),
+        validate: (value: unknown) =>
+          (Number.isInteger(value) && (value as number) >= 1) || (typeof value === 'string' && value.trim().length > 0),
         defaultMessage: () => 'must be the id of a root role (a whole number, e.g. 1 for Admin, 2 for Editor, 3 for Viewer) or its name',
       },
     },
@@ -21,7 +22,10 @@ export function IsRootRoleReference(options?: ValidationOptions): PropertyDecora
 }
 
 export function IsAcceptablePassword(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy({ name: 'isAcceptablePassword', validator: { validate: isAcceptablePassword, defaultMessage: () => PASSWORD_RULE } }, options);
+  return ValidateBy(
+    { name: 'isAcceptablePassword', validator: { validate: isAcceptablePassword, defaultMessage: () => PASSWORD_RULE } },
+    options,
+  );
 }
 
 /** Equal to the `password` property of the same body (a confirmation). */
@@ -31,7 +35,8 @@ export function MatchesPassword(options?: ValidationOptions): PropertyDecorator 
       name: 'matchesPassword',
       validator: {
         validate: (value, args) => typeof value === 'string' && value === (args?.object as { password?: unknown }).password,
-        defaultMessage: (args) => (typeof args?.value === 'string' ? 'must be the same as the `/body/password` property' : 'must be a string'),
+        defaultMessage: (args) =>
+          typeof args?.value === 'string' ? 'must be the same as the `/body/password` property' : 'must be a string',
       },
     },
     options,

@@ -10,7 +10,12 @@ import {
   UserEntity,
   UserGroupEntity,
 } from './access.entities.js';
-import { ClientApplicationEntity, ClientInstanceEntity, ClientMetricsHourlyEntity, ClientMetricsVariantHourlyEntity } from './client.entities.js';
+import {
+  ClientApplicationEntity,
+  ClientInstanceEntity,
+  ClientMetricsHourlyEntity,
+  ClientMetricsVariantHourlyEntity,
+} from './client.entities.js';
 import { EventEntity } from './event.entity.js';
 import {
   FavoriteFeatureEntity,
@@ -25,13 +30,7 @@ import {
   StrategyTypeEntity,
   TagTypeEntity,
 } from './feature.entities.js';
-import {
-  EnvironmentEntity,
-  GroupRoleEntity,
-  ProjectEntity,
-  ProjectEnvironmentEntity,
-  RoleUserEntity,
-} from './project.entities.js';
+import { EnvironmentEntity, GroupRoleEntity, ProjectEntity, ProjectEnvironmentEntity, RoleUserEntity } from './project.entities.js';
 import { ChangeGenerationEntity, SearchGenerationEntity } from './search.entities.js';
 
 export * from './access.entities.js';

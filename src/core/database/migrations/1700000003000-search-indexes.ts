@@ -108,8 +108,12 @@ export class SearchIndexes1700000003000 implements MigrationInterface {
     }
     await queryRunner.query(generationBumpFunction('search_generation_bump', 1));
     for (const [table, events] of GENERATION_TRIGGERS) {
-      const on = events.map((event) => (event === 'UPDATE' && UPDATE_COLUMNS[table] ? `UPDATE OF ${UPDATE_COLUMNS[table]}` : event)).join(' OR ');
-      await queryRunner.query(`CREATE TRIGGER search_generation_bump AFTER ${on} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump()`);
+      const on = events
+        .map((event) => (event === 'UPDATE' && UPDATE_COLUMNS[table] ? `UPDATE OF ${UPDATE_COLUMNS[table]}` : event))
+        .join(' OR ');
+      await queryRunner.query(
+        `CREATE TRIGGER search_generation_bump AFTER ${on} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump()`,
+      );
     }
   }
 

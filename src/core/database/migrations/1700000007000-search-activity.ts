@@ -17,13 +17,16 @@ export class SearchActivity1700000007000 implements MigrationInterface {
     if (isPostgres) {
       await queryRunner.query(generationBumpFunction('search_activity_bump', 2));
       for (const [table, on] of ACTIVITY_TRIGGERS) {
-        await queryRunner.query(`CREATE TRIGGER search_activity_bump AFTER ${on.join(' OR ')} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION search_activity_bump()`);
+        await queryRunner.query(
+          `CREATE TRIGGER search_activity_bump AFTER ${on.join(' OR ')} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION search_activity_bump()`,
+        );
       }
       return;
     }
     const bump = sqliteGenerationBump(2);
     for (const [table, on] of ACTIVITY_TRIGGERS) {
-      for (const event of on) await queryRunner.query(`CREATE TRIGGER ${triggerName(table, event)} AFTER ${event} ON ${table} BEGIN ${bump} END`);
+      for (const event of on)
+        await queryRunner.query(`CREATE TRIGGER ${triggerName(table, event)} AFTER ${event} ON ${table} BEGIN ${bump} END`);
     }
   }
 

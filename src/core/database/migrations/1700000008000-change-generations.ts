@@ -23,13 +23,17 @@ export function changeGenerationTriggers(isPostgres: boolean, name: string, tabl
             PERFORM pg_notify('${CHANGE_CHANNEL}', '${name}');
             RETURN NULL;
           END $$`,
-        ...tables.map(([table, events]) => `CREATE TRIGGER ${fn} AFTER ${events.join(' OR ')} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`),
+        ...tables.map(
+          ([table, events]) => `CREATE TRIGGER ${fn} AFTER ${events.join(' OR ')} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
+        ),
       ],
       down: [...tables.map(([table]) => `DROP TRIGGER IF EXISTS ${fn} ON ${table}`), `DROP FUNCTION IF EXISTS ${fn}()`],
     };
   }
   const bump = `UPDATE change_generations SET generation = abs(random() % 9007199254740991) WHERE name = '${name}';`;
-  const triggers = tables.flatMap(([table, events]) => events.map((event) => ({ table, event, trigger: `change_${name}_${table}_${event.split(' ')[0].toLowerCase()}` })));
+  const triggers = tables.flatMap(([table, events]) =>
+    events.map((event) => ({ table, event, trigger: `change_${name}_${table}_${event.split(' ')[0].toLowerCase()}` })),
+  );
   return {
     up: triggers.map(({ table, event, trigger }) => `CREATE TRIGGER ${trigger} AFTER ${event} ON ${table} BEGIN ${bump} END`),
     down: triggers.map(({ trigger }) => `DROP TRIGGER IF EXISTS ${trigger}`),

@@ -67,9 +67,12 @@ export class MetricsByApplication1700000010000 implements MigrationInterface {
 /** Puts the filled `NEXT` table in the place of the hourly table, with its retention index and activity triggers. */
 function replaceHourlyTable(isPostgres: boolean): string[] {
   const triggers = isPostgres
-    ? [`CREATE TRIGGER search_activity_bump AFTER INSERT OR UPDATE OR DELETE ON ${HOURLY} FOR EACH STATEMENT EXECUTE FUNCTION search_activity_bump()`]
+    ? [
+        `CREATE TRIGGER search_activity_bump AFTER INSERT OR UPDATE OR DELETE ON ${HOURLY} FOR EACH STATEMENT EXECUTE FUNCTION search_activity_bump()`,
+      ]
     : ['INSERT', 'UPDATE', 'DELETE'].map(
-        (event) => `CREATE TRIGGER search_activity_${HOURLY}_${event.toLowerCase()} AFTER ${event} ON ${HOURLY} BEGIN ${sqliteGenerationBump(2)} END`,
+        (event) =>
+          `CREATE TRIGGER search_activity_${HOURLY}_${event.toLowerCase()} AFTER ${event} ON ${HOURLY} BEGIN ${sqliteGenerationBump(2)} END`,
       );
   return [
     `DROP TABLE ${HOURLY}`,

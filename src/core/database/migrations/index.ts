@@ -7,4 +7,12 @@ import { MetricsByApplication1700000010000 } from './1700000010000-metrics-by-ap
 import { CredentialGeneration1700000011000 } from './1700000011000-credential-generation.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
-export const flagwrightMigrations = [InitialSchema1700000000000, SearchIndexes1700000003000, AccessIndexes1700000006000, SearchActivity1700000007000, ChangeGenerations1700000008000, MetricsByApplication1700000010000, CredentialGeneration1700000011000];
+export const flagwrightMigrations = [
+  InitialSchema1700000000000,
+  SearchIndexes1700000003000,
+  AccessIndexes1700000006000,
+  SearchActivity1700000007000,
+  ChangeGenerations1700000008000,
+  MetricsByApplication1700000010000,
+  CredentialGeneration1700000011000,
+];

@@ -1,6 +1,4 @@
-import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod, type Type } from '@nestjs/common';
-import type { RouteInfo } from '@nestjs/common/interfaces/middleware/middleware-configuration.interface.js';
-import { PATH_METADATA } from '@nestjs/common/constants.js';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -17,7 +15,7 @@ import { ChangeWatcher } from './core/database/change-watcher.js';
 import { Database } from './core/database/database.js';
 import { ErrorFilter } from './core/errors/error.filter.js';
 import { ContentTypeGuard } from './core/http/content-type.guard.js';
-import { JsonBodyMiddleware } from './core/http/json-body.middleware.js';
+import { JsonBodyGuard } from './core/http/json-body.guard.js';
 import { RequestValidationPipe } from './core/http/request-validation.pipe.js';
 import {
   ASYNC_OPTIONS_TYPE,
@@ -29,25 +27,13 @@ import {
 import { FEATURES } from './features.js';
 import { FeatureFlags } from './modules/evaluation/feature-flags.service.js';
 
-const controllers = FEATURES.flatMap((feature) => feature.controllers);
-
-/** The `routePrefix` extra, normalised ("" or "/flags"). */
-const ROUTE_PREFIX = Symbol('FLAGWRIGHT_ROUTE_PREFIX');
-
 /**
- * Where JSON bodies are parsed: one wildcard per path our controllers live under (`api/admin/projects`,
- * `api/client`, `auth/simple`, ...: ours alone), rather than one middleware layer per route, since Express tests
- * every middleware layer on every request. Controllers at the root keep their exact routes. Strings are not
- * prefixed by RouterModule, so the route prefix is added here.
- */
-
-/**
- * The embeddable service. Guards, pipe and filter are bound per controller (see ApiController), and JSON bodies
- * are parsed only for our routes, so nothing here changes how the host application's own routes behave.
+ * The embeddable service. Body parsing, guards, pipe and filter are bound per controller (see ApiController), so
+ * nothing here changes how the host application's own routes behave.
  */
 @Module({
   imports: [TerminusModule],
-  controllers,
+  controllers: FEATURES.flatMap((feature) => feature.controllers),
   providers: [
     Clock,
     ChangeWatcher,
@@ -57,6 +43,7 @@ const ROUTE_PREFIX = Symbol('FLAGWRIGHT_ROUTE_PREFIX');
     AuthGuard,
     PermissionGuard,
     ContentTypeGuard,
+    JsonBodyGuard,
     RequestValidationPipe,
     ErrorFilter,
     BootstrapService,
@@ -65,7 +52,7 @@ const ROUTE_PREFIX = Symbol('FLAGWRIGHT_ROUTE_PREFIX');
   ],
   exports: [FeatureFlags],
 })
-export class FlagwrightModule extends ConfigurableModuleClass implements NestModule {
+export class FlagwrightModule extends ConfigurableModuleClass {
   static forRoot(options: typeof OPTIONS_TYPE): DynamicModule {
     return withCore(super.forRoot(options), options);
   }
@@ -73,30 +60,6 @@ export class FlagwrightModule extends ConfigurableModuleClass implements NestMod
   static forRootAsync(options: typeof ASYNC_OPTIONS_TYPE): DynamicModule {
     return withCore(super.forRootAsync(options), options);
   }
-
-  constructor(@Inject(ROUTE_PREFIX) private readonly routePrefix: string) {
-    super();
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes(...bodyRoutes(this.routePrefix));
-  }
-}
-
-function bodyRoutes(prefix: string): (Type<unknown> | RouteInfo)[] {
-  const atRoot: Type<unknown>[] = [];
-  const bases = new Set<string>();
-  for (const controller of controllers) {
-    const segments = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '')
-      .split('/')
-      .filter(Boolean)
-      .slice(0, 3);
-    const firstParameter = segments.findIndex((segment) => segment.startsWith(':'));
-    const base = firstParameter < 0 ? segments : segments.slice(0, firstParameter);
-    if (base.length === 0) atRoot.push(controller);
-    else bases.add(`${prefix}/${base.join('/')}`);
-  }
-  return [...atRoot, ...[...bases].map((base) => ({ path: `${base}{/*rest}`, method: RequestMethod.ALL }))];
 }
 
 function withCore(definition: DynamicModule, extras: FlagwrightModuleExtras): DynamicModule {
@@ -106,7 +69,6 @@ function withCore(definition: DynamicModule, extras: FlagwrightModuleExtras): Dy
     imports: [...(definition.imports ?? []), ...(prefix ? [RouterModule.register([{ path: prefix, module: FlagwrightModule }])] : [])],
     providers: [
       ...(definition.providers ?? []),
-      { provide: ROUTE_PREFIX, useValue: prefix },
       {
         provide: FLAGWRIGHT_CONFIG,
         inject: [MODULE_OPTIONS_TOKEN],

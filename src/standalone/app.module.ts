@@ -8,6 +8,7 @@ import { FlagwrightModule } from '../feature-flags.module.js';
 import { dataSourceOptions } from './data-source-options.js';
 import type { StandaloneEnvironment } from './environment.js';
 import { createRootLogger, loggerOptions, ROOT_LOGGER } from './logging.js';
+import { OpenApiDocs } from './openapi-docs.js';
 import { ShutdownLogger } from './shutdown-logger.js';
 
 const ENVIRONMENT = 'flagwright';
@@ -61,7 +62,12 @@ export class AppModule {
         }),
       ],
       // Standalone only: unknown routes and errors outside our controllers get the same error body.
-      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }, { provide: ROOT_LOGGER, useValue: rootLogger }, ShutdownLogger],
+      providers: [
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: ROOT_LOGGER, useValue: rootLogger },
+        ShutdownLogger,
+        OpenApiDocs,
+      ],
     };
   }
 }

@@ -4,6 +4,7 @@ import { AuthGuard } from '../access/auth.guard.js';
 import { PermissionGuard } from '../access/permission.guard.js';
 import { ErrorFilter } from '../errors/error.filter.js';
 import { ContentTypeGuard } from './content-type.guard.js';
+import { JsonBodyGuard } from './json-body.guard.js';
 import { RequestValidationPipe } from './request-validation.pipe.js';
 
 /** Which API a route belongs to; API tokens are limited to theirs. */
@@ -22,7 +23,8 @@ const PREFIX: Record<ApiKind, string> = {
 
 /**
  * Every controller of the service is declared through this decorator, which binds the pipeline per controller:
- * authentication (401) → permission (403) → content type (415) → validation (400) → handler, and the error filter.
+ * body parsing (400, 413) → authentication (401) → permission (403) → content type (415) → validation (400) → handler,
+ * and the error filter.
  * Nothing is registered app-wide, so a host application's own routes are untouched.
  */
 export function ApiController(api: ApiKind, path: string, tag: string) {
@@ -30,7 +32,7 @@ export function ApiController(api: ApiKind, path: string, tag: string) {
   return applyDecorators(
     Controller(fullPath),
     SetMetadata(API_KIND, api),
-    UseGuards(AuthGuard, PermissionGuard, ContentTypeGuard),
+    UseGuards(JsonBodyGuard, AuthGuard, PermissionGuard, ContentTypeGuard),
     UsePipes(RequestValidationPipe),
     UseFilters(ErrorFilter),
     ApiTags(tag),

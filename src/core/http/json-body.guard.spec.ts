@@ -1,4 +1,4 @@
-import { MAX_BODY_DEPTH, nestingDepth } from './json-body.middleware.js';
+import { MAX_BODY_DEPTH, nestingDepth } from './json-body.guard.js';
 
 describe('nestingDepth', () => {
   it('counts nested objects and arrays, not scalars', () => {

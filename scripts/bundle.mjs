@@ -76,9 +76,13 @@ await build({
 const bundled = readFileSync(OUTFILE, 'utf8');
 const nameHelper = /var (\w+)=\((\w+),(\w+)\)=>(\w+)\(\2,"name",\{value:\3,configurable:!0\}\)/g;
 const helpers = [...bundled.matchAll(nameHelper)];
-if (helpers.length !== 1) throw new Error(`Expected one keepNames helper in ${OUTFILE}, found ${helpers.length}: update scripts/bundle.mjs.`);
+if (helpers.length !== 1)
+  throw new Error(`Expected one keepNames helper in ${OUTFILE}, found ${helpers.length}: update scripts/bundle.mjs.`);
 const [helper, name, target, value, define] = helpers[0];
 writeFileSync(
   OUTFILE,
-  bundled.replace(helper, `var ${name}=(${target},${value})=>${target}.prototype===void 0?${target}:${define}(${target},"name",{value:${value},configurable:!0})`),
+  bundled.replace(
+    helper,
+    `var ${name}=(${target},${value})=>${target}.prototype===void 0?${target}:${define}(${target},"name",{value:${value},configurable:!0})`,
+  ),
 );

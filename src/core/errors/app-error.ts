@@ -13,6 +13,20 @@ export const ERROR_STATUS = {
   TooManyRequests: 429,
   InternalError: 500,
   ServiceUnavailable: 503,
+  // Raised only by the framework or a host application's guards and pipes (see FRAMEWORK_ERROR_NAMES).
+  MethodNotAllowed: 405,
+  NotAcceptable: 406,
+  RequestTimeout: 408,
+  ConflictError: 409,
+  GoneError: 410,
+  PreconditionFailed: 412,
+  ImATeapot: 418,
+  MisdirectedRequest: 421,
+  UnprocessableEntity: 422,
+  NotImplemented: 501,
+  BadGateway: 502,
+  GatewayTimeout: 504,
+  HttpVersionNotSupported: 505,
 } as const satisfies Record<string, number>;
 
 export type ErrorName = keyof typeof ERROR_STATUS;

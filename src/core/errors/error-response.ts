@@ -12,16 +12,51 @@ export interface ErrorBody {
 
 const logger = new Logger('Errors');
 
-/** Errors raised by Nest or Express themselves, translated into our closed list. */
+/**
+ * The name an HttpException of each status gets: Nest's built-in exceptions, a host application's global guard
+ * (`false` is a ForbiddenException) or throttler. Their status is kept; a status outside this table becomes 400 or
+ * 500 by its class.
+ */
+const FRAMEWORK_ERROR_NAMES: Record<number, ErrorName> = {
+  400: 'ValidationError',
+  401: 'AuthenticationRequired',
+  403: 'NoAccessError',
+  404: 'NotFoundError',
+  405: 'MethodNotAllowed',
+  406: 'NotAcceptable',
+  408: 'RequestTimeout',
+  409: 'ConflictError',
+  410: 'GoneError',
+  412: 'PreconditionFailed',
+  413: 'PayloadTooLarge',
+  415: 'ContentTypeerror',
+  418: 'ImATeapot',
+  421: 'MisdirectedRequest',
+  422: 'UnprocessableEntity',
+  429: 'TooManyRequests',
+  500: 'InternalError',
+  501: 'NotImplemented',
+  502: 'BadGateway',
+  503: 'ServiceUnavailable',
+  504: 'GatewayTimeout',
+  505: 'HttpVersionNotSupported',
+};
+
+/** What a host's ValidationPipe lists in its answer (`message: string[]`), as our details. */
+function listedProblems(error: HttpException): ErrorDetail[] | undefined {
+  const answer = error.getResponse() as { message?: unknown };
+  const listed = Array.isArray(answer?.message) ? answer.message.filter((item): item is string => typeof item === 'string') : [];
+  return listed.length > 0 ? listed.map((message) => ({ message })) : undefined;
+}
+
+/** Errors raised by Nest, Express or the host application, translated into our closed list. */
 function fromFramework(error: unknown): AppError | undefined {
   if (error instanceof HttpException) {
     const status = error.getStatus();
-    if (status === 404) return new AppError('NotFoundError', error.message);
     if (status === 413) return new AppError('PayloadTooLarge', 'The request body is larger than the limit of 1 MB.');
     if (status === 429) return new AppError('TooManyRequests', 'Too many requests, please try again later.');
-    if (status === 400) return new AppError('ValidationError', error.message);
-    if (status === 503) return new AppError('ServiceUnavailable', error.message);
-    return undefined;
+    const name = FRAMEWORK_ERROR_NAMES[status] ?? (status >= 400 && status < 500 ? 'ValidationError' : 'InternalError');
+    return new AppError(name, error.message, { details: listedProblems(error) });
   }
   const httpError = error as { type?: string; status?: number; expose?: boolean };
   if (httpError?.type === 'entity.too.large') {

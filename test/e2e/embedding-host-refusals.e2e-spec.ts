@@ -1,0 +1,129 @@
+import {
+  BadRequestException,
+  type CanActivate,
+  type ExecutionContext,
+  ForbiddenException,
+  HttpException,
+  Injectable,
+  Logger,
+  Module,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
+import { ThrottlerException } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import supertest from 'supertest';
+import { FlagwrightModule, flagwrightEntities, flagwrightMigrations } from '../../src/index.js';
+import { createTestDatabase } from '../helpers/test-app.js';
+import type { INestApplication } from '@nestjs/common';
+
+const HOST_ADMIN_TOKEN = '*:*.embedded-admin-secret-0123456789abcdef';
+
+/** A host's global guard (a JWT guard, a throttler, an IP filter...) refusing requests the way the header says. */
+@Injectable()
+class RefusingHostGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const refusal = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers['x-host-refuses'];
+    switch (refusal) {
+      case undefined:
+        return true;
+      case 'false':
+        return false;
+      case 'unauthorized':
+        throw new UnauthorizedException();
+      case 'forbidden':
+        throw new ForbiddenException('Only the host’s staff may call this');
+      case 'throttled':
+        throw new ThrottlerException();
+      case 'teapot':
+        throw new HttpException('The host brews tea here', 418);
+      case 'unusual-status':
+        throw new HttpException('An unusual refusal', 499);
+      case 'validation-pipe':
+        throw new BadRequestException(['name must be a string', 'limit must not be less than 1']);
+      default:
+        throw new Error(`the host's guard failed on ${refusal}`);
+    }
+  }
+}
+
+describe('a host guard refusing one of our requests', () => {
+  let app: INestApplication;
+  let drop: () => Promise<void>;
+  const refused = (refusal: string, path = '/flags/api/admin/events') =>
+    supertest(app.getHttpServer()).get(path).set('Authorization', HOST_ADMIN_TOKEN).set('x-host-refuses', refusal);
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    const dataSource = database.url
+      ? ({ type: 'postgres', url: database.url } as const)
+      : ({ type: 'better-sqlite3', database: database.file } as const);
+
+    @Module({
+      imports: [
+        TypeOrmModule.forRoot({ ...dataSource, entities: [...flagwrightEntities], migrations: [...flagwrightMigrations] }),
+        FlagwrightModule.forRoot({
+          routePrefix: 'flags',
+          session: { secret: 'host-session-secret-0123456789' },
+          bootstrap: { adminApiTokens: [HOST_ADMIN_TOKEN] },
+        }),
+      ],
+      providers: [{ provide: APP_GUARD, useClass: RefusingHostGuard }],
+    })
+    class HostModule {}
+
+    const moduleRef = await Test.createTestingModule({ imports: [HostModule] }).compile();
+    app = moduleRef.createNestApplication({ logger: false });
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  const body = (name: string, message: string) => ({ id: expect.any(String), name, message });
+
+  it('keeps the status of every framework refusal, in our error body, and logs none of them', async () => {
+    const logged = vi.spyOn(Logger.prototype, 'error');
+    expect((await refused('false').expect(403)).body).toEqual(body('NoAccessError', 'Forbidden resource'));
+    expect((await refused('unauthorized').expect(401)).body).toEqual(body('AuthenticationRequired', 'Unauthorized'));
+    expect((await refused('forbidden').expect(403)).body).toEqual(body('NoAccessError', 'Only the host’s staff may call this'));
+    expect((await refused('throttled').expect(429)).body).toEqual(body('TooManyRequests', 'Too many requests, please try again later.'));
+    expect((await refused('teapot').expect(418)).body).toEqual(body('ImATeapot', 'The host brews tea here'));
+    expect((await refused('unusual-status').expect(400)).body).toEqual({
+      ...body('ValidationError', 'An unusual refusal'),
+      details: [{ message: 'An unusual refusal' }],
+    });
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it('refuses health probes with the host guard’s status, not a 500', async () => {
+    expect((await refused('unauthorized', '/flags/health').expect(401)).body).toEqual(body('AuthenticationRequired', 'Unauthorized'));
+  });
+
+  it("lists what a host's validation pipe found as our details", async () => {
+    expect((await refused('validation-pipe').expect(400)).body).toEqual({
+      ...body('ValidationError', 'Bad Request Exception'),
+      details: [{ message: 'name must be a string' }, { message: 'limit must not be less than 1' }],
+    });
+  });
+
+  it("answers a host guard's crash with a 500 logged once, with the id the client sees", async () => {
+    const logged = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const answer = await refused('crash').expect(500);
+    expect(answer.body).toEqual(body('InternalError', `Something went wrong on our side. Error id: ${answer.body.id}.`));
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(String(logged.mock.calls[0][1])).toContain(answer.body.id);
+  });
+
+  it('still answers our own refusals in our words when the host lets a request through', async () => {
+    const answer = await supertest(app.getHttpServer()).get('/flags/api/admin/events').expect(401);
+    expect(answer.body.name).toBe('AuthenticationRequired');
+    expect(answer.body.message).toContain('Try logging in at /flags/auth/simple/login');
+  });
+});

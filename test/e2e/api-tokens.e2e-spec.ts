@@ -215,7 +215,12 @@ describe('API tokens', () => {
         '/body/expiresAt',
         'The `/body/expiresAt` property must match format "date-time". You sent "tomorrow".',
       ],
-      ['past expiry', { expiresAt: '2001-01-01T00:00:00.000Z' }, '/body/expiresAt', 'The expiry date should be in future.'],
+      [
+        'past expiry',
+        { expiresAt: '2001-01-01T00:00:00.000Z' },
+        '/body/expiresAt',
+        'The `/body/expiresAt` property must be a date in the future. You sent "2001-01-01T00:00:00.000Z".',
+      ],
       [
         'unknown environment',
         { environment: 'staging' },

@@ -414,7 +414,9 @@ describe('service accounts', () => {
       const past = new Date(t.clock.now().getTime() - 1000).toISOString();
       for (const id of [account.id, 999999]) {
         const res = await admin().post(`/api/admin/service-account/${id}/token`, { description: 'x', expiresAt: past }).expect(400);
-        expect(res.body.details).toEqual([{ path: '/body/expiresAt', message: 'The expiry date should be in future.' }]);
+        expect(res.body.details).toEqual([
+          { path: '/body/expiresAt', message: `The \`/body/expiresAt\` property must be a date in the future. You sent "${past}".` },
+        ]);
       }
       await createToken(account.id, 'once');
       const duplicate = await admin()

@@ -3,6 +3,7 @@ import { AccessReadModel, type Grant, holds } from '../../core/access/access.rea
 import { apiTokenPrefix } from '../../core/access/api-token-format.js';
 import type { Actor, ApiTokenType, Principal } from '../../core/access/principal.js';
 import { hashSecret, randomSecret } from '../../core/access/secrets.js';
+import { expiryNotInFuture } from '../../core/access/token-expiry.js';
 import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
 import { AppError, type ErrorDetail, notFound, validationError } from '../../core/errors/app-error.js';
@@ -138,7 +139,7 @@ export class ApiTokenService {
       });
     }
     if (input.expiresAt && !(input.expiresAt > this.clock.now())) {
-      problems.push({ path: '/body/expiresAt', message: 'The expiry date should be in future.' });
+      problems.push(expiryNotInFuture(input.expiresAt.toISOString()));
     }
     if (problems.length > 0) throw validationError(problems);
   }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../../core/access/principal.js';
 import { hashSecret, randomSecret } from '../../core/access/secrets.js';
+import { expiryNotInFuture } from '../../core/access/token-expiry.js';
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
-import { AppError, invalidProperty, nameExists, notFound } from '../../core/errors/app-error.js';
+import { AppError, invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
 import type { EventType } from '../events/event-types.js';
 import { EventService } from '../events/event.service.js';
 import type { CreatedPat, Pat } from './pat.model.js';
@@ -42,7 +43,7 @@ export class PatService {
     const description = input.description.trim();
     if (!description) throw invalidProperty('/body/description', 'PAT description cannot be empty.');
     const expiresAt = new Date(input.expiresAt);
-    if (!(expiresAt > this.clock.now())) throw invalidProperty('/body/expiresAt', 'The expiry date should be in future.');
+    if (!(expiresAt > this.clock.now())) throw validationError([expiryNotInFuture(input.expiresAt)]);
     return { description, expiresAt };
   }
 

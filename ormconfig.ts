@@ -1,6 +1,15 @@
 import { DataSource } from 'typeorm';
+import { describeTimestampsWithTimeZone } from './src/core/database/timestamp-column.js';
 import { dataSourceOptions } from './src/standalone/data-source-options.js';
 import { readEnvironment } from './src/standalone/environment.js';
 
-/** The DataSource the TypeORM CLI uses (`npm run migration:run`): the same settings as the service. */
-export default new DataSource(dataSourceOptions(readEnvironment(process.env)));
+/** The service's DataSource, whose entities say TIMESTAMPTZ where PostgreSQL has it (see TimestampColumn). */
+class FlagwrightDataSource extends DataSource {
+  protected override async buildMetadatas(): Promise<void> {
+    await super.buildMetadatas();
+    describeTimestampsWithTimeZone(this);
+  }
+}
+
+/** The DataSource the TypeORM CLI uses (`npm run migration:run`, its schema commands): the same settings as the service. */
+export default new FlagwrightDataSource(dataSourceOptions(readEnvironment(process.env)));

@@ -2,7 +2,7 @@
 export { FlagwrightModule } from './feature-flags.module.js';
 export type { FlagwrightModuleExtras } from './feature-flags.module-definition.js';
 export type { FlagwrightModuleOptions, FlagwrightConfig } from './core/config/flagwright-config.js';
-export { flagwrightEntities } from './core/database/entities/index.js';
+export { flagwrightEntities } from './entities.js';
 export { flagwrightMigrations } from './core/database/migrations/index.js';
 export { AppError, ERROR_STATUS, type ErrorName } from './core/errors/app-error.js';
 export { FeatureFlags, type FlagContext } from './modules/evaluation/feature-flags.service.js';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
-import { flagwrightEntities } from '../core/database/entities/index.js';
+import { flagwrightEntities } from '../entities.js';
 import { flagwrightMigrations } from '../core/database/migrations/index.js';
 
 /** SQLite (a file, WAL, foreign keys, busy timeout) unless a PostgreSQL URL is given. */

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, QueryRunner } from 'typeorm';
+import { describeTimestampsWithTimeZone } from './timestamp-column.js';
 
 export type Row = Record<string, unknown>;
 export type Params = Record<string, unknown>;
@@ -27,6 +28,8 @@ export class Database {
 
   constructor(readonly dataSource: DataSource) {
     this.isPostgres = dataSource.options.type === 'postgres';
+    // So that the host's schema tools, given this DataSource, compare our timestamps with what the migrations made.
+    describeTimestampsWithTimeZone(dataSource);
   }
 
   async query<T = Row>(sql: string, params: Params = {}): Promise<T[]> {

@@ -1,7 +1,10 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** One entry of the audit log: what changed, by whom, with the data before and after. */
 @Entity('events')
+@Index('events_project_idx', ['project', 'id'])
+@Index('events_feature_idx', ['featureName', 'id'])
 export class EventEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -15,7 +18,7 @@ export class EventEntity {
   @Column({ name: 'created_by_user_id', type: Number, nullable: true })
   createdByUserId: number | null;
 
-  @Column({ name: 'created_at', type: Date })
+  @TimestampColumn({ name: 'created_at' })
   createdAt: Date;
 
   @Column({ type: String, length: 100, nullable: true })

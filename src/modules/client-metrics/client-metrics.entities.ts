@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** An application whose SDKs registered with the service. */
 @Entity('client_applications')
@@ -12,10 +13,10 @@ export class ClientApplicationEntity {
   @Column({ type: 'simple-json', default: '[]' })
   strategies: string[];
 
-  @Column({ name: 'created_at', type: Date })
+  @TimestampColumn({ name: 'created_at' })
   createdAt: Date;
 
-  @Column({ name: 'seen_at', type: Date, nullable: true })
+  @TimestampColumn({ name: 'seen_at', nullable: true })
   seenAt: Date | null;
 }
 
@@ -37,15 +38,16 @@ export class ClientInstanceEntity {
   @Column({ name: 'client_ip', type: String, length: 255, nullable: true })
   clientIp: string | null;
 
-  @Column({ name: 'created_at', type: Date })
+  @TimestampColumn({ name: 'created_at' })
   createdAt: Date;
 
-  @Column({ name: 'seen_at', type: Date })
+  @TimestampColumn({ name: 'seen_at' })
   seenAt: Date;
 }
 
 /** Evaluation counts of a feature in an environment over one hour. */
 @Entity('client_metrics_hourly')
+@Index('client_metrics_hourly_hour_idx', ['hourStart'])
 export class ClientMetricsHourlyEntity {
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
   featureName: string;
@@ -53,7 +55,7 @@ export class ClientMetricsHourlyEntity {
   @PrimaryColumn({ type: String, length: 100 })
   environment: string;
 
-  @PrimaryColumn({ name: 'hour_start', type: Date })
+  @TimestampColumn({ name: 'hour_start', primary: true })
   hourStart: Date;
 
   /** The reporting application; `''` for counts kept from before applications were told apart. */
@@ -69,6 +71,7 @@ export class ClientMetricsHourlyEntity {
 
 /** How often each variant was served, per feature, environment, hour and application. */
 @Entity('client_metrics_variants_hourly')
+@Index('client_metrics_variants_hourly_hour_idx', ['hourStart'])
 export class ClientMetricsVariantHourlyEntity {
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
   featureName: string;
@@ -76,7 +79,7 @@ export class ClientMetricsVariantHourlyEntity {
   @PrimaryColumn({ type: String, length: 100 })
   environment: string;
 
-  @PrimaryColumn({ name: 'hour_start', type: Date })
+  @TimestampColumn({ name: 'hour_start', primary: true })
   hourStart: Date;
 
   @PrimaryColumn({ name: 'app_name', type: String, length: 255 })

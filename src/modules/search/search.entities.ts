@@ -1,0 +1,15 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * Row 1 (configuration) and row 2 (activity), whose generations triggers move on every change a search filter or a
+ * result can see; search caches per generation. The SQLite-only trigram index (`feature_search_fts` and
+ * `feature_search_keys`) is maintained by triggers and has no entity.
+ */
+@Entity('search_generation')
+export class SearchGenerationEntity {
+  @PrimaryColumn({ type: Number })
+  id: number;
+
+  @Column({ type: 'bigint' })
+  generation: string;
+}

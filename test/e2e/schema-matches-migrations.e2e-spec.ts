@@ -1,0 +1,31 @@
+import { DataSource } from 'typeorm';
+import { describeTimestampsWithTimeZone } from '../../src/core/database/timestamp-column.js';
+import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
+import { postgresRequested } from '../helpers/database.js';
+import { createTestDatabase } from '../helpers/test-app.js';
+
+/**
+ * The entities are the schema's one description for hosts and tools; the migrations are what databases have. On a
+ * freshly migrated database, TypeORM's schema builder (what `migration:generate` runs) must find nothing to change.
+ * SQLite is not compared yet: there the initial schema's tables differ from anything an entity can say (foreign keys
+ * and multi-column unique constraints without names, which TypeORM matches by name; non-integer primary keys that
+ * SQLite lets be NULL; an unquoted AUTOINCREMENT column TypeORM does not recognise), which only a migration
+ * rebuilding those tables can change.
+ */
+describe('the entities describe the schema the migrations build', () => {
+  it.runIf(postgresRequested())('leaves the schema builder nothing to change on a freshly migrated database', async () => {
+    const database = await createTestDatabase();
+    const dataSource = new DataSource(dataSourceOptions({ databaseUrl: database.url, databaseFile: database.file }));
+    await dataSource.initialize();
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+      describeTimestampsWithTimeZone(dataSource);
+      const { upQueries } = await dataSource.driver.createSchemaBuilder().log();
+      const changes = upQueries.map((query) => query.query);
+      expect(changes, `the entities differ from the migrations; the schema builder would run:\n${changes.join(';\n')}`).toEqual([]);
+    } finally {
+      await dataSource.destroy();
+      await database.drop();
+    }
+  });
+});

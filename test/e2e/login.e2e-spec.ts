@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import argon2 from 'argon2';
 import bcrypt from 'bcryptjs';
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
@@ -116,6 +117,25 @@ describe('login: POST /auth/simple/login', () => {
       const [row] = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = :id', { id: user.id });
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       await login(user.username, 'Legacy-pass1').expect(200);
+    });
+
+    it("stores OWASP's argon2id parameters, and replaces a hash made with others at the next successful login", async () => {
+      const user = await createUser();
+      const hashOf = async () =>
+        (await t.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = :id', { id: user.id }))!.password_hash;
+      expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      const strongerButSlower = await argon2.hash('Other-params1', {
+        type: argon2.argon2id,
+        memoryCost: 65_536,
+        timeCost: 3,
+        parallelism: 4,
+      });
+      await t.db.execute('UPDATE users SET password_hash = :hash WHERE id = :id', { id: user.id, hash: strongerButSlower });
+      await login(user.username, 'wrong-password').expect(401);
+      expect(await hashOf()).toBe(strongerButSlower);
+      await login(user.username, 'Other-params1').expect(200);
+      expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      await login(user.username, 'Other-params1').expect(200);
     });
   });
 

@@ -1,16 +1,16 @@
 import { availableParallelism } from 'node:os';
 
 /**
- * Bounds how many password checks run at once. Each argon2id check already uses 4 threads (its parallelism), on
- * libuv's pool; twenty at once would oversubscribe the CPUs so badly that the event loop, though never blocked,
- * gets too little CPU to answer other requests quickly. Login throughput stays the same: the CPUs are busy
- * either way. Waiting checks queue in arrival order.
+ * Bounds how many password checks run at once: one per CPU but one, so that the event loop always keeps a CPU
+ * while logins run flat out (each argon2id check takes one of libuv's threads). Twenty at once would
+ * oversubscribe the CPUs so badly that the event loop, though never blocked, gets too little CPU to answer other
+ * requests quickly. Waiting checks queue in arrival order.
  */
 export class HashingSlots {
   private free: number;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(readonly size = Math.max(1, Math.floor(availableParallelism() / 4))) {
+  constructor(readonly size = Math.max(1, availableParallelism() - 1)) {
     this.free = size;
   }
 

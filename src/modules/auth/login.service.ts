@@ -15,10 +15,10 @@ import { HashingSlots } from './hashing-slots.js';
 import { LockoutService } from './lockout.service.js';
 
 /**
- * An argon2id hash (default parameters) of a random password nobody knows. Unknown names, service accounts and
+ * An argon2id hash (PASSWORD_HASH_OPTIONS) of a random password nobody knows. Unknown names, service accounts and
  * people without a password are checked against it, so every failure costs the same time as a wrong password.
  */
-const DUMMY_HASH = '$argon2id$v=19$m=65536,p=4,t=3$uN6xj0cjE50eSzS4Futq0Q$2oZALzMe7bQcC2U5WGPDn0+ieu1CRfTmDiL8eG54hxI';
+const DUMMY_HASH = '$argon2id$v=19$m=19456,p=1,t=2$yo7f7poPfr4nfn3fIOe6pg$ISJlK0CLA34EnW8QUig/q+xMF/D4Yq0wYX0B6dUsovs';
 
 /**
  * Username/password login. Checks, in order: the name's lock (stored in the database), the password (argon2id

@@ -12,6 +12,7 @@ import { BootstrapService } from './core/bootstrap/bootstrap.service.js';
 import { Clock } from './core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightModuleOptions, normaliseBasePath, resolveConfig } from './core/config/flagwright-config.js';
 import { ChangeWatcher } from './core/database/change-watcher.js';
+import { checkDataSource } from './core/database/data-source-checks.js';
 import { Database } from './core/database/database.js';
 import { ErrorFilter } from './core/errors/error.filter.js';
 import { ContentTypeGuard } from './core/http/content-type.guard.js';
@@ -24,6 +25,7 @@ import {
   MODULE_OPTIONS_TOKEN,
   OPTIONS_TYPE,
 } from './feature-flags.module-definition.js';
+import { flagwrightEntities } from './entities.js';
 import { FEATURES } from './features.js';
 import { FeatureFlags } from './modules/evaluation/feature-flags.service.js';
 
@@ -81,6 +83,7 @@ function withCore(definition: DynamicModule, extras: FlagwrightModuleExtras): Dy
         useFactory: (options: FlagwrightModuleOptions, registered?: DataSource) => {
           const dataSource = options.dataSource ?? registered;
           if (!dataSource) throw new Error('Flagwright needs a data source: pass `dataSource` or register one with TypeOrmModule.');
+          checkDataSource(dataSource, flagwrightEntities);
           return new Database(dataSource);
         },
       },

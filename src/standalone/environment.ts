@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
+/** Unleash's first-admin password, which the standalone service keeps (and says in its log) when none is set. */
+export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
+
 /** The standalone service's settings, read from environment variables and checked before anything starts. */
 export interface StandaloneEnvironment {
   port: number;
@@ -20,8 +23,8 @@ export interface StandaloneEnvironment {
   loginRateLimitPerMinute: number;
   loginLockoutThreshold: number;
   loginLockoutMinutes: number;
-  adminUsername?: string;
-  adminPassword?: string;
+  adminUsername: string;
+  adminPassword: string;
   initAdminApiTokens: string[];
   initClientApiTokens: string[];
   initFrontendApiTokens: string[];
@@ -104,8 +107,9 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     loginRateLimitPerMinute: integer('SIMPLE_LOGIN_LIMIT_PER_MINUTE', 10, 1, 100_000),
     loginLockoutThreshold: integer('LOGIN_LOCKOUT_THRESHOLD', 10, 1, 1000),
     loginLockoutMinutes: integer('LOGIN_LOCKOUT_MINUTES', 15, 1, 60 * 24 * 30),
-    adminUsername,
-    adminPassword,
+    // The standalone service keeps Unleash's well-known first admin; an embedding host names its own, or none.
+    adminUsername: adminUsername ?? 'admin',
+    adminPassword: adminPassword ?? DEFAULT_ADMIN_PASSWORD,
     initAdminApiTokens: list('INIT_ADMIN_API_TOKENS'),
     initClientApiTokens: list('INIT_CLIENT_API_TOKENS', 'INIT_BACKEND_API_TOKENS'),
     initFrontendApiTokens: list('INIT_FRONTEND_API_TOKENS'),

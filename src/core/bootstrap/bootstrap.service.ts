@@ -5,7 +5,7 @@ import { BUILT_IN_ROLES, DEFAULT_PROJECT, ROLE } from '../access/permissions.js'
 import type { ApiTokenType } from '../access/principal.js';
 import { hashSecret } from '../access/secrets.js';
 import { Clock } from '../clock.js';
-import { DEFAULT_ADMIN_PASSWORD, FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../config/flagwright-config.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../config/flagwright-config.js';
 import { Database } from '../database/database.js';
 import { SEED_ENVIRONMENTS, SEED_PROJECT, SEED_STRATEGY_TYPES, SEED_TAG_TYPES } from './seed-data.js';
 
@@ -108,17 +108,18 @@ export class BootstrapService implements OnModuleInit {
     await this.seedApiTokens(now);
   }
 
-  /** The first admin is created only while no person (non-service user) exists. */
+  /** The first admin, when the options name one, is created only while no person (non-service user) exists. */
   private async seedAdmin(now: Date | string): Promise<void> {
+    const admin = this.config.bootstrap.admin;
+    if (!admin) return;
     const people = await this.db.one<{ count: number | string }>('SELECT COUNT(*) AS count FROM users WHERE is_service = false');
     if (Number(people?.count) > 0) return;
-    const { adminUsername, adminPassword } = this.config.bootstrap;
     await this.db.execute(
       `INSERT INTO users (username, name, password_hash, root_role_id, created_at) VALUES (:username, :username, :hash, :role, :now)`,
-      { username: adminUsername, hash: await this.passwords.hash(adminPassword), role: ROLE.ADMIN, now },
+      { username: admin.username, hash: await this.passwords.hash(admin.password), role: ROLE.ADMIN, now },
     );
-    const password = adminPassword === DEFAULT_ADMIN_PASSWORD ? `"${DEFAULT_ADMIN_PASSWORD}"` : 'from UNLEASH_DEFAULT_ADMIN_PASSWORD';
-    this.logger.log(`Created the first admin user "${adminUsername}" with the password ${password}. Log in and change it.`);
+    // The password itself is never logged: the standalone service says its well-known default where it starts.
+    this.logger.log(`Created the first admin user "${admin.username}" with the password given at start. Log in and change it.`);
   }
 
   private async seedApiTokens(now: Date | string): Promise<void> {

@@ -28,6 +28,7 @@ export interface FlagwrightModuleOptions {
     lockoutMinutes?: number;
   };
   bootstrap?: {
+    /** Both given: the first admin person is created with them while no person exists. Neither: none is created. */
     adminUsername?: string;
     adminPassword?: string;
     adminApiTokens?: string[];
@@ -50,8 +51,8 @@ export interface FlagwrightConfig {
   session: { secret: string; ttlHours: number; cookieName: string; secure?: boolean; maxParallelSessions: number };
   login: { rateLimitPerMinute: number; lockoutThreshold: number; lockoutMinutes: number };
   bootstrap: {
-    adminUsername: string;
-    adminPassword: string;
+    /** The first admin person, when the options ask for one. */
+    admin?: { username: string; password: string };
     adminApiTokens: string[];
     clientApiTokens: string[];
     frontendApiTokens: string[];
@@ -75,8 +76,6 @@ export interface FlagwrightConfig {
   metricsRetentionHours: number;
 }
 
-export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
-
 export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
   constraintsPerStrategy: 30,
   valuesPerConstraint: 250,
@@ -85,7 +84,32 @@ export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
   personalAccessTokensPerUser: 10,
 };
 
+/** The shortest session secret accepted: shorter ones can be guessed offline from one signed cookie. */
+export const MIN_SESSION_SECRET_LENGTH = 16;
+
+/** Options that would start a service that cannot work, refused at start with what to do. */
+function checkOptions(options: FlagwrightModuleOptions): void {
+  if ('routePrefix' in options) {
+    throw new Error(
+      'Flagwright: `routePrefix` is read when the module is defined, not from the options your factory returns. ' +
+        'Pass it beside useFactory: FlagwrightModule.forRootAsync({ routePrefix: "flags", useFactory: ... }).',
+    );
+  }
+  const secret = options.session?.secret;
+  if (typeof secret !== 'string' || secret.length < MIN_SESSION_SECRET_LENGTH) {
+    throw new Error(
+      `Flagwright: \`session.secret\` must be a string of at least ${MIN_SESSION_SECRET_LENGTH} characters (it signs session cookies; ` +
+        'every instance needs the same one). Pass it in the module options: { session: { secret: process.env.SESSION_SECRET } }.',
+    );
+  }
+  const { adminUsername, adminPassword } = options.bootstrap ?? {};
+  if (Boolean(adminUsername) !== Boolean(adminPassword)) {
+    throw new Error('Flagwright: `bootstrap.adminUsername` and `bootstrap.adminPassword` go together: give both, or neither.');
+  }
+}
+
 export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfig {
+  checkOptions(options);
   const basePath = normaliseBasePath(options.basePath ?? '');
   return {
     runMigrations: options.runMigrations ?? true,
@@ -104,8 +128,10 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
       lockoutMinutes: options.login?.lockoutMinutes ?? 15,
     },
     bootstrap: {
-      adminUsername: options.bootstrap?.adminUsername ?? 'admin',
-      adminPassword: options.bootstrap?.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
+      admin:
+        options.bootstrap?.adminUsername && options.bootstrap.adminPassword
+          ? { username: options.bootstrap.adminUsername, password: options.bootstrap.adminPassword }
+          : undefined,
       adminApiTokens: options.bootstrap?.adminApiTokens ?? [],
       clientApiTokens: options.bootstrap?.clientApiTokens ?? [],
       frontendApiTokens: options.bootstrap?.frontendApiTokens ?? [],

@@ -1,0 +1,2 @@
+/** The public entry of the auth module: what other modules and hosts may use. */
+export { AuthModule } from './auth.module.js';

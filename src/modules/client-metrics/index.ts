@@ -1,0 +1,3 @@
+/** The public entry of the client-metrics module: what other modules and hosts may use. */
+export { ClientMetricsModule } from './client-metrics.module.js';
+export { MetricsWriter } from './metrics-writer.js';

@@ -1,0 +1,2 @@
+/** The public entry of the project-access module: what other modules and hosts may use. */
+export { ProjectAccessModule } from './project-access.module.js';

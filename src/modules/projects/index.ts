@@ -1,0 +1,2 @@
+/** The public entry of the projects module: what other modules and hosts may use. */
+export { ProjectsModule } from './projects.module.js';

@@ -4,7 +4,7 @@ import { VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './strategy.model.js
 
 /*
  * OpenAPI descriptions of the strategy bodies and answers. The bodies are checked by the parsers next to this file
- * (strategy-body.parser.ts, constraint.parser.ts, variant.parser.ts, json-patch.ts), which report every offending
+ * (strategy-body.parser.ts, variant.parser.ts, json-patch.ts, and core/constraints/constraint.parser.ts), which report every offending
  * property with its pointer, including per-parameter ones (`/body/parameters/rollout`) that a class-validator DTO
  * cannot name.
  */

@@ -1,32 +1,32 @@
 import { ChangeGenerationEntity } from './core/database/change-generation.entity.js';
-import { ApiTokenEntity, ApiTokenProjectEntity } from './modules/api-tokens/api-tokens.entities.js';
-import { LoginFailureEntity } from './modules/auth/auth.entities.js';
+import { ApiTokenEntity, ApiTokenProjectEntity } from './modules/api-tokens/index.js';
+import { LoginFailureEntity } from './modules/auth/index.js';
 import {
   ClientApplicationEntity,
   ClientInstanceEntity,
   ClientMetricsHourlyEntity,
   ClientMetricsVariantHourlyEntity,
-} from './modules/client-metrics/client-metrics.entities.js';
-import { EnvironmentEntity, ProjectEnvironmentEntity } from './modules/environments/environments.entities.js';
-import { EventEntity } from './modules/events/events.entities.js';
+} from './modules/client-metrics/index.js';
+import { EnvironmentEntity, ProjectEnvironmentEntity } from './modules/environments/index.js';
+import { EventEntity } from './modules/events/index.js';
 import {
   FavoriteFeatureEntity,
   FeatureDependencyEntity,
   FeatureEntity,
   FeatureEnvironmentEntity,
   FeatureLifecycleEntity,
-} from './modules/features/features.entities.js';
-import { GroupUserEntity, UserGroupEntity } from './modules/groups/groups.entities.js';
-import { PersonalAccessTokenEntity } from './modules/personal-access-tokens/personal-access-tokens.entities.js';
-import { GroupRoleEntity, RoleUserEntity } from './modules/project-access/project-access.entities.js';
-import { ProjectEntity } from './modules/projects/projects.entities.js';
-import { RoleEntity, RolePermissionEntity } from './modules/roles/roles.entities.js';
-import { SearchGenerationEntity } from './modules/search/search.entities.js';
-import { SegmentEntity } from './modules/segments/segments.entities.js';
-import { SessionEntity } from './modules/sessions/sessions.entities.js';
-import { FeatureStrategyEntity, FeatureStrategySegmentEntity, StrategyTypeEntity } from './modules/strategies/strategies.entities.js';
-import { FeatureTagEntity, TagTypeEntity } from './modules/tags/tags.entities.js';
-import { UserEntity } from './modules/users/users.entities.js';
+} from './modules/features/index.js';
+import { GroupUserEntity, UserGroupEntity } from './modules/groups/index.js';
+import { PersonalAccessTokenEntity } from './modules/personal-access-tokens/index.js';
+import { GroupRoleEntity, RoleUserEntity } from './modules/project-access/index.js';
+import { ProjectEntity } from './modules/projects/index.js';
+import { RoleEntity, RolePermissionEntity } from './modules/roles/index.js';
+import { SearchGenerationEntity } from './modules/search/index.js';
+import { SegmentEntity } from './modules/segments/index.js';
+import { SessionEntity } from './modules/sessions/index.js';
+import { FeatureStrategyEntity, FeatureStrategySegmentEntity, StrategyTypeEntity } from './modules/strategies/index.js';
+import { FeatureTagEntity, TagTypeEntity } from './modules/tags/index.js';
+import { UserEntity } from './modules/users/index.js';
 
 /**
  * Every entity of the service, one per table of the migrations, each declared in the module that writes its table.

@@ -1,92 +1,97 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { MODULE_METADATA } from '@nestjs/common/constants.js';
 import { RouterModule } from '@nestjs/core';
-import { TerminusModule } from '@nestjs/terminus';
-import { getDataSourceToken } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { AccessReadModel } from './core/access/access.read-model.js';
-import { AuthGuard } from './core/access/auth.guard.js';
-import { CredentialsReadModel } from './core/access/credentials.read-model.js';
-import { PasswordHasher } from './core/access/password-hasher.js';
-import { PermissionGuard } from './core/access/permission.guard.js';
-import { BootstrapService } from './core/bootstrap/bootstrap.service.js';
-import { Clock } from './core/clock.js';
-import { FLAGWRIGHT_CONFIG, type FlagwrightModuleOptions, normaliseBasePath, resolveConfig } from './core/config/flagwright-config.js';
-import { ChangeWatcher } from './core/database/change-watcher.js';
-import { checkDataSource } from './core/database/data-source-checks.js';
-import { Database } from './core/database/database.js';
-import { ErrorFilter } from './core/errors/error.filter.js';
-import { ContentTypeGuard } from './core/http/content-type.guard.js';
-import { JsonBodyGuard } from './core/http/json-body.guard.js';
-import { RequestValidationPipe } from './core/http/request-validation.pipe.js';
-import {
-  ASYNC_OPTIONS_TYPE,
-  ConfigurableModuleClass,
-  type FlagwrightModuleExtras,
-  MODULE_OPTIONS_TOKEN,
-  OPTIONS_TYPE,
-} from './feature-flags.module-definition.js';
+import { ASYNC_OPTIONS_TYPE, ConfigurableModuleClass, type FlagwrightModuleExtras, OPTIONS_TYPE } from './core/config/module-definition.js';
+import { CoreModule, routePrefixOf } from './core/core.module.js';
+import { composeFeatureModules } from './core/feature-module.js';
 import { flagwrightEntities } from './entities.js';
-import { FEATURES } from './features.js';
-import { FeatureFlags } from './modules/evaluation/feature-flags.service.js';
+import { ApiTokensModule } from './modules/api-tokens/index.js';
+import { AuthModule } from './modules/auth/index.js';
+import { ClientApiModule } from './modules/client-api/index.js';
+import { ClientMetricsModule } from './modules/client-metrics/index.js';
+import { EdgeModule } from './modules/edge/index.js';
+import { EnvironmentsModule } from './modules/environments/index.js';
+import { EvaluationModule } from './modules/evaluation/index.js';
+import { EventsModule } from './modules/events/index.js';
+import { FeaturesModule } from './modules/features/index.js';
+import { FrontendApiModule } from './modules/frontend-api/index.js';
+import { GroupsModule } from './modules/groups/index.js';
+import { HealthModule } from './modules/health/index.js';
+import { PersonalAccessTokensModule } from './modules/personal-access-tokens/index.js';
+import { ProjectAccessModule } from './modules/project-access/index.js';
+import { ProjectsModule } from './modules/projects/index.js';
+import { RolesModule } from './modules/roles/index.js';
+import { SearchModule } from './modules/search/index.js';
+import { SegmentsModule } from './modules/segments/index.js';
+import { ServiceAccountsModule } from './modules/service-accounts/index.js';
+import { SessionsModule } from './modules/sessions/index.js';
+import { StrategiesModule } from './modules/strategies/index.js';
+import { TagsModule } from './modules/tags/index.js';
+import { UsersModule } from './modules/users/index.js';
 
 /**
- * The embeddable service. Body parsing, guards, pipe and filter are bound per controller (see ApiController), so
- * nothing here changes how the host application's own routes behave.
+ * Every feature module, SDK traffic first: Nest registers routes module by module in the order it meets them
+ * (each module before the modules it imports, unless met earlier), Express tries them in that order, and SDK polls
+ * are most of every request. The SDK modules import no module with routes, so their routes come first.
  */
-@Module({
-  imports: [TerminusModule],
-  controllers: FEATURES.flatMap((feature) => feature.controllers),
-  providers: [
-    Clock,
-    ChangeWatcher,
-    PasswordHasher,
-    CredentialsReadModel,
-    AccessReadModel,
-    AuthGuard,
-    PermissionGuard,
-    ContentTypeGuard,
-    JsonBodyGuard,
-    RequestValidationPipe,
-    ErrorFilter,
-    BootstrapService,
-    FeatureFlags,
-    ...FEATURES.flatMap((feature) => feature.providers),
-  ],
-  exports: [FeatureFlags],
-})
+const FEATURE_MODULES: Type<unknown>[] = [
+  ClientApiModule,
+  FrontendApiModule,
+  ClientMetricsModule,
+  HealthModule,
+  EventsModule,
+  PersonalAccessTokensModule,
+  SessionsModule,
+  ProjectsModule,
+  EnvironmentsModule,
+  FeaturesModule,
+  TagsModule,
+  StrategiesModule,
+  SegmentsModule,
+  ServiceAccountsModule,
+  ApiTokensModule,
+  UsersModule,
+  AuthModule,
+  RolesModule,
+  GroupsModule,
+  ProjectAccessModule,
+  SearchModule,
+  EdgeModule,
+  EvaluationModule,
+];
+
+/** Every controller of the service, in route order (also what docs/permissions.md lists). */
+export const FLAGWRIGHT_CONTROLLERS = FEATURE_MODULES.flatMap(
+  (module): Type<unknown>[] => Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? [],
+);
+
+/**
+ * The embeddable service: the core built from the host's options and the feature modules on top of it. Body
+ * parsing, guards, pipe and filter are bound per controller (see ApiController), so nothing here changes how the host
+ * application's own routes behave.
+ */
+@Module({})
 export class FlagwrightModule extends ConfigurableModuleClass {
   static forRoot(options: typeof OPTIONS_TYPE): DynamicModule {
-    return withCore(super.forRoot(options), options);
+    return compose(super.forRoot(options), options);
   }
 
   static forRootAsync(options: typeof ASYNC_OPTIONS_TYPE): DynamicModule {
-    return withCore(super.forRootAsync(options), options);
+    return compose(super.forRootAsync(options), options);
   }
 }
 
-function withCore(definition: DynamicModule, extras: FlagwrightModuleExtras): DynamicModule {
-  const prefix = normaliseBasePath(extras.routePrefix ?? '');
+/** `definition` is what ConfigurableModuleBuilder made of the options; they move into the core, which owns them. */
+function compose({ imports, providers, exports, ...definition }: DynamicModule, extras: FlagwrightModuleExtras): DynamicModule {
+  const prefix = routePrefixOf(extras);
+  const core = CoreModule.fromOptions({ module: CoreModule, imports, providers }, extras, flagwrightEntities);
   return {
     ...definition,
-    imports: [...(definition.imports ?? []), ...(prefix ? [RouterModule.register([{ path: prefix, module: FlagwrightModule }])] : [])],
-    providers: [
-      ...(definition.providers ?? []),
-      {
-        provide: FLAGWRIGHT_CONFIG,
-        inject: [MODULE_OPTIONS_TOKEN],
-        useFactory: (options: FlagwrightModuleOptions) =>
-          resolveConfig({ ...options, basePath: `${normaliseBasePath(options.basePath ?? '')}${prefix}` }),
-      },
-      {
-        provide: Database,
-        inject: [MODULE_OPTIONS_TOKEN, { token: getDataSourceToken(extras.dataSourceName), optional: true }],
-        useFactory: (options: FlagwrightModuleOptions, registered?: DataSource) => {
-          const dataSource = options.dataSource ?? registered;
-          if (!dataSource) throw new Error('Flagwright needs a data source: pass `dataSource` or register one with TypeOrmModule.');
-          checkDataSource(dataSource, flagwrightEntities);
-          return new Database(dataSource);
-        },
-      },
+    imports: [
+      core,
+      ...composeFeatureModules(core, FEATURE_MODULES),
+      ...(prefix ? [RouterModule.register([{ path: prefix, module: FlagwrightModule, children: FEATURE_MODULES }])] : []),
     ],
+    exports: [...(exports ?? []), EvaluationModule],
   };
 }

@@ -1,10 +1,10 @@
 /** The public entry for host applications. The standalone service starts from main.ts instead. */
 export { FlagwrightModule } from './feature-flags.module.js';
-export type { FlagwrightModuleExtras } from './feature-flags.module-definition.js';
+export type { FlagwrightModuleExtras } from './core/config/module-definition.js';
 export type { FlagwrightModuleOptions, FlagwrightConfig } from './core/config/flagwright-config.js';
 export { flagwrightEntities } from './entities.js';
 export { flagwrightMigrations } from './core/database/migrations/index.js';
 export { AppError, ERROR_STATUS, type ErrorName } from './core/errors/app-error.js';
-export { FeatureFlags, type FlagContext } from './modules/evaluation/feature-flags.service.js';
-export { RequireFlag, RequireFlagGuard, contextOfRequest, type FlagRequest } from './modules/evaluation/require-flag.decorator.js';
-export type { ToggleVariant } from './modules/frontend-api/evaluate.js';
+export { FeatureFlags, type FlagContext } from './modules/evaluation/index.js';
+export { RequireFlag, RequireFlagGuard, contextOfRequest, type FlagRequest } from './modules/evaluation/index.js';
+export type { ToggleVariant } from './modules/frontend-api/index.js';

@@ -1,5 +1,17 @@
-import { type CanActivate, Controller, type ExecutionContext, Get, Injectable, Module, NotFoundException } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import {
+  Body,
+  type CanActivate,
+  Controller,
+  type ExecutionContext,
+  Get,
+  Injectable,
+  Module,
+  NotFoundException,
+  Param,
+  ParseIntPipe,
+  Post,
+} from '@nestjs/common';
+import { APP_GUARD, ApplicationConfig, ModulesContainer } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
@@ -59,8 +71,71 @@ class HostController {
   }
 }
 
+/** Two modules of the host's own, each with a controller and a provider, that know nothing of ours. */
+@Injectable()
+class GreetingService {
+  greet(name: string) {
+    return { greeting: `hello ${name}` };
+  }
+}
+
+@Controller('greetings')
+class GreetingController {
+  constructor(private readonly greetings: GreetingService) {}
+
+  @Get(':name')
+  greet(@Param('name') name: string) {
+    return this.greetings.greet(name);
+  }
+
+  @Post()
+  echo(@Body() body: unknown) {
+    return { received: body };
+  }
+}
+
+@Module({ controllers: [GreetingController], providers: [GreetingService] })
+class GreetingModule {}
+
+@Injectable()
+class InventoryService {
+  private readonly items = new Map([[1, { id: 1, name: 'lamp' }]]);
+  find(id: number) {
+    const item = this.items.get(id);
+    if (!item) throw new NotFoundException(`item ${id} not found`);
+    return item;
+  }
+}
+
+@Controller('inventory')
+class InventoryController {
+  constructor(private readonly inventory: InventoryService) {}
+
+  @Get(':id')
+  find(@Param('id', ParseIntPipe) id: number) {
+    return this.inventory.find(id);
+  }
+}
+
+@Module({ controllers: [InventoryController], providers: [InventoryService] })
+class InventoryModule {}
+
+/** Requests to the host modules' routes: what they answer must not depend on FlagwrightModule being there. */
+const HOST_MODULE_REQUESTS: ((http: supertest.Agent) => supertest.Test)[] = [
+  (http) => http.get('/greetings/ann'),
+  (http) => http.post('/greetings').send({ a: [1, 2] }),
+  (http) => http.post('/greetings').set('Content-Type', 'application/json').send('{"broken'),
+  (http) => http.post('/greetings').type('form').send('a=b'),
+  (http) => http.get('/inventory/1'),
+  (http) => http.get('/inventory/2'),
+  (http) => http.get('/inventory/lamp'),
+  (http) => http.get('/inventory'),
+];
+
 describe('embedding FlagwrightModule in a host application', () => {
   let app: INestApplication;
+  /** The same host modules and guard without FlagwrightModule, to compare answers with. */
+  let bare: INestApplication;
   let drop: () => Promise<void>;
   const http = () => supertest(app.getHttpServer());
 
@@ -79,6 +154,8 @@ describe('embedding FlagwrightModule in a host application', () => {
           useFactory: () => ({ session: { secret: 'host-session-secret-0123456789' }, bootstrap: { adminApiTokens: [HOST_ADMIN_TOKEN] } }),
         }),
         CheckoutModule,
+        GreetingModule,
+        InventoryModule,
       ],
       controllers: [HostController],
       providers: [{ provide: APP_GUARD, useClass: HostGuard }],
@@ -88,11 +165,55 @@ describe('embedding FlagwrightModule in a host application', () => {
     const moduleRef = await Test.createTestingModule({ imports: [HostModule] }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     await app.init();
+
+    @Module({ imports: [GreetingModule, InventoryModule], providers: [{ provide: APP_GUARD, useClass: HostGuard }] })
+    class BareHostModule {}
+    bare = (await Test.createTestingModule({ imports: [BareHostModule] }).compile()).createNestApplication({ logger: false });
+    await bare.init();
   });
 
   afterAll(async () => {
+    await bare.close();
     await app.close();
     await drop();
+  });
+
+  it("registers no global guard, filter, pipe or interceptor and no global module: the host's guard is the only global enhancer", () => {
+    const config = app.get(ApplicationConfig);
+    expect(config.getGlobalGuards().map((guard) => guard.constructor)).toEqual([HostGuard]);
+    expect(config.getGlobalFilters()).toEqual([]);
+    expect(config.getGlobalPipes()).toEqual([]);
+    expect(config.getGlobalInterceptors()).toEqual([]);
+    const requestScoped = [config.getGlobalRequestGuards(), config.getGlobalRequestFilters(), config.getGlobalRequestPipes()];
+    expect([...requestScoped, config.getGlobalRequestInterceptors()].flat()).toEqual([]);
+    const globalModules = [...app.get(ModulesContainer).values()].filter((module) => module.isGlobal).map((module) => module.name);
+    // TypeOrmModule's core is the host's own global module; Nest's internal core module is always there.
+    expect(globalModules.sort()).toEqual(['InternalCoreModule', 'TypeOrmCoreModule']);
+  });
+
+  it("answers the host modules' routes exactly as the host without FlagwrightModule does", async () => {
+    for (const request of HOST_MODULE_REQUESTS) {
+      const [ours, theirs] = await Promise.all([request(supertest(app.getHttpServer())), request(supertest(bare.getHttpServer()))]);
+      expect({ status: ours.status, type: ours.type, body: ours.body }).toEqual({
+        status: theirs.status,
+        type: theirs.type,
+        body: theirs.body,
+      });
+    }
+    expect((await http().get('/greetings/ann').expect(200)).body).toEqual({ greeting: 'hello ann' });
+    expect(
+      (
+        await http()
+          .post('/greetings')
+          .send({ a: [1, 2] })
+          .expect(201)
+      ).body,
+    ).toEqual({ received: { a: [1, 2] } });
+    expect((await http().get('/inventory/2').expect(404)).body).toEqual({
+      statusCode: 404,
+      message: 'item 2 not found',
+      error: 'Not Found',
+    });
   });
 
   it("leaves the host's own routes, errors and guard untouched", async () => {

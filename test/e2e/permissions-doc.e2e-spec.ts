@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generatedPart, permissionTable, routePermissions, withTable } from '../../src/core/access/permission-table.js';
-import { FEATURES } from '../../src/features.js';
+import { FLAGWRIGHT_CONTROLLERS as controllers } from '../../src/feature-flags.module.js';
 
 /**
  * `docs/permissions.md` carries a table of every route with the permission it needs, generated from the
@@ -12,8 +12,6 @@ const DOC = join(process.cwd(), 'docs/permissions.md');
 const REGENERATE = 'UPDATE_PERMISSIONS_DOC=1 npx vitest run test/e2e/permissions-doc.e2e-spec.ts';
 
 describe('docs/permissions.md', () => {
-  const controllers = FEATURES.flatMap((feature) => feature.controllers);
-
   it('lists every route with the permission the code requires', () => {
     const table = permissionTable(controllers);
     const document = readFileSync(DOC, 'utf8');

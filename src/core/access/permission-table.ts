@@ -1,6 +1,6 @@
 import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { API_KIND, type ApiKind } from '../http/api-controller.decorator.js';
+import { API_KIND, type ApiKind } from '../http/api-kind.js';
 import { PUBLIC_ROUTE, REQUIRED_PERMISSION } from './decorators.js';
 import { permissionScope } from './permissions.js';
 

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError } from '../errors/app-error.js';
-import { API_KIND, type ApiKind } from '../http/api-controller.decorator.js';
+import { API_KIND, type ApiKind } from '../http/api-kind.js';
 import { perHandler } from '../http/per-handler.js';
 import { AccessReadModel, holds } from './access.read-model.js';
 import { type AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_PERMISSION } from './decorators.js';

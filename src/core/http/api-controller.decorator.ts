@@ -3,14 +3,10 @@ import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { AuthGuard } from '../access/auth.guard.js';
 import { PermissionGuard } from '../access/permission.guard.js';
 import { ErrorFilter } from '../errors/error.filter.js';
+import { API_KIND, type ApiKind } from './api-kind.js';
 import { ContentTypeGuard } from './content-type.guard.js';
 import { JsonBodyGuard } from './json-body.guard.js';
 import { RequestValidationPipe } from './request-validation.pipe.js';
-
-/** Which API a route belongs to; API tokens are limited to theirs. */
-/** `edge`: what Unleash Edge calls besides the client API (`/edge/...`); client tokens reach it too. */
-export type ApiKind = 'admin' | 'client' | 'frontend' | 'edge' | 'auth' | 'ops';
-export const API_KIND = 'flagwright:api-kind';
 
 const PREFIX: Record<ApiKind, string> = {
   admin: 'api/admin',

@@ -9,6 +9,9 @@ export type CreatableTokenType = (typeof CREATABLE_TOKEN_TYPES)[number];
 export const ALL_PROJECTS = '*';
 export const ALL_ENVIRONMENTS = '*';
 
+/** The environment SDK requests see when the caller's credential names none (admin users). */
+export const DEFAULT_SDK_ENVIRONMENT = 'development';
+
 /**
  * An API token as listings show it: never with its secret, only the visible prefix of it
  * (`default:development.`, `[]:production.` for several projects, `*:development.` for all, `*:*.` for admin).

@@ -5,7 +5,7 @@ import type { Database } from '../../core/database/database.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { EventService } from '../events/event.service.js';
 import type { NewEvent } from '../events/event.model.js';
-import type { ApiTokenReferencesReadModel } from './api-token-references.read-model.js';
+import type { ApiTokenReferencesReadModel } from '../../core/access/api-token-references.read-model.js';
 import type { ApiToken, NewApiToken } from './api-token.model.js';
 import { ApiTokenService } from './api-token.service.js';
 import { type ApiTokenInsert, ApiTokenStore } from './api-token.store.js';

@@ -7,10 +7,9 @@ import { expiryNotInFuture } from '../../core/access/token-expiry.js';
 import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
 import { AppError, type ErrorDetail, notFound, validationError } from '../../core/errors/app-error.js';
-import { EVENT } from '../events/event-types.js';
-import { EventService } from '../events/event.service.js';
+import { EVENT, EventService } from '../events/index.js';
 import type { ApiTokenRef } from './api-token-ref.param.js';
-import { ApiTokenReferencesReadModel } from './api-token-references.read-model.js';
+import { ApiTokenReferencesReadModel } from '../../core/access/api-token-references.read-model.js';
 import {
   ADMIN_TOKEN_TYPE,
   ALL_ENVIRONMENTS,

@@ -4,11 +4,8 @@ import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
 import { notFound } from '../../core/errors/app-error.js';
-import { EVENT } from '../events/event-types.js';
-import { EventService } from '../events/event.service.js';
-import type { UserJson } from '../users/user.model.js';
-import { UserReadModel } from '../users/user.read-model.js';
-import { UserService } from '../users/user.service.js';
+import { EVENT, EventService } from '../events/index.js';
+import { type UserJson, UserReadModel, UserService } from '../users/index.js';
 import { lockDurationMs, loginNameKey } from './lockout-policy.js';
 import { LoginFailureStore } from './login-failure.store.js';
 

@@ -3,8 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTooManyRequestsResponse, ApiUnauthorize
 import type { Request, Response } from 'express';
 import { Public } from '../../core/access/decorators.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
-import { UserSchema } from '../users/user.dto.js';
-import type { UserJson } from '../users/user.model.js';
+import { type UserJson, UserSchema } from '../users/index.js';
 import { LoginSchema } from './login.dto.js';
 import { LoginThrottleGuard } from './login-throttle.guard.js';
 import { LoginService } from './login.service.js';

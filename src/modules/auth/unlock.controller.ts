@@ -5,8 +5,7 @@ import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { IntParam } from '../../core/http/int-param.js';
-import { UserSchema } from '../users/user.dto.js';
-import type { UserJson } from '../users/user.model.js';
+import { type UserJson, UserSchema } from '../users/index.js';
 import { LockoutService } from './lockout.service.js';
 
 @AdminController('user-admin', 'Users')

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
-import { ConstraintSchema, StrategyVariantSchema } from '../strategies/strategy.dto.js';
+import { ConstraintSchema } from '../../core/constraints/constraint.dto.js';
+import { StrategyVariantSchema } from '../strategies/index.js';
 
 /** Query of `GET /api/client/features`; other parameters SDKs send (e.g. `tag`) are ignored. */
 @IgnoreUnknownTopLevelProperties()

@@ -1,5 +1,6 @@
-import type { FeatureVariant } from '../features/feature.model.js';
-import type { Constraint, StrategyVariant } from '../strategies/strategy.model.js';
+import type { Constraint } from '../../core/constraints/constraint.js';
+import type { FeatureVariant } from '../features/index.js';
+import type { StrategyVariant } from '../strategies/index.js';
 
 /** What an SDK may see: one environment, and every project or the listed ones. */
 export interface SdkScope {

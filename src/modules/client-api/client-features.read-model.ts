@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Database, parseJson, toBool } from '../../core/database/database.js';
-import type { FeatureVariant } from '../features/feature.model.js';
-import { STRATEGY_COLUMNS, type StrategyRow, toStoredStrategy, withConstraintDefaults } from '../strategies/strategy.mapper.js';
-import type { Constraint } from '../strategies/strategy.model.js';
+import { type Constraint, withConstraintDefaults } from '../../core/constraints/constraint.js';
+import type { FeatureVariant } from '../features/index.js';
+import { STRATEGY_COLUMNS, type StrategyRow, toStoredStrategy } from '../strategies/index.js';
 import type {
   ClientDependency,
   ClientFeature,

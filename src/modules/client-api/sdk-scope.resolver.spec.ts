@@ -1,6 +1,6 @@
 import type { ApiTokenPrincipal, Principal } from '../../core/access/principal.js';
 import { AppError } from '../../core/errors/app-error.js';
-import type { ApiTokenReferencesReadModel } from '../api-tokens/api-token-references.read-model.js';
+import type { ApiTokenReferencesReadModel } from '../../core/access/api-token-references.read-model.js';
 import { SdkScopeResolver } from './sdk-scope.resolver.js';
 
 const references = {

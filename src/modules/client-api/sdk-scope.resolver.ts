@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../core/access/principal.js';
 import { invalidProperty } from '../../core/errors/app-error.js';
-import { ApiTokenReferencesReadModel } from '../api-tokens/api-token-references.read-model.js';
-import { ALL_PROJECTS } from '../api-tokens/api-token.model.js';
+import { ApiTokenReferencesReadModel } from '../../core/access/api-token-references.read-model.js';
+import { ALL_PROJECTS, DEFAULT_SDK_ENVIRONMENT } from '../api-tokens/index.js';
 import type { SdkScope } from './client-features.model.js';
-
-/** The environment SDK requests see when the caller's credential names none (admin users). */
-export const DEFAULT_SDK_ENVIRONMENT = 'development';
 
 export interface ScopeRequest {
   /** Honoured only for credentials without an environment of their own. */

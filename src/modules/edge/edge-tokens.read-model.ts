@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ApiTokenType } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
-import { ALL_PROJECTS } from '../api-tokens/api-token.model.js';
+import { ALL_PROJECTS } from '../api-tokens/index.js';
 
 /** Digests looked up in one statement at most. */
 const CHUNK = 500;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { IsUrlSafeName } from '../features/url-safe-name.js';
+import { IsUrlSafeName } from '../../core/http/url-safe-name.js';
 
 @ApiSchema({ name: 'createEnvironmentSchema' })
 export class CreateEnvironmentSchema {

@@ -1,9 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
-import type { SdkSnapshot } from '../client-api/sdk-snapshot.js';
-import { SdkSnapshots } from '../client-api/sdk-snapshots.service.js';
-import type { EvaluationContext, ToggleVariant } from '../frontend-api/evaluate.js';
-import { FrontendService } from '../frontend-api/frontend.service.js';
+import { type SdkSnapshot, SdkSnapshots } from '../client-api/index.js';
+import { type EvaluationContext, FrontendService, type ToggleVariant } from '../frontend-api/index.js';
 
 /** The context of an in-process evaluation: the SDK's standard fields and custom properties, all optional. */
 export type FlagContext = Partial<Omit<EvaluationContext, 'properties'>> & { properties?: Record<string, string> };

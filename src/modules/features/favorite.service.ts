@@ -3,7 +3,7 @@ import type { Actor, Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
 import { AppError } from '../../core/errors/app-error.js';
-import { EVENT } from '../events/event-types.js';
+import { EVENT } from '../events/index.js';
 import { FavoriteStore } from './favorite.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLookup } from './feature-lookup.js';

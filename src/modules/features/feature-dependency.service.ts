@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../core/access/principal.js';
 import { Database } from '../../core/database/database.js';
 import { invalidProperty, notFound } from '../../core/errors/app-error.js';
-import { EVENT } from '../events/event-types.js';
+import { EVENT } from '../events/index.js';
 import { FeatureDependencyStore } from './feature-dependency.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLookup } from './feature-lookup.js';

@@ -5,7 +5,7 @@ import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/ac
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { PatchOperationSchema } from '../strategies/strategy.dto.js';
+import { PatchOperationSchema } from '../strategies/index.js';
 import { type FeatureEnvironmentInfo, FeatureEnvironmentService } from './feature-environment.service.js';
 import { FeatureEnvironmentInfoSchema, VariantSchema, VariantsSchema } from './feature.dto.js';
 import { userIdOf } from './project-feature.controller.js';

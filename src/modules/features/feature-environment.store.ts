@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database, parseJson, toBool } from '../../core/database/database.js';
-import { STRATEGY_COLUMNS, type StoredStrategy, type StrategyRow, toStoredStrategy } from './feature-strategy.mapper.js';
+import { type StoredStrategy, STRATEGY_COLUMNS, type StrategyRow, toStoredStrategy } from '../strategies/index.js';
 import type { FeatureVariant } from './feature.model.js';
 
 /** A feature's state in one environment. */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { NewEvent } from '../events/event.model.js';
-import { EventService } from '../events/event.service.js';
+import { EventService, type NewEvent } from '../events/index.js';
 import { FeatureReadModel } from './feature.read-model.js';
 
 /** Records events about a feature with the feature's tags attached, as Unleash does, so the audit log can be filtered by tag. */

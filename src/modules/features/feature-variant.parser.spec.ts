@@ -1,4 +1,4 @@
-import { Problems } from '../strategies/input-problems.js';
+import { Problems } from '../../core/http/input-problems.js';
 import { parseFeatureVariants } from './feature-variant.parser.js';
 
 function parse(input: unknown) {

@@ -1,5 +1,5 @@
-import { isPlainObject, pointer, type Problems } from '../strategies/input-problems.js';
-import { parseVariantList, TOTAL_WEIGHT } from '../strategies/variant.parser.js';
+import { isPlainObject, pointer, type Problems } from '../../core/http/input-problems.js';
+import { parseVariantList, TOTAL_WEIGHT } from '../strategies/index.js';
 import { type FeatureVariant, VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './feature.model.js';
 
 const KEYS = new Set(['name', 'weight', 'weightType', 'stickiness', 'payload', 'overrides']);

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
-import { FeatureStrategySchema } from '../strategies/strategy.dto.js';
+import { FeatureStrategySchema } from '../strategies/index.js';
 import { COMPLETED_STATUSES, FEATURE_TYPES, LIFECYCLE_STAGES } from './feature.model.js';
-import { IsUrlSafeName } from './url-safe-name.js';
+import { IsUrlSafeName } from '../../core/http/url-safe-name.js';
 
 const TYPE_MESSAGE = `must be equal to one of the allowed values: ${FEATURE_TYPES.join(', ')}`;
 

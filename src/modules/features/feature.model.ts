@@ -1,4 +1,4 @@
-import type { FeatureStrategy } from './feature-strategy.mapper.js';
+import type { FeatureStrategy } from '../strategies/index.js';
 
 /** Flag types, as Unleash offers them. */
 export const FEATURE_TYPES = ['release', 'experiment', 'operational', 'kill-switch', 'permission'] as const;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, parseJson, toBool, toIso } from '../../core/database/database.js';
-import { MetricsWriter } from '../client-metrics/metrics-writer.js';
-import { STRATEGY_COLUMNS, type StrategyRow, toFeatureStrategy, toStoredStrategy } from './feature-strategy.mapper.js';
+import { MetricsWriter } from '../client-metrics/index.js';
+import { STRATEGY_COLUMNS, type StrategyRow, toFeatureStrategy, toStoredStrategy } from '../strategies/index.js';
 import type {
   ArchivedFeature,
   FeatureDependency,

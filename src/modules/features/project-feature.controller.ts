@@ -4,7 +4,7 @@ import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/ac
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { PatchOperationSchema } from '../strategies/strategy.dto.js';
+import { PatchOperationSchema } from '../strategies/index.js';
 import { BatchStaleSchema, CreateFeatureSchema, FeatureSchema, ProjectFeaturesSchema, UpdateFeatureSchema } from './feature.dto.js';
 import type { FeatureView } from './feature.model.js';
 import { FeatureService } from './feature.service.js';

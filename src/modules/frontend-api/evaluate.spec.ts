@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { normalizedStrategyValue, normalizedVariantValue } from 'unleash-client/lib/strategy/util.js';
 import type { ClientFeature, ClientSegment, ClientStrategy } from '../client-api/client-features.model.js';
-import type { Constraint } from '../strategies/strategy.model.js';
+import type { Constraint } from '../../core/constraints/constraint.js';
 import { type EvaluationContext, FeatureEvaluator } from './evaluate.js';
 
 // The engine is the Node SDK's: these tests pin how the evaluator feeds it (the feature set, the context, the clock)

@@ -7,7 +7,7 @@ import type { RepositoryInterface } from 'unleash-client/lib/repository/index.js
 import type { Strategy } from 'unleash-client/lib/strategy/index.js';
 import type { Segment } from 'unleash-client/lib/strategy/strategy.js';
 import type { selectVariant as SelectVariant, Variant } from 'unleash-client/lib/variant.js';
-import type { ClientFeatureSet } from '../client-api/client-features.model.js';
+import type { ClientFeatureSet } from '../client-api/index.js';
 
 /**
  * Evaluation of features for one context by the official Node SDK's own engine (`UnleashClient` with its built-in

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Principal } from '../../core/access/principal.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
-import { sendKept } from '../client-api/sdk-http.js';
+import { sendKept } from '../client-api/index.js';
 import { contextFromBody, contextFromQuery, requestedEnvironment } from './frontend-context.js';
 import { FrontendContextBodySchema, FrontendTogglesSchema } from './frontend.dto.js';
 import { FrontendService } from './frontend.service.js';

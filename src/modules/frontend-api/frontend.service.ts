@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
-import { SdkScopeResolver } from '../client-api/sdk-scope.resolver.js';
-import { KeptAnswer, type SdkSnapshot, strongEtag } from '../client-api/sdk-snapshot.js';
-import { SdkSnapshots } from '../client-api/sdk-snapshots.service.js';
+import { KeptAnswer, SdkScopeResolver, type SdkSnapshot, SdkSnapshots, strongEtag } from '../client-api/index.js';
 import { type EvaluationContext, FeatureEvaluator } from './evaluate.js';
 
 /**

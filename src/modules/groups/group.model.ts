@@ -1,4 +1,4 @@
-import type { UserJson } from '../users/user.model.js';
+import type { UserJson } from '../users/index.js';
 
 /** One member of a group: when and by whom they were added, and their account (spec 2.8, never a secret). */
 export interface GroupMember {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database, parseJson, toIso } from '../../core/database/database.js';
-import { toUserSchema, userColumns } from '../users/user.read-model.js';
+import { toUserSchema, userColumns } from '../users/index.js';
 import type { Group, GroupMember } from './group.model.js';
 
 export interface GroupRow {

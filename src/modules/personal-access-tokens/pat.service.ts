@@ -6,8 +6,7 @@ import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
 import { AppError, invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
-import type { EventType } from '../events/event-types.js';
-import { EventService } from '../events/event.service.js';
+import { EventService, type EventType } from '../events/index.js';
 import type { CreatedPat, Pat } from './pat.model.js';
 import { PatStore } from './pat.store.js';
 

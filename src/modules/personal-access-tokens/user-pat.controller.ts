@@ -5,7 +5,7 @@ import type { Actor, Principal } from '../../core/access/principal.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { IntParam } from '../../core/http/int-param.js';
-import { EVENT } from '../events/event-types.js';
+import { EVENT } from '../events/index.js';
 import { CreatePatDto, PatSchema, PatsSchema } from './pat.dto.js';
 import type { CreatedPat } from './pat.model.js';
 import { PatService } from './pat.service.js';

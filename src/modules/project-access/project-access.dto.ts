@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ArrayMinSize, IsArray, IsDefined, IsInt, IsOptional, Min } from 'class-validator';
-import { GroupSchema } from '../groups/group.dto.js';
-import { RoleSummarySchema } from '../roles/role.dto.js';
-import { UserSchema } from '../users/user.dto.js';
+import { GroupSchema } from '../groups/index.js';
+import { RoleSummarySchema } from '../roles/index.js';
+import { UserSchema } from '../users/index.js';
 
 // class-validator reports a property's failures bottom-up and the pipe shows the first: the type check goes last.
 

@@ -1,6 +1,6 @@
-import type { Group } from '../groups/group.model.js';
-import type { RoleSummary } from '../roles/role.model.js';
-import type { UserJson } from '../users/user.model.js';
+import type { Group } from '../groups/index.js';
+import type { RoleSummary } from '../roles/index.js';
+import type { UserJson } from '../users/index.js';
 
 /** What a user or group holds in one project: its roles (ids ascending) and when it got the first of them. */
 export interface ProjectRoles {

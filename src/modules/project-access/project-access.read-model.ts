@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Database, toIso } from '../../core/database/database.js';
-import { GroupReadModel } from '../groups/group.read-model.js';
-import { RoleReadModel } from '../roles/role.read-model.js';
-import { toUserSchema, userColumns } from '../users/user.read-model.js';
+import { GroupReadModel } from '../groups/index.js';
+import { RoleReadModel } from '../roles/index.js';
+import { toUserSchema, userColumns } from '../users/index.js';
 import type { ProjectAccess, ProjectAccessUser, ProjectRoles } from './project-access.model.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { URL_SAFE_NAME } from '../features/url-safe-name.js';
+import { URL_SAFE_NAME } from '../../core/http/url-safe-name.js';
 import { PROJECT_MODE } from './project.model.js';
 
 @ApiSchema({ name: 'createProjectSchema' })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ADMIN_TOKEN_USER_ID, SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../core/access/principal.js';
 import { Database, toBool, toIso } from '../../core/database/database.js';
-import { imageUrlFor } from '../users/image-url.js';
+import { imageUrlFor } from '../users/index.js';
 import { readGenerations, type SearchGenerations } from './search-generations.js';
 import {
   LIFECYCLE_STAGES,

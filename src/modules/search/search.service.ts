@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
-import { MetricsWriter } from '../client-metrics/metrics-writer.js';
+import { MetricsWriter } from '../client-metrics/index.js';
 import { parseSearchQuery } from './search-query.parser.js';
 import { SearchReadModel } from './search.read-model.js';
 

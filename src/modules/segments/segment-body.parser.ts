@@ -1,6 +1,6 @@
 import type { FlagwrightConfig } from '../../core/config/flagwright-config.js';
-import { parseConstraints } from '../strategies/constraint.parser.js';
-import { isPlainObject, Problems } from '../strategies/input-problems.js';
+import { parseConstraints } from '../../core/constraints/constraint.parser.js';
+import { isPlainObject, Problems } from '../../core/http/input-problems.js';
 import type { SegmentInput } from './segment.model.js';
 
 const KEYS = new Set(['name', 'description', 'project', 'constraints']);

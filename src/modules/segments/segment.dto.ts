@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { ConstraintSchema } from '../strategies/strategy.dto.js';
+import { ConstraintSchema } from '../../core/constraints/constraint.dto.js';
 
 /* OpenAPI descriptions; bodies are checked by segment-body.parser.ts, which reports every offending property. */
 

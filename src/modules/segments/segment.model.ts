@@ -1,4 +1,4 @@
-import type { Constraint } from '../strategies/strategy.model.js';
+import type { Constraint } from '../../core/constraints/constraint.js';
 
 /** A reusable list of constraints that strategies attach by id; limited to one project, or usable everywhere. */
 export interface Segment {

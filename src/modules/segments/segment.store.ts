@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database, parseJson, toIso } from '../../core/database/database.js';
-import { withConstraintDefaults } from '../strategies/strategy.mapper.js';
-import type { Constraint } from '../strategies/strategy.model.js';
+import { type Constraint, withConstraintDefaults } from '../../core/constraints/constraint.js';
 import type { Segment, SegmentInput } from './segment.model.js';
 
 /** The `segments` table. Links to strategies are written by the strategies module. */

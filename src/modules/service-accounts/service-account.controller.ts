@@ -6,8 +6,7 @@ import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { IntParam } from '../../core/http/int-param.js';
-import { CreatePatDto, PatSchema, PatsSchema } from '../personal-access-tokens/pat.dto.js';
-import type { CreatedPat, Pat } from '../personal-access-tokens/pat.model.js';
+import { type CreatedPat, CreatePatDto, type Pat, PatSchema, PatsSchema } from '../personal-access-tokens/index.js';
 import {
   CreateServiceAccountSchema,
   ServiceAccountSchema,

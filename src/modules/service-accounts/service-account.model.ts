@@ -1,4 +1,4 @@
-import type { Pat } from '../personal-access-tokens/pat.model.js';
+import type { Pat } from '../personal-access-tokens/index.js';
 
 /** A service account as stored: a `users` row with `is_service = true` and no password. */
 export interface ServiceAccountRecord {

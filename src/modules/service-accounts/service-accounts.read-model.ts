@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, toIso } from '../../core/database/database.js';
-import type { Pat } from '../personal-access-tokens/pat.model.js';
-import { imageUrlFor } from '../users/image-url.js';
+import type { Pat } from '../personal-access-tokens/index.js';
+import { imageUrlFor } from '../users/index.js';
 import type { ServiceAccount, ServiceAccountRecord } from './service-account.model.js';
 
 interface AccountWithTokenRow {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database, parseJson } from '../../core/database/database.js';
-import type { EventTag } from '../events/event.model.js';
+import type { EventTag } from '../events/index.js';
 import { STRATEGY_COLUMNS, type StrategyRow, toStoredStrategy } from './strategy.mapper.js';
 import type { StoredStrategy, StrategyAddress } from './strategy.model.js';
 

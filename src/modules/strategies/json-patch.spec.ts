@@ -1,5 +1,5 @@
 import { applyPatch, parsePatch, PatchFailure, type PatchOperation } from './json-patch.js';
-import { Problems } from './input-problems.js';
+import { Problems } from '../../core/http/input-problems.js';
 
 const doc = () => ({ a: 1, list: ['x', 'y'], nested: { 'k/e~y': true } });
 

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isPlainObject, pointer, type Problems } from './input-problems.js';
+import { isPlainObject, pointer, type Problems } from '../../core/http/input-problems.js';
 
 /** One operation of an RFC 6902 JSON Patch document. */
 export type PatchOperation =

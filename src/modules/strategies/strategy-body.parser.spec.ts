@@ -1,4 +1,4 @@
-import { Problems } from './input-problems.js';
+import { Problems } from '../../core/http/input-problems.js';
 import { checkParametersAgainstType, parseStrategyBody } from './strategy-body.parser.js';
 import type { StrategyType } from './strategy.model.js';
 

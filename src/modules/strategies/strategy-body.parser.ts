@@ -1,7 +1,8 @@
 import type { FlagwrightConfig } from '../../core/config/flagwright-config.js';
-import { parseConstraints } from './constraint.parser.js';
-import { INT32_RULE, isInt32, isPlainObject, pointer, Problems, scalarText } from './input-problems.js';
-import type { Constraint, StrategyType, StrategyVariant } from './strategy.model.js';
+import { parseConstraints } from '../../core/constraints/constraint.parser.js';
+import { INT32_RULE, isInt32, isPlainObject, pointer, Problems, scalarText } from '../../core/http/input-problems.js';
+import type { Constraint } from '../../core/constraints/constraint.js';
+import type { StrategyType, StrategyVariant } from './strategy.model.js';
 import type { StrategyParameterType } from './strategy-type.model.js';
 import { parseVariants } from './variant.parser.js';
 

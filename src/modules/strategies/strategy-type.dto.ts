@@ -14,7 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
-import { IsUrlSafeName } from '../features/url-safe-name.js';
+import { IsUrlSafeName } from '../../core/http/url-safe-name.js';
 import { SDK_LEGACY_STRATEGY_NAMES, STRATEGY_PARAMETER_TYPES } from './strategy-type.model.js';
 
 /*

@@ -1,32 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { CONSTRAINT_OPERATORS, VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './strategy.model.js';
+import { ConstraintSchema } from '../../core/constraints/constraint.dto.js';
+import { VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './strategy.model.js';
 
 /*
  * OpenAPI descriptions of the strategy bodies and answers. The bodies are checked by the parsers next to this file
- * (strategy-body.parser.ts, constraint.parser.ts, variant.parser.ts, json-patch.ts), which report every offending
+ * (strategy-body.parser.ts, variant.parser.ts, json-patch.ts, and core/constraints/constraint.parser.ts), which report every offending
  * property with its pointer, including per-parameter ones (`/body/parameters/rollout`) that a class-validator DTO
  * cannot name.
  */
-
-@ApiSchema({ name: 'constraintSchema', description: 'A condition on one context field (spec 2.1). No other properties are accepted.' })
-export class ConstraintSchema {
-  @ApiProperty({ description: 'Name of the context field the constraint applies to', example: 'appName' }) contextName: string;
-  @ApiProperty({ enum: CONSTRAINT_OPERATORS, description: 'NUM_*, DATE_*, SEMVER_* and REGEX take `value`; the others take `values`' })
-  operator: string;
-  @ApiPropertyOptional({ default: false, description: 'Compare case-insensitively' }) caseInsensitive?: boolean;
-  @ApiPropertyOptional({ default: false, description: 'Negate the result; not allowed with REGEX' }) inverted?: boolean;
-  @ApiPropertyOptional({
-    type: [String],
-    default: [],
-    description:
-      'For IN, NOT_IN and STR_*: at least one non-empty value of at most 100 characters (numbers and booleans are stored as text); at most 250',
-  })
-  values?: string[];
-  @ApiPropertyOptional({
-    description: 'For NUM_* (a number), DATE_* (a date), SEMVER_* (strict semver, e.g. 1.2.3-beta.1) and REGEX (a valid expression)',
-  })
-  value?: string;
-}
 
 export class VariantPayloadSchema {
   @ApiProperty({ enum: VARIANT_PAYLOAD_TYPES }) type: string;

@@ -1,5 +1,6 @@
 import { parseJson, toBool } from '../../core/database/database.js';
-import type { Constraint, FeatureStrategy, StoredStrategy, StrategyVariant } from './strategy.model.js';
+import { type Constraint, withConstraintDefaults } from '../../core/constraints/constraint.js';
+import type { FeatureStrategy, StoredStrategy, StrategyVariant } from './strategy.model.js';
 
 /** A `feature_strategies` row as read by the stores, with the ids of its segments (a list, or comma-separated text). */
 export interface StrategyRow {
@@ -44,15 +45,6 @@ export function toStoredStrategy(row: StrategyRow): StoredStrategy {
 export function toFeatureStrategy(strategy: StoredStrategy | FeatureStrategy): FeatureStrategy {
   const { id, name, title, disabled, featureName, sortOrder, segments, constraints, variants, parameters } = strategy;
   return { id, name, title, disabled, featureName, sortOrder, segments, constraints, variants, parameters };
-}
-
-export function withConstraintDefaults(constraint: Partial<Constraint>): Constraint {
-  return {
-    ...constraint,
-    values: constraint.values ?? [],
-    caseInsensitive: constraint.caseInsensitive ?? false,
-    inverted: constraint.inverted ?? false,
-  } as Constraint;
 }
 
 function segmentIds(value: unknown): number[] {

@@ -1,40 +1,4 @@
-/**
- * Constraint operators: the spec's list plus SEMVER_GTE, SEMVER_LTE and REGEX, as Unleash accepts them, and IN_CIDR
- * (client specification 6.x, evaluated by the Node SDK).
- */
-export const CONSTRAINT_OPERATORS = [
-  'NOT_IN',
-  'IN',
-  'STR_ENDS_WITH',
-  'STR_STARTS_WITH',
-  'STR_CONTAINS',
-  'NUM_EQ',
-  'NUM_GT',
-  'NUM_GTE',
-  'NUM_LT',
-  'NUM_LTE',
-  'DATE_AFTER',
-  'DATE_BEFORE',
-  'SEMVER_EQ',
-  'SEMVER_GT',
-  'SEMVER_LT',
-  'SEMVER_GTE',
-  'SEMVER_LTE',
-  'REGEX',
-  'IN_CIDR',
-] as const;
-
-export type ConstraintOperator = (typeof CONSTRAINT_OPERATORS)[number];
-
-/** A condition on one context field; `values` for list operators (and IN_CIDR), `value` for single-value ones and REGEX. */
-export interface Constraint {
-  contextName: string;
-  operator: ConstraintOperator;
-  values: string[];
-  value?: string;
-  caseInsensitive: boolean;
-  inverted: boolean;
-}
+import type { Constraint } from '../../core/constraints/constraint.js';
 
 export const VARIANT_WEIGHT_TYPES = ['variable', 'fix'] as const;
 export const VARIANT_PAYLOAD_TYPES = ['json', 'csv', 'string', 'number'] as const;

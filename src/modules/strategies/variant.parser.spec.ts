@@ -1,4 +1,4 @@
-import { Problems } from './input-problems.js';
+import { Problems } from '../../core/http/input-problems.js';
 import { parseVariants } from './variant.parser.js';
 
 function parse(input: unknown) {

@@ -1,4 +1,4 @@
-import { isPlainObject, pointer, type Problems } from './input-problems.js';
+import { isPlainObject, pointer, type Problems } from '../../core/http/input-problems.js';
 import { type StrategyVariant, VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './strategy.model.js';
 
 const KEYS = new Set(['name', 'weight', 'weightType', 'stickiness', 'payload']);

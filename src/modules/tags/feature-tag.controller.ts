@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { TagSchema } from '../features/feature.dto.js';
+import { TagSchema } from '../features/index.js';
 import { FeatureTagService } from './feature-tag.service.js';
 import { CreateTagSchema, TagsSchema, UpdateTagsSchema } from './tag.dto.js';
 import type { Tag } from './tag.model.js';

@@ -3,8 +3,7 @@ import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
 import { nameExists, notFound } from '../../core/errors/app-error.js';
-import { EVENT } from '../events/event-types.js';
-import { EventService } from '../events/event.service.js';
+import { EVENT, EventService } from '../events/index.js';
 import type { TagType } from './tag.model.js';
 import { TagTypeStore } from './tag-type.store.js';
 

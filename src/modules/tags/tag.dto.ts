@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsOptional, IsString, Length, Matches, ValidateNested } from 'class-validator';
-import { TagSchema } from '../features/feature.dto.js';
-import { IsUrlSafeName } from '../features/url-safe-name.js';
+import { TagSchema } from '../features/index.js';
+import { IsUrlSafeName } from '../../core/http/url-safe-name.js';
 
 const COLOR = /^#[0-9A-Fa-f]{6}$/;
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

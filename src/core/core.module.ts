@@ -1,0 +1,66 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource, EntitySchema } from 'typeorm';
+import { AccessReadModel } from './access/access.read-model.js';
+import { ApiTokenReferencesReadModel } from './access/api-token-references.read-model.js';
+import { CredentialsReadModel } from './access/credentials.read-model.js';
+import { PasswordHasher } from './access/password-hasher.js';
+import { BootstrapService } from './bootstrap/bootstrap.service.js';
+import { Clock } from './clock.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightModuleOptions, normaliseBasePath, resolveConfig } from './config/flagwright-config.js';
+import { type FlagwrightModuleExtras, MODULE_OPTIONS_TOKEN } from './config/module-definition.js';
+import { ChangeWatcher } from './database/change-watcher.js';
+import { checkDataSource } from './database/data-source-checks.js';
+import { Database } from './database/database.js';
+
+/** What feature modules inject from core. The guards, pipe and filter of `ApiController` are built from these in each module. */
+const SHARED = [Clock, ChangeWatcher, PasswordHasher, CredentialsReadModel, AccessReadModel, ApiTokenReferencesReadModel, BootstrapService];
+
+/** The route prefix a host asked for, normalised ("" or "/flags"). */
+export function routePrefixOf(extras: FlagwrightModuleExtras): string {
+  return normaliseBasePath(extras.routePrefix ?? '');
+}
+
+/** Config, database, clock, credentials and bootstrap: one of each per FlagwrightModule, shared by every feature module. */
+@Module({})
+export class CoreModule {
+  /**
+   * The core of one `FlagwrightModule.forRoot()`/`forRootAsync()`: `definition` is what ConfigurableModuleBuilder made
+   * of the host's options (their provider, and the imports of `forRootAsync`). Every feature module imports this one
+   * object, which Nest keeps as one module instance; nothing here is global, so the host sees none of it. `entities`
+   * are the ones the data source must hold (the modules', which core does not import).
+   */
+  static fromOptions(
+    definition: DynamicModule,
+    extras: FlagwrightModuleExtras,
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity classes
+    entities: readonly (Function | EntitySchema)[],
+  ): DynamicModule {
+    const prefix = routePrefixOf(extras);
+    return {
+      module: CoreModule,
+      imports: definition.imports ?? [],
+      providers: [
+        ...(definition.providers ?? []),
+        {
+          provide: FLAGWRIGHT_CONFIG,
+          inject: [MODULE_OPTIONS_TOKEN],
+          useFactory: (options: FlagwrightModuleOptions) =>
+            resolveConfig({ ...options, basePath: `${normaliseBasePath(options.basePath ?? '')}${prefix}` }),
+        },
+        {
+          provide: Database,
+          inject: [MODULE_OPTIONS_TOKEN, { token: getDataSourceToken(extras.dataSourceName), optional: true }],
+          useFactory: (options: FlagwrightModuleOptions, registered?: DataSource) => {
+            const dataSource = options.dataSource ?? registered;
+            if (!dataSource) throw new Error('Flagwright needs a data source: pass `dataSource` or register one with TypeOrmModule.');
+            checkDataSource(dataSource, entities);
+            return new Database(dataSource);
+          },
+        },
+        ...SHARED,
+      ],
+      exports: [FLAGWRIGHT_CONFIG, Database, ...SHARED],
+    };
+  }
+}

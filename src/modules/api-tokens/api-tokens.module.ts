@@ -1,0 +1,12 @@
+import { FeatureModule } from '../../core/feature-module.js';
+import { EventsModule } from '../events/index.js';
+import { ApiTokenController } from './api-token.controller.js';
+import { ApiTokenService } from './api-token.service.js';
+import { ApiTokenStore, SqlApiTokenStore } from './api-token.store.js';
+
+@FeatureModule({
+  imports: [EventsModule],
+  controllers: [ApiTokenController],
+  providers: [ApiTokenService, { provide: ApiTokenStore, useClass: SqlApiTokenStore }],
+})
+export class ApiTokensModule {}

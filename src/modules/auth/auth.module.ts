@@ -1,0 +1,17 @@
+import { FeatureModule } from '../../core/feature-module.js';
+import { EventsModule } from '../events/index.js';
+import { UsersModule } from '../users/index.js';
+import { SessionsModule } from '../sessions/index.js';
+import { LockoutService } from './lockout.service.js';
+import { LoginFailureStore, SqlLoginFailureStore } from './login-failure.store.js';
+import { LoginThrottleStorage } from './login-throttle.guard.js';
+import { LoginController } from './login.controller.js';
+import { LoginService } from './login.service.js';
+import { UnlockController } from './unlock.controller.js';
+
+@FeatureModule({
+  imports: [EventsModule, UsersModule, SessionsModule],
+  controllers: [LoginController, UnlockController],
+  providers: [LoginService, LockoutService, LoginThrottleStorage, { provide: LoginFailureStore, useClass: SqlLoginFailureStore }],
+})
+export class AuthModule {}

@@ -1,0 +1,3 @@
+/** The public entry of the auth module: what other modules and hosts may use. */
+export { AuthModule } from './auth.module.js';
+export * from './auth.entities.js';

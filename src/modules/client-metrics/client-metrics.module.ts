@@ -1,0 +1,22 @@
+import { FeatureModule } from '../../core/feature-module.js';
+import { ClientMetricsController } from './client-metrics.controller.js';
+import { ClientMetricsService } from './client-metrics.service.js';
+import { ClientMetricsStore, SqlClientMetricsStore } from './client-metrics.store.js';
+import { FrontendMetricsController } from './frontend-metrics.controller.js';
+import { MetricsRetention } from './metrics-retention.js';
+import { MetricsWriter } from './metrics-writer.js';
+import { ReportingEnvironments } from './reporting-environments.js';
+
+/** SDK traffic: backend and frontend metrics and registrations. */
+@FeatureModule({
+  controllers: [ClientMetricsController, FrontendMetricsController],
+  providers: [
+    ClientMetricsService,
+    MetricsWriter,
+    MetricsRetention,
+    ReportingEnvironments,
+    { provide: ClientMetricsStore, useClass: SqlClientMetricsStore },
+  ],
+  exports: [MetricsWriter],
+})
+export class ClientMetricsModule {}

@@ -1,0 +1,15 @@
+import { FeatureModule } from '../../core/feature-module.js';
+import { EventsModule } from '../events/index.js';
+import { EnvironmentController } from './environment.controller.js';
+import { EnvironmentReadModel } from './environment.read-model.js';
+import { EnvironmentService } from './environment.service.js';
+import { EnvironmentStore, SqlEnvironmentStore } from './environment.store.js';
+import { ProjectEnvironmentController } from './project-environment.controller.js';
+
+@FeatureModule({
+  imports: [EventsModule],
+  controllers: [EnvironmentController, ProjectEnvironmentController],
+  providers: [EnvironmentService, EnvironmentReadModel, { provide: EnvironmentStore, useClass: SqlEnvironmentStore }],
+  exports: [EnvironmentStore],
+})
+export class EnvironmentsModule {}

@@ -1,0 +1,51 @@
+import { FeatureModule } from '../../core/feature-module.js';
+import { EventsModule } from '../events/index.js';
+import { ClientMetricsModule } from '../client-metrics/index.js';
+import { ArchiveController } from './archive.controller.js';
+import { FavoriteController } from './favorite.controller.js';
+import { FavoriteService } from './favorite.service.js';
+import { FavoriteStore, SqlFavoriteStore } from './favorite.store.js';
+import { FeatureDependencyController } from './feature-dependency.controller.js';
+import { FeatureDependencyService } from './feature-dependency.service.js';
+import { FeatureDependencyStore, SqlFeatureDependencyStore } from './feature-dependency.store.js';
+import { FeatureEnvironmentController } from './feature-environment.controller.js';
+import { FeatureEnvironmentService } from './feature-environment.service.js';
+import { FeatureEnvironmentStore, SqlFeatureEnvironmentStore } from './feature-environment.store.js';
+import { FeatureEvents } from './feature-events.js';
+import { FeatureLifecycleController } from './feature-lifecycle.controller.js';
+import { FeatureLifecycleService } from './feature-lifecycle.service.js';
+import { FeatureLifecycleStore, SqlFeatureLifecycleStore } from './feature-lifecycle.store.js';
+import { FeatureLookup } from './feature-lookup.js';
+import { FeatureReadModel } from './feature.read-model.js';
+import { FeatureService } from './feature.service.js';
+import { FeatureStore, SqlFeatureStore } from './feature.store.js';
+import { ProjectFeatureController } from './project-feature.controller.js';
+
+@FeatureModule({
+  imports: [EventsModule, ClientMetricsModule],
+  controllers: [
+    ProjectFeatureController,
+    FeatureEnvironmentController,
+    FeatureLifecycleController,
+    FeatureDependencyController,
+    FavoriteController,
+    ArchiveController,
+  ],
+  providers: [
+    FeatureService,
+    FeatureEnvironmentService,
+    FeatureLifecycleService,
+    FeatureDependencyService,
+    FavoriteService,
+    FeatureReadModel,
+    FeatureLookup,
+    FeatureEvents,
+    { provide: FeatureStore, useClass: SqlFeatureStore },
+    { provide: FeatureEnvironmentStore, useClass: SqlFeatureEnvironmentStore },
+    { provide: FeatureLifecycleStore, useClass: SqlFeatureLifecycleStore },
+    { provide: FeatureDependencyStore, useClass: SqlFeatureDependencyStore },
+    { provide: FavoriteStore, useClass: SqlFavoriteStore },
+  ],
+  exports: [FeatureService, FeatureEvents, FeatureLookup, FeatureReadModel],
+})
+export class FeaturesModule {}

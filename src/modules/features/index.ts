@@ -1,0 +1,9 @@
+/** The public entry of the features module: what other modules and hosts may use. */
+export { FeaturesModule } from './features.module.js';
+export { FeatureEvents } from './feature-events.js';
+export { FeatureLookup } from './feature-lookup.js';
+export { TagSchema } from './feature.dto.js';
+export type { FeatureRecord, FeatureVariant } from './feature.model.js';
+export { FeatureReadModel } from './feature.read-model.js';
+export { FeatureService } from './feature.service.js';
+export * from './features.entities.js';

@@ -1,0 +1,3 @@
+/** The public entry of the project-access module: what other modules and hosts may use. */
+export { ProjectAccessModule } from './project-access.module.js';
+export * from './project-access.entities.js';

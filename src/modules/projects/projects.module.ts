@@ -1,0 +1,15 @@
+import { FeatureModule } from '../../core/feature-module.js';
+import { EventsModule } from '../events/index.js';
+import { EnvironmentsModule } from '../environments/index.js';
+import { FeaturesModule } from '../features/index.js';
+import { ProjectController } from './project.controller.js';
+import { ProjectReadModel } from './project.read-model.js';
+import { ProjectService } from './project.service.js';
+import { ProjectStore, SqlProjectStore } from './project.store.js';
+
+@FeatureModule({
+  imports: [EventsModule, EnvironmentsModule, FeaturesModule],
+  controllers: [ProjectController],
+  providers: [ProjectService, ProjectReadModel, { provide: ProjectStore, useClass: SqlProjectStore }],
+})
+export class ProjectsModule {}

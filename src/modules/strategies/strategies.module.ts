@@ -1,0 +1,21 @@
+import { FeatureModule } from '../../core/feature-module.js';
+import { EventsModule } from '../events/index.js';
+import { SegmentsModule } from '../segments/index.js';
+import { FeatureStrategyController } from './feature-strategy.controller.js';
+import { FeatureStrategyService } from './feature-strategy.service.js';
+import { FeatureStrategyStore, SqlFeatureStrategyStore } from './feature-strategy.store.js';
+import { StrategyTypeController } from './strategy-type.controller.js';
+import { StrategyTypeService } from './strategy-type.service.js';
+import { SqlStrategyTypeStore, StrategyTypeStore } from './strategy-type.store.js';
+
+@FeatureModule({
+  imports: [EventsModule, SegmentsModule],
+  controllers: [FeatureStrategyController, StrategyTypeController],
+  providers: [
+    FeatureStrategyService,
+    StrategyTypeService,
+    { provide: FeatureStrategyStore, useClass: SqlFeatureStrategyStore },
+    { provide: StrategyTypeStore, useClass: SqlStrategyTypeStore },
+  ],
+})
+export class StrategiesModule {}

@@ -1,0 +1,21 @@
+import { FeatureModule } from '../../core/feature-module.js';
+import { EventsModule } from '../events/index.js';
+import { FeaturesModule } from '../features/index.js';
+import { FeatureTagController } from './feature-tag.controller.js';
+import { FeatureTagService } from './feature-tag.service.js';
+import { FeatureTagStore, SqlFeatureTagStore } from './feature-tag.store.js';
+import { TagTypeController } from './tag-type.controller.js';
+import { TagTypeService } from './tag-type.service.js';
+import { SqlTagTypeStore, TagTypeStore } from './tag-type.store.js';
+
+@FeatureModule({
+  imports: [EventsModule, FeaturesModule],
+  controllers: [TagTypeController, FeatureTagController],
+  providers: [
+    TagTypeService,
+    FeatureTagService,
+    { provide: TagTypeStore, useClass: SqlTagTypeStore },
+    { provide: FeatureTagStore, useClass: SqlFeatureTagStore },
+  ],
+})
+export class TagsModule {}

@@ -1,0 +1,16 @@
+import { FeatureModule } from '../../core/feature-module.js';
+import { EventsModule } from '../events/index.js';
+import { SessionsModule } from '../sessions/index.js';
+import { UserAdminController } from './user-admin.controller.js';
+import { UserController } from './user.controller.js';
+import { UserReadModel } from './user.read-model.js';
+import { UserService } from './user.service.js';
+import { SqlUserStore, UserStore } from './user.store.js';
+
+@FeatureModule({
+  imports: [EventsModule, SessionsModule],
+  controllers: [UserAdminController, UserController],
+  providers: [UserService, UserReadModel, { provide: UserStore, useClass: SqlUserStore }],
+  exports: [UserService, UserReadModel],
+})
+export class UsersModule {}

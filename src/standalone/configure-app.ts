@@ -1,10 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { normaliseBasePath } from '../core/config/flagwright-config.js';
 import { unknownRoute } from '../core/errors/error.filter.js';
 import { sendError } from '../core/errors/error-response.js';
+import { buildOpenApiDocument } from '../core/http/openapi.js';
 import { requestLogging, ROOT_LOGGER } from './logging.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -23,15 +24,8 @@ export function configureStandaloneApp(app: NestExpressApplication, baseUriPath:
   }
   app.set('trust proxy', true);
   app.set('x-powered-by', false);
-  const config = new DocumentBuilder()
-    .setTitle('Flagwright admin API')
-    .setDescription('Feature-flag administration, compatible with the Unleash admin API.')
-    .setVersion('1')
-    .addBearerAuth()
-    .addCookieAuth('unleash-session')
-    .build();
   // Built on the first request for it, not at start-up: start time and idle memory stay low.
-  SwaggerModule.setup(`${base.slice(1) ? `${base.slice(1)}/` : ''}docs/openapi`, app, () => SwaggerModule.createDocument(app, config), {
+  SwaggerModule.setup(`${base.slice(1) ? `${base.slice(1)}/` : ''}docs/openapi`, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: `${base}/docs/openapi.json`,
   });
 }

@@ -29,6 +29,7 @@ export class EnvironmentController {
     operationId: 'createEnvironment',
     summary: 'Create an environment. It is not enabled in any project until a project enables it.',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: EnvironmentSchema })
   create(@Body() body: CreateEnvironmentSchema, @CurrentActor() actor: Actor): Promise<EnvironmentSchema> {
     return this.environments.create(body, actor);

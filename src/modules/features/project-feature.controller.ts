@@ -38,6 +38,7 @@ export class ProjectFeatureController {
     operationId: 'createFeature',
     summary: 'Create a feature, switched off in every environment of the project; its name must be unique across the service.',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: FeatureSchema })
   create(
     @Param('projectId') projectId: string,

@@ -29,6 +29,7 @@ export class GroupController {
     operationId: 'createGroup',
     summary: 'Create a group, optionally with a root role and members; 409 when the name is taken.',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: GroupSchema, description: 'Created; the `location` header gives its URL' })
   async create(@Body() body: CreateGroupSchema, @CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<Group> {
     const group = await this.groups.create(body, actor);

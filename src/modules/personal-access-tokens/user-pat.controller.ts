@@ -29,6 +29,7 @@ export class UserPatController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ operationId: 'createPat', summary: 'Create a personal access token; the secret is in this response only.' })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: PatSchema })
   create(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Body() body: CreatePatDto): Promise<CreatedPat> {
     return this.pats.create(ownerOf(principal), body, actor, PERSONAL_EVENTS);

@@ -26,6 +26,7 @@ export class ProjectController {
     operationId: 'createProject',
     summary: 'Create a project. Every enabled environment is enabled in it, and a user who creates it becomes its Owner.',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: ProjectCreatedSchema })
   create(
     @Body() body: CreateProjectSchema,

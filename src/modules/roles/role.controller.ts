@@ -34,6 +34,7 @@ export class RoleController {
     operationId: 'createRole',
     summary: 'Create a custom root role (type root-custom) or project role (type custom, the default); 409 when the name is taken.',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: RoleWithPermissionsSchema, description: 'Created; the `location` header gives its URL' })
   async create(
     @Body() body: CreateRoleSchema,

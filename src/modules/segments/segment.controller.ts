@@ -31,6 +31,7 @@ export class SegmentController {
   @HttpCode(201)
   @RequirePermission('CREATE_SEGMENT')
   @ApiOperation({ operationId: 'createSegment', summary: 'Create a segment; 409 when the name is taken.' })
+  @ApiErrors(409)
   @ApiBody({ type: UpsertSegmentSchema })
   @ApiCreatedResponse({ type: SegmentSchema, description: 'Created; the `location` header gives its URL' })
   async create(@Body() body: unknown, @CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<SegmentWithUsage> {

@@ -42,6 +42,7 @@ export class ServiceAccountController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ operationId: 'createServiceAccount', summary: 'Create a service account.' })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: ServiceAccountSchema, headers: { location: LOCATION_HEADER } })
   async create(
     @Body() body: CreateServiceAccountSchema,
@@ -94,6 +95,7 @@ export class ServiceAccountController {
     operationId: 'createServiceAccountToken',
     summary: 'Create a token for a service account; its secret (user:…) is in this response only.',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: PatSchema, headers: { location: LOCATION_HEADER } })
   @ApiErrors(400, [404, 'No service account with that id'])
   async createToken(

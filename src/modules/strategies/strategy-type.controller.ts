@@ -39,6 +39,7 @@ export class StrategyTypeController {
     operationId: 'createStrategy',
     summary: 'Create a custom strategy type; 409 when the name is taken (the built-in names are).',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: StrategyTypeSchema, description: 'Created; the `location` header gives its URL' })
   async create(
     @Body() body: CreateStrategyTypeSchema,

@@ -30,6 +30,7 @@ export class FeatureTagController {
     operationId: 'addTag',
     summary: 'Tag a feature with a value of an existing tag type (409 when it has that tag already).',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: TagSchema })
   add(@Param('featureName') featureName: string, @Body() body: CreateTagSchema, @CurrentActor() actor: Actor): Promise<Tag> {
     return this.tags.add(featureName, { type: body.type, value: body.value }, actor);

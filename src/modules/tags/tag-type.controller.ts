@@ -30,6 +30,7 @@ export class TagTypeController {
   @HttpCode(201)
   @RequirePermission('CREATE_TAG_TYPE')
   @ApiOperation({ operationId: 'createTagType', summary: 'Create a tag type.' })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: TagTypeSchema })
   create(@Body() body: CreateTagTypeSchema, @CurrentActor() actor: Actor): Promise<TagTypeSchema> {
     return this.tagTypes.create(body, actor);
@@ -39,6 +40,7 @@ export class TagTypeController {
   @HttpCode(200)
   @RequirePermission('NONE')
   @ApiOperation({ operationId: 'validateTagType', summary: 'Check that a tag type could be created (409 when the name is taken).' })
+  @ApiErrors(409)
   @ApiOkResponse({ type: ValidateTagTypeSchema })
   async validate(@Body() body: CreateTagTypeSchema): Promise<ValidateTagTypeSchema> {
     return { valid: true, tagType: await this.tagTypes.validate(body) };

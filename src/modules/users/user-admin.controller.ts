@@ -31,6 +31,7 @@ export class UserAdminController {
     description:
       'Needs an email or a username (or both), and a root role. 400 for a weak password or an unknown root role, 409 when the username or email is taken.',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({
     type: UserSchema,
     headers: { location: { description: 'Where the new user can be read', schema: { type: 'string' } } },

@@ -1,5 +1,6 @@
 import { Injectable, type INestApplication, type OnModuleInit } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
+import { buildOpenApiDocument } from '../core/http/openapi.js';
 
 /**
  * Serves the OpenAPI document and Swagger UI. Registered when the application initialises, after the routes
@@ -11,16 +12,9 @@ export class OpenApiDocs implements OnModuleInit {
   private setup?: () => void;
 
   serve(app: INestApplication, base: string): void {
-    const config = new DocumentBuilder()
-      .setTitle('Flagwright admin API')
-      .setDescription('Feature-flag administration, compatible with the Unleash admin API.')
-      .setVersion('1')
-      .addBearerAuth()
-      .addCookieAuth('unleash-session')
-      .build();
     // The document is built on the first request for it, not at start-up: start time and idle memory stay low.
     this.setup = () =>
-      SwaggerModule.setup(`${base.slice(1) ? `${base.slice(1)}/` : ''}docs/openapi`, app, () => SwaggerModule.createDocument(app, config), {
+      SwaggerModule.setup(`${base.slice(1) ? `${base.slice(1)}/` : ''}docs/openapi`, app, () => buildOpenApiDocument(app), {
         jsonDocumentUrl: `${base}/docs/openapi.json`,
       });
   }

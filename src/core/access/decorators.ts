@@ -1,5 +1,6 @@
-import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
+import { ApiErrors } from '../http/openapi.js';
 import { actorOf, type Actor, type Principal } from './principal.js';
 
 export const PUBLIC_ROUTE = 'flagwright:public';
@@ -11,9 +12,11 @@ export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 /**
  * The permission a route needs; with several, any one of them suffices. `NONE` means any authenticated user.
  * The project is read from the `projectId` route parameter (or the feature named by `featureName`), the
- * environment from `environment`.
+ * environment from `environment`. The route then answers 401 without credentials and 403 without the permission,
+ * which the OpenAPI document says.
  */
-export const RequirePermission = (...permissions: string[]) => SetMetadata(REQUIRED_PERMISSION, permissions);
+export const RequirePermission = (...permissions: string[]) =>
+  applyDecorators(SetMetadata(REQUIRED_PERMISSION, permissions), ApiErrors(401, 403));
 
 export interface AuthenticatedRequest extends Request {
   principal?: Principal;

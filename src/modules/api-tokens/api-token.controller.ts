@@ -1,8 +1,9 @@
 import { Body, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { ApiTokenSchema, ApiTokensSchema, CreateApiTokenSchema, UpdateApiTokenSchema } from './api-token.dto.js';
 import {
   ALL_ENVIRONMENTS,
@@ -26,7 +27,7 @@ export class ApiTokenController {
 
   @Get()
   @RequirePermission(...anyTokenPermission('READ', 'CREATE', 'UPDATE', 'DELETE'))
-  @ApiOperation({ summary: 'List the API tokens of the types the caller may see, without their secrets.' })
+  @ApiOperation({ operationId: 'getAllApiTokens', summary: 'List the API tokens of the types the caller may see, without their secrets.' })
   @ApiOkResponse({ type: ApiTokensSchema })
   async list(@CurrentPrincipal() principal: Principal): Promise<ApiTokensSchema> {
     return { tokens: await this.tokens.list(principal) };
@@ -35,7 +36,10 @@ export class ApiTokenController {
   @Post()
   @HttpCode(201)
   @RequirePermission(...anyTokenPermission('CREATE'))
-  @ApiOperation({ summary: 'Create a client (backend) or frontend token; its secret is in this response only.' })
+  @ApiOperation({
+    operationId: 'createApiToken',
+    summary: 'Create a client (backend) or frontend token; its secret is in this response only.',
+  })
   @ApiCreatedResponse({ type: ApiTokenSchema })
   create(
     @Body() body: CreateApiTokenSchema,
@@ -47,9 +51,12 @@ export class ApiTokenController {
 
   @Put(':id')
   @RequirePermission(...anyTokenPermission('UPDATE'))
-  @ApiOperation({ summary: 'Change when a token expires. `{id}` is the numeric id of the token, or its secret (as Unleash names tokens).' })
+  @ApiOperation({
+    operationId: 'updateApiToken',
+    summary: 'Change when a token expires. `{id}` is the numeric id of the token, or its secret (as Unleash names tokens).',
+  })
   @ApiOkResponse({ type: ApiTokenSchema })
-  @ApiNotFoundResponse({ description: 'No such API token' })
+  @ApiErrors([404, 'No such API token'])
   update(
     @ApiTokenRefParam() ref: ApiTokenRef,
     @Body() body: UpdateApiTokenSchema,
@@ -61,9 +68,13 @@ export class ApiTokenController {
 
   @Delete(':id')
   @RequirePermission(...anyTokenPermission('DELETE'))
-  @ApiOperation({ summary: 'Delete a token; it stops working at once. `{id}` is the numeric id of the token, or its secret.' })
+  @ApiOperation({
+    operationId: 'deleteApiToken',
+    summary: 'Delete a token; it stops working at once. `{id}` is the numeric id of the token, or its secret.',
+  })
+  @ApiErrors(400)
   @ApiOkResponse({ description: 'Deleted' })
-  @ApiNotFoundResponse({ description: 'No such API token' })
+  @ApiErrors([404, 'No such API token'])
   async remove(
     @ApiTokenRefParam() ref: ApiTokenRef,
     @CurrentPrincipal() principal: Principal,

@@ -1,8 +1,9 @@
 import { Body, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../core/access/decorators.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { type UserJson, UserSchema } from '../users/index.js';
 import { LoginSchema } from './login.dto.js';
 import { LoginThrottleGuard } from './login-throttle.guard.js';
@@ -18,14 +19,17 @@ export class LoginController {
   @Post('login')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'login',
     summary: 'Log in with username (or email) and password',
     description:
       'Starts a session: sets the session cookie (HttpOnly, SameSite=Lax) that later requests authenticate with. ' +
       'After too many consecutive failures a login name is locked for a while (401 saying so); too many attempts from one address within a minute get 429.',
   })
   @ApiOkResponse({ type: UserSchema, description: 'Logged in; the user as it is after this login (loginAttempts 0, seenAt now)' })
-  @ApiUnauthorizedResponse({ description: 'Wrong username or password, or the login name is temporarily locked' })
-  @ApiTooManyRequestsResponse({ description: 'Too many login attempts from this address; see Retry-After' })
+  @ApiErrors(
+    [401, 'Wrong username or password, or the login name is temporarily locked'],
+    [429, 'Too many login attempts from this address; see Retry-After'],
+  )
   signIn(@Body() body: LoginSchema, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserJson> {
     return this.login.login(body, request, response);
   }

@@ -37,7 +37,8 @@ export class ClientStrategySchema {
   @ApiProperty({ type: [ConstraintSchema] }) constraints: ConstraintSchema[];
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) parameters: Record<string, string>;
   @ApiProperty({ type: [StrategyVariantSchema] }) variants: StrategyVariantSchema[];
-  @ApiProperty({ type: [Number], description: 'Ids of segments, described in the response’s `segments`' }) segments: number[];
+  @ApiPropertyOptional({ type: [Number], description: 'Ids of segments, described in the response’s `segments`; present when it uses any' })
+  segments?: number[];
   @ApiProperty() sortOrder: number;
   @ApiProperty({ enum: [false], description: 'Disabled strategies are not sent' }) disabled: false;
 }

@@ -15,7 +15,10 @@ export class ClientMetricsController {
 
   @Post('metrics')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Report how often features were evaluated in a time bucket; unknown features are ignored.' })
+  @ApiOperation({
+    operationId: 'registerClientMetrics',
+    summary: 'Report how often features were evaluated in a time bucket; unknown features are ignored.',
+  })
   @ApiBody({ type: ClientMetricsSchema })
   @ApiAcceptedResponse({ description: 'Recorded' })
   async report(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
@@ -25,6 +28,7 @@ export class ClientMetricsController {
   @Post('metrics/bulk')
   @HttpCode(202)
   @ApiOperation({
+    operationId: 'clientBulkMetrics',
     summary: "Report a batch of SDKs' metrics and registrations, as Unleash Edge forwards them.",
     description:
       'Metrics and registrations of environments the credentials may not report for (a client token: any but its own) are ignored.',
@@ -37,7 +41,7 @@ export class ClientMetricsController {
 
   @Post('register')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Register an SDK instance of an application.' })
+  @ApiOperation({ operationId: 'registerClientApplication', summary: 'Register an SDK instance of an application.' })
   @ApiAcceptedResponse({ description: 'Recorded' })
   async register(@Body() body: ClientRegistrationDto, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
     await this.metrics.register(toRegistration(body), principal, ip);

@@ -18,7 +18,10 @@ export class FrontendMetricsController {
 
   @Post('metrics')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Report how often a frontend application evaluated features in a time bucket; unknown features are ignored.' })
+  @ApiOperation({
+    operationId: 'registerFrontendMetrics',
+    summary: 'Report how often a frontend application evaluated features in a time bucket; unknown features are ignored.',
+  })
   @ApiBody({ type: ClientMetricsSchema })
   @ApiOkResponse({ description: 'Recorded' })
   async report(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
@@ -27,7 +30,7 @@ export class FrontendMetricsController {
 
   @Post('register')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Register a frontend SDK instance of an application.' })
+  @ApiOperation({ operationId: 'registerFrontendClient', summary: 'Register a frontend SDK instance of an application.' })
   @ApiOkResponse({ description: 'Recorded' })
   async register(@Body() body: ClientRegistrationDto, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
     await this.metrics.register(toRegistration(body), principal, ip);

@@ -14,6 +14,7 @@ export class EdgeController {
   @Post('validate')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'getValidTokens',
     summary: 'Check which tokens are valid.',
     description: 'Answers the valid client, backend and frontend tokens among those sent, each with its type, environment and projects.',
   })

@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { CreateEnvironmentSchema, EnvironmentSchema, EnvironmentsProjectSchema, EnvironmentsSchema } from './environment.dto.js';
 import { EnvironmentService } from './environment.service.js';
 
@@ -12,7 +13,10 @@ export class EnvironmentController {
 
   @Get()
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'List every environment, by sort order, with how many projects, tokens and enabled features use it.' })
+  @ApiOperation({
+    operationId: 'getAllEnvironments',
+    summary: 'List every environment, by sort order, with how many projects, tokens and enabled features use it.',
+  })
   @ApiOkResponse({ type: EnvironmentsSchema })
   async list(): Promise<EnvironmentsSchema> {
     return { version: 1, environments: await this.environments.list() };
@@ -21,7 +25,11 @@ export class EnvironmentController {
   @Post()
   @HttpCode(201)
   @RequirePermission('CREATE_ENVIRONMENT')
-  @ApiOperation({ summary: 'Create an environment. It is not enabled in any project until a project enables it.' })
+  @ApiOperation({
+    operationId: 'createEnvironment',
+    summary: 'Create an environment. It is not enabled in any project until a project enables it.',
+  })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: EnvironmentSchema })
   create(@Body() body: CreateEnvironmentSchema, @CurrentActor() actor: Actor): Promise<EnvironmentSchema> {
     return this.environments.create(body, actor);
@@ -29,7 +37,11 @@ export class EnvironmentController {
 
   @Get('project/:projectId')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'Every environment as one project sees it: `visible` says whether the project has it enabled.' })
+  @ApiOperation({
+    operationId: 'getProjectEnvironments',
+    summary: 'Every environment as one project sees it: `visible` says whether the project has it enabled.',
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ type: EnvironmentsProjectSchema })
   async forProject(@Param('projectId') projectId: string): Promise<EnvironmentsProjectSchema> {
     return { version: 1, environments: await this.environments.forProject(projectId) };
@@ -37,7 +49,8 @@ export class EnvironmentController {
 
   @Get(':name')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'One environment.' })
+  @ApiOperation({ operationId: 'getEnvironment', summary: 'One environment.' })
+  @ApiErrors(404)
   @ApiOkResponse({ type: EnvironmentSchema })
   get(@Param('name') name: string): Promise<EnvironmentSchema> {
     return this.environments.get(name);

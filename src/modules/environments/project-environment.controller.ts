@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { ProjectEnvironmentBody } from './environment.dto.js';
 import { EnvironmentService } from './environment.service.js';
 
@@ -14,14 +15,21 @@ export class ProjectEnvironmentController {
 
   @Post(':projectId/environments')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Enable an environment in a project; every feature of the project gets its (switched off) state there.' })
+  @ApiOperation({
+    operationId: 'addEnvironmentToProject',
+    summary: 'Enable an environment in a project; every feature of the project gets its (switched off) state there.',
+  })
   @ApiOkResponse({ description: 'Enabled' })
   async enable(@Param('projectId') projectId: string, @Body() body: ProjectEnvironmentBody, @CurrentActor() actor: Actor): Promise<void> {
     await this.environments.enableInProject(projectId, body.environment, actor);
   }
 
   @Delete(':projectId/environments/:environment')
-  @ApiOperation({ summary: "Disable an environment in a project; the project's features lose their state and strategies there." })
+  @ApiOperation({
+    operationId: 'removeEnvironmentFromProject',
+    summary: "Disable an environment in a project; the project's features lose their state and strategies there.",
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Disabled' })
   async disable(
     @Param('projectId') projectId: string,

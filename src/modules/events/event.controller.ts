@@ -11,7 +11,7 @@ export class EventController {
 
   @Get()
   @RequirePermission('ADMIN')
-  @ApiOperation({ summary: 'The audit log, newest first, optionally for one project, feature or event type.' })
+  @ApiOperation({ operationId: 'getEvents', summary: 'The audit log, newest first, optionally for one project, feature or event type.' })
   @ApiOkResponse({ type: EventsSchema })
   async list(@Query() query: EventQueryDto): Promise<EventsSchema> {
     const { events, total } = await this.events.list({
@@ -26,7 +26,7 @@ export class EventController {
 
   @Get(':featureName')
   @RequirePermission('ADMIN')
-  @ApiOperation({ summary: 'The events of one feature, newest first.' })
+  @ApiOperation({ operationId: 'getEventsForToggle', summary: 'The events of one feature, newest first.' })
   @ApiOkResponse({ type: FeatureEventsSchema })
   async forFeature(@Param('featureName') featureName: string, @Query() query: EventQueryDto): Promise<FeatureEventsSchema> {
     const { events, total } = await this.events.list({

@@ -4,6 +4,7 @@ import { CurrentActor, RequirePermission } from '../../core/access/decorators.js
 import type { Actor } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { ArchivedFeaturesSchema } from './feature.dto.js';
 import { FeatureService } from './feature.service.js';
 
@@ -13,7 +14,7 @@ export class ArchiveController {
 
   @Get('features')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'Every archived feature, most recently archived first.' })
+  @ApiOperation({ operationId: 'getArchivedFeatures', summary: 'Every archived feature, most recently archived first.' })
   @ApiOkResponse({ type: ArchivedFeaturesSchema })
   async list(): Promise<ArchivedFeaturesSchema> {
     return { version: 2, features: await this.features.listArchived() };
@@ -21,7 +22,11 @@ export class ArchiveController {
 
   @Get('features/:projectId')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'The archived features of one project, most recently archived first.' })
+  @ApiOperation({
+    operationId: 'getArchivedFeaturesByProjectId',
+    summary: 'The archived features of one project, most recently archived first.',
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ type: ArchivedFeaturesSchema })
   async listInProject(@Param('projectId') projectId: string): Promise<ArchivedFeaturesSchema> {
     return { version: 2, features: await this.features.listArchived(projectId) };
@@ -31,7 +36,11 @@ export class ArchiveController {
   @HttpCode(200)
   @RequirePermission('UPDATE_FEATURE')
   @AcceptsNoBody()
-  @ApiOperation({ summary: 'Revive an archived feature: it comes back switched off everywhere, at the lifecycle stage initial.' })
+  @ApiOperation({
+    operationId: 'reviveFeature',
+    summary: 'Revive an archived feature: it comes back switched off everywhere, at the lifecycle stage initial.',
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Revived' })
   async revive(@Param('featureName') featureName: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.features.revive(featureName, actor);
@@ -39,7 +48,11 @@ export class ArchiveController {
 
   @Delete(':featureName')
   @RequirePermission('DELETE_FEATURE')
-  @ApiOperation({ summary: 'Delete an archived feature for good (an active feature must be archived first).' })
+  @ApiOperation({
+    operationId: 'deleteFeature',
+    summary: 'Delete an archived feature for good (an active feature must be archived first).',
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@Param('featureName') featureName: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.features.deleteArchivedFeature(featureName, actor);

@@ -4,6 +4,7 @@ import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/ac
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { FavoriteService } from './favorite.service.js';
 
 const PATH = ':projectId/features/:featureName/favorites';
@@ -17,7 +18,8 @@ export class FavoriteController {
   @Post(PATH)
   @HttpCode(200)
   @AcceptsNoBody()
-  @ApiOperation({ summary: "Add a feature to the calling user's favourites (API tokens have none)." })
+  @ApiOperation({ operationId: 'addFavoriteFeature', summary: "Add a feature to the calling user's favourites (API tokens have none)." })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Added' })
   async add(
     @Param('projectId') projectId: string,
@@ -29,7 +31,8 @@ export class FavoriteController {
   }
 
   @Delete(PATH)
-  @ApiOperation({ summary: "Remove a feature from the calling user's favourites." })
+  @ApiOperation({ operationId: 'removeFavoriteFeature', summary: "Remove a feature from the calling user's favourites." })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Removed' })
   async remove(
     @Param('projectId') projectId: string,

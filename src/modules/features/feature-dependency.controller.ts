@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { FeatureDependencyService } from './feature-dependency.service.js';
 import { CreateDependentFeatureSchema, DependencySchema } from './feature.dto.js';
 import type { FeatureDependency } from './feature.model.js';
@@ -16,7 +17,10 @@ export class FeatureDependencyController {
   @Post(`${PATH}/dependencies`)
   @HttpCode(200)
   @RequirePermission('UPDATE_FEATURE_DEPENDENCY')
-  @ApiOperation({ summary: 'Make the feature depend on a parent of the same project (replacing its earlier parent).' })
+  @ApiOperation({
+    operationId: 'addFeatureDependency',
+    summary: 'Make the feature depend on a parent of the same project (replacing its earlier parent).',
+  })
   @ApiOkResponse({ description: 'Added' })
   async add(
     @Param('projectId') projectId: string,
@@ -29,7 +33,8 @@ export class FeatureDependencyController {
 
   @Get(`${PATH}/dependencies`)
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'The parent the feature depends on (a list of at most one).' })
+  @ApiOperation({ operationId: 'getFeatureDependencies', summary: 'The parent the feature depends on (a list of at most one).' })
+  @ApiErrors(404)
   @ApiOkResponse({ type: [DependencySchema] })
   list(@Param('projectId') projectId: string, @Param('featureName') featureName: string): Promise<FeatureDependency[]> {
     return this.dependencies.list(projectId, featureName);
@@ -37,7 +42,8 @@ export class FeatureDependencyController {
 
   @Delete(`${PATH}/dependencies/:parent`)
   @RequirePermission('UPDATE_FEATURE_DEPENDENCY')
-  @ApiOperation({ summary: 'Remove the dependency of the feature on one parent.' })
+  @ApiOperation({ operationId: 'deleteFeatureDependency', summary: 'Remove the dependency of the feature on one parent.' })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Removed' })
   async remove(
     @Param('projectId') projectId: string,
@@ -50,7 +56,8 @@ export class FeatureDependencyController {
 
   @Delete(`${PATH}/dependencies`)
   @RequirePermission('UPDATE_FEATURE_DEPENDENCY')
-  @ApiOperation({ summary: 'Remove every dependency of the feature.' })
+  @ApiOperation({ operationId: 'deleteFeatureDependencies', summary: 'Remove every dependency of the feature.' })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Removed' })
   async removeAll(
     @Param('projectId') projectId: string,
@@ -62,7 +69,8 @@ export class FeatureDependencyController {
 
   @Get(`${PATH}/parents`)
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'Features of the project this feature could depend on.' })
+  @ApiOperation({ operationId: 'listParentOptions', summary: 'Features of the project this feature could depend on.' })
+  @ApiErrors(404)
   @ApiOkResponse({ type: [String] })
   parents(@Param('projectId') projectId: string, @Param('featureName') featureName: string): Promise<string[]> {
     return this.dependencies.possibleParents(projectId, featureName);
@@ -72,7 +80,8 @@ export class FeatureDependencyController {
   @RequirePermission('NONE')
   // A bare boolean would otherwise go out as text.
   @Header('Content-Type', 'application/json; charset=utf-8')
-  @ApiOperation({ summary: 'Whether any feature of the project depends on another.' })
+  @ApiOperation({ operationId: 'checkDependenciesExist', summary: 'Whether any feature of the project depends on another.' })
+  @ApiErrors(404)
   @ApiOkResponse({ type: Boolean })
   hasDependencies(@Param('projectId') projectId: string): Promise<boolean> {
     return this.dependencies.projectHasDependencies(projectId);

@@ -5,6 +5,7 @@ import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/ac
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { PatchOperationSchema } from '../strategies/index.js';
 import { type FeatureEnvironmentInfo, FeatureEnvironmentService } from './feature-environment.service.js';
 import { FeatureEnvironmentInfoSchema, VariantSchema, VariantsSchema } from './feature.dto.js';
@@ -28,7 +29,11 @@ export class FeatureEnvironmentController {
 
   @Get(PATH)
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'A feature in one environment: whether it is on, its strategies and variants.' })
+  @ApiOperation({
+    operationId: 'getFeatureEnvironment',
+    summary: 'A feature in one environment: whether it is on, its strategies and variants.',
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ type: FeatureEnvironmentInfoSchema })
   get(
     @Param('projectId') projectId: string,
@@ -44,9 +49,11 @@ export class FeatureEnvironmentController {
   @RequirePermission('UPDATE_FEATURE_ENVIRONMENT')
   @AcceptsNoBody()
   @ApiOperation({
+    operationId: 'toggleFeatureEnvironmentOn',
     summary:
       'Switch a feature on in an environment. With no strategy (or only disabled ones) there, the default strategy (gradual rollout to 100%) is added, which also needs CREATE_FEATURE_STRATEGY.',
   })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'On' })
   async on(
     @Param('projectId') projectId: string,
@@ -69,7 +76,8 @@ export class FeatureEnvironmentController {
   @HttpCode(200)
   @RequirePermission('UPDATE_FEATURE_ENVIRONMENT')
   @AcceptsNoBody()
-  @ApiOperation({ summary: 'Switch a feature off in an environment.' })
+  @ApiOperation({ operationId: 'toggleFeatureEnvironmentOff', summary: 'Switch a feature off in an environment.' })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Off' })
   async off(
     @Param('projectId') projectId: string,
@@ -83,7 +91,8 @@ export class FeatureEnvironmentController {
 
   @Get(`${PATH}/variants`)
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'The variants of a feature in one environment, by name.' })
+  @ApiOperation({ operationId: 'getEnvironmentFeatureVariants', summary: 'The variants of a feature in one environment, by name.' })
+  @ApiErrors(404)
   @ApiOkResponse({ type: VariantsSchema })
   async variants(
     @Param('projectId') projectId: string,
@@ -95,7 +104,10 @@ export class FeatureEnvironmentController {
 
   @Put(`${PATH}/variants`)
   @RequirePermission('UPDATE_FEATURE_ENVIRONMENT_VARIANTS')
-  @ApiOperation({ summary: 'Replace the variants of a feature in one environment; variable weights are computed so all total 1000.' })
+  @ApiOperation({
+    operationId: 'overwriteEnvironmentFeatureVariants',
+    summary: 'Replace the variants of a feature in one environment; variable weights are computed so all total 1000.',
+  })
   @ApiBody({ type: [VariantSchema] })
   @ApiOkResponse({ type: VariantsSchema })
   async setVariants(
@@ -110,7 +122,10 @@ export class FeatureEnvironmentController {
 
   @Patch(`${PATH}/variants`)
   @RequirePermission('UPDATE_FEATURE_ENVIRONMENT_VARIANTS')
-  @ApiOperation({ summary: 'Change the variants of a feature in one environment with a JSON Patch (RFC 6902) on the list.' })
+  @ApiOperation({
+    operationId: 'patchEnvironmentsFeatureVariants',
+    summary: 'Change the variants of a feature in one environment with a JSON Patch (RFC 6902) on the list.',
+  })
   @ApiBody({ type: [PatchOperationSchema] })
   @ApiOkResponse({ type: VariantsSchema })
   async patchVariants(

@@ -4,6 +4,7 @@ import { CurrentActor, RequirePermission } from '../../core/access/decorators.js
 import type { Actor } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { FeatureLifecycleService } from './feature-lifecycle.service.js';
 import { FeatureLifecycleCompletedSchema, LifecycleSchema } from './feature.dto.js';
 import type { LifecycleStage } from './feature.model.js';
@@ -16,7 +17,11 @@ export class FeatureLifecycleController {
 
   @Get(PATH)
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'The lifecycle stages a feature reached, in order, each with when it was entered.' })
+  @ApiOperation({
+    operationId: 'getFeatureLifecycle',
+    summary: 'The lifecycle stages a feature reached, in order, each with when it was entered.',
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ type: [LifecycleSchema] })
   stages(@Param('projectId') projectId: string, @Param('featureName') featureName: string): Promise<LifecycleStage[]> {
     return this.lifecycle.stages(projectId, featureName);
@@ -25,7 +30,7 @@ export class FeatureLifecycleController {
   @Post(`${PATH}/complete`)
   @HttpCode(200)
   @RequirePermission('UPDATE_FEATURE')
-  @ApiOperation({ summary: 'Mark a feature completed: its flag is kept or discarded.' })
+  @ApiOperation({ operationId: 'complete', summary: 'Mark a feature completed: its flag is kept or discarded.' })
   @ApiOkResponse({ description: 'Completed' })
   async complete(
     @Param('projectId') projectId: string,
@@ -40,7 +45,8 @@ export class FeatureLifecycleController {
   @HttpCode(200)
   @RequirePermission('UPDATE_FEATURE')
   @AcceptsNoBody()
-  @ApiOperation({ summary: 'Take back the completion of a feature.' })
+  @ApiOperation({ operationId: 'uncomplete', summary: 'Take back the completion of a feature.' })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'No longer completed' })
   async uncomplete(
     @Param('projectId') projectId: string,

@@ -186,7 +186,7 @@ class FeatureEnvironmentSummarySchema {
 @ApiSchema({ name: 'projectFeatureSchema' })
 export class ProjectFeatureSchema extends FeatureFields {
   @ApiProperty() favorite: boolean;
-  @ApiProperty({ enum: ['parent', 'child'], nullable: true, type: String }) dependencyType: string | null;
+  @ApiProperty({ enum: ['parent', 'child', null], nullable: true, type: String }) dependencyType: string | null;
   @ApiProperty({ type: [FeatureEnvironmentSummarySchema] }) environments: FeatureEnvironmentSummarySchema[];
   @ApiProperty({ type: [TagSchema] }) tags: TagSchema[];
 }

@@ -4,6 +4,7 @@ import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/ac
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { PatchOperationSchema } from '../strategies/index.js';
 import { BatchStaleSchema, CreateFeatureSchema, FeatureSchema, ProjectFeaturesSchema, UpdateFeatureSchema } from './feature.dto.js';
 import type { FeatureView } from './feature.model.js';
@@ -20,7 +21,11 @@ export class ProjectFeatureController {
 
   @Get(':projectId/features')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'The active features of a project, oldest first, with their environments and tags.' })
+  @ApiOperation({
+    operationId: 'getFeatures',
+    summary: 'The active features of a project, oldest first, with their environments and tags.',
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ type: ProjectFeaturesSchema })
   async list(@Param('projectId') projectId: string, @CurrentPrincipal() principal: Principal): Promise<ProjectFeaturesSchema> {
     return { version: 2, features: await this.features.listInProject(projectId, userIdOf(principal)) };
@@ -30,8 +35,10 @@ export class ProjectFeatureController {
   @HttpCode(201)
   @RequirePermission('CREATE_FEATURE')
   @ApiOperation({
+    operationId: 'createFeature',
     summary: 'Create a feature, switched off in every environment of the project; its name must be unique across the service.',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: FeatureSchema })
   create(
     @Param('projectId') projectId: string,
@@ -44,7 +51,11 @@ export class ProjectFeatureController {
 
   @Get(':projectId/features/:featureName')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'One active feature with its environments, strategies, variants, tags, dependencies and lifecycle stage.' })
+  @ApiOperation({
+    operationId: 'getFeature',
+    summary: 'One active feature with its environments, strategies, variants, tags, dependencies and lifecycle stage.',
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ type: FeatureSchema })
   get(
     @Param('projectId') projectId: string,
@@ -56,7 +67,11 @@ export class ProjectFeatureController {
 
   @Put(':projectId/features/:featureName')
   @RequirePermission('UPDATE_FEATURE')
-  @ApiOperation({ summary: "Change a feature's type, description, impression data or staleness; omitted fields are kept." })
+  @ApiOperation({
+    operationId: 'updateFeature',
+    summary: "Change a feature's type, description, impression data or staleness; omitted fields are kept.",
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ type: FeatureSchema })
   update(
     @Param('projectId') projectId: string,
@@ -70,7 +85,10 @@ export class ProjectFeatureController {
 
   @Patch(':projectId/features/:featureName')
   @RequirePermission('UPDATE_FEATURE')
-  @ApiOperation({ summary: 'Change a feature with a JSON Patch (RFC 6902) on {name, project, type, description, stale, impressionData}.' })
+  @ApiOperation({
+    operationId: 'patchFeature',
+    summary: 'Change a feature with a JSON Patch (RFC 6902) on {name, project, type, description, stale, impressionData}.',
+  })
   @ApiBody({ type: [PatchOperationSchema] })
   @ApiOkResponse({ type: FeatureSchema })
   patch(
@@ -87,7 +105,8 @@ export class ProjectFeatureController {
   @HttpCode(202)
   @RequirePermission('DELETE_FEATURE')
   @AcceptsNoBody()
-  @ApiOperation({ summary: 'Archive a feature (refused while other features depend on it).' })
+  @ApiOperation({ operationId: 'archiveFeature', summary: 'Archive a feature (refused while other features depend on it).' })
+  @ApiErrors(404)
   @ApiAcceptedResponse({ description: 'Archived' })
   async archive(
     @Param('projectId') projectId: string,
@@ -100,7 +119,10 @@ export class ProjectFeatureController {
   @Post(':projectId/stale')
   @HttpCode(202)
   @RequirePermission('UPDATE_FEATURE')
-  @ApiOperation({ summary: 'Mark features of the project stale or not stale; names of no feature are ignored.' })
+  @ApiOperation({
+    operationId: 'staleFeatures',
+    summary: 'Mark features of the project stale or not stale; names of no feature are ignored.',
+  })
   @ApiAcceptedResponse({ description: 'Done' })
   async stale(@Param('projectId') projectId: string, @Body() body: BatchStaleSchema, @CurrentActor() actor: Actor): Promise<void> {
     await this.features.setStale(projectId, body, actor);

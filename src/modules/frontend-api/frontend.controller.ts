@@ -50,7 +50,7 @@ export class FrontendController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
-    operationId: 'getFrontendFeaturesWithContext',
+    operationId: 'getFrontendApiFeaturesWithPost',
     summary: 'The features enabled for the context in the body (`{context: {...}}`), evaluated on the server.',
     description: 'What frontend SDKs call in their `usePOSTrequests` mode. Answers an `ETag`; `If-None-Match` with it is a 304.',
   })

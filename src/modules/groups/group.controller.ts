@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { AddGroupUsersSchema, CreateGroupSchema, GroupSchema, GroupsSchema, UpdateGroupSchema } from './group.dto.js';
 import type { Group } from './group.model.js';
@@ -16,7 +17,7 @@ export class GroupController {
   constructor(private readonly groups: GroupService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List the groups, by name then id, with their members and projects.' })
+  @ApiOperation({ operationId: 'getGroups', summary: 'List the groups, by name then id, with their members and projects.' })
   @ApiOkResponse({ type: GroupsSchema })
   async list(): Promise<GroupsSchema> {
     return { groups: await this.groups.list() };
@@ -24,7 +25,11 @@ export class GroupController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create a group, optionally with a root role and members; 409 when the name is taken.' })
+  @ApiOperation({
+    operationId: 'createGroup',
+    summary: 'Create a group, optionally with a root role and members; 409 when the name is taken.',
+  })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: GroupSchema, description: 'Created; the `location` header gives its URL' })
   async create(@Body() body: CreateGroupSchema, @CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<Group> {
     const group = await this.groups.create(body, actor);
@@ -33,28 +38,33 @@ export class GroupController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One group with its members and projects.' })
+  @ApiOperation({ operationId: 'getGroup', summary: 'One group with its members and projects.' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ type: GroupSchema })
   get(@IntParam('id') id: number): Promise<Group> {
     return this.groups.get(id);
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Replace a group: name, description, mappingsSSO, rootRole, and the members when `users` is given.' })
+  @ApiOperation({
+    operationId: 'updateGroup',
+    summary: 'Replace a group: name, description, mappingsSSO, rootRole, and the members when `users` is given.',
+  })
   @ApiOkResponse({ type: GroupSchema })
   update(@IntParam('id') id: number, @Body() body: UpdateGroupSchema, @CurrentActor() actor: Actor): Promise<Group> {
     return this.groups.update(id, body, actor);
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a group; its members lose what the group granted them at once.' })
+  @ApiOperation({ operationId: 'deleteGroup', summary: 'Delete a group; its members lose what the group granted them at once.' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@IntParam('id') id: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.groups.delete(id, actor);
   }
 
   @Post(':id/users')
-  @ApiOperation({ summary: 'Add accounts to a group; members already in it stay as they are.' })
+  @ApiOperation({ operationId: 'addUsersToGroup', summary: 'Add accounts to a group; members already in it stay as they are.' })
   @ApiOkResponse({ type: GroupSchema, description: 'The group with its members' })
   @HttpCode(200)
   addUsers(@IntParam('id') id: number, @Body() body: AddGroupUsersSchema, @CurrentActor() actor: Actor): Promise<Group> {
@@ -62,7 +72,8 @@ export class GroupController {
   }
 
   @Delete(':id/users/:userId')
-  @ApiOperation({ summary: 'Remove an account from a group; 404 when it is not a member.' })
+  @ApiOperation({ operationId: 'removeUserFromGroup', summary: 'Remove an account from a group; 404 when it is not a member.' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Removed' })
   async removeUser(@IntParam('id') id: number, @IntParam('userId') userId: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.groups.removeUser(id, userId, actor);

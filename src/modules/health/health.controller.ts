@@ -6,6 +6,7 @@ import { BootstrapService } from '../../core/bootstrap/bootstrap.service.js';
 import { Database } from '../../core/database/database.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 
 @ApiController('ops', '', 'Operational')
 @Public()
@@ -19,13 +20,16 @@ export class HealthController {
 
   @Get('health')
   @HealthCheck()
-  @ApiOperation({ summary: 'Liveness: 200 while the database answers, 503 otherwise.' })
+  @ApiErrors([503, 'The database does not answer'])
+  @ApiOperation({ operationId: 'getHealth', summary: 'Liveness: 200 while the database answers, 503 otherwise.' })
   async liveness() {
     return this.check();
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: 200 once migrations and seeding are done and the database answers.' })
+  @HealthCheck()
+  @ApiErrors([503, 'Still starting, or the database does not answer'])
+  @ApiOperation({ operationId: 'getReady', summary: 'Readiness: 200 once migrations and seeding are done and the database answers.' })
   async readiness() {
     if (!this.bootstrap.isComplete) throw new AppError('ServiceUnavailable', 'The service is still starting.');
     return this.check();

@@ -4,6 +4,7 @@ import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/ac
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { EVENT } from '../events/index.js';
 import { CreatePatDto, PatSchema, PatsSchema } from './pat.dto.js';
@@ -19,7 +20,7 @@ export class UserPatController {
   constructor(private readonly pats: PatService) {}
 
   @Get()
-  @ApiOperation({ summary: "List the caller's personal access tokens (never their secrets)." })
+  @ApiOperation({ operationId: 'getPats', summary: "List the caller's personal access tokens (never their secrets)." })
   @ApiOkResponse({ type: PatsSchema })
   async list(@CurrentPrincipal() principal: Principal): Promise<PatsSchema> {
     return { pats: await this.pats.list(ownerOf(principal)) };
@@ -27,14 +28,16 @@ export class UserPatController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create a personal access token; the secret is in this response only.' })
+  @ApiOperation({ operationId: 'createPat', summary: 'Create a personal access token; the secret is in this response only.' })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: PatSchema })
   create(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Body() body: CreatePatDto): Promise<CreatedPat> {
     return this.pats.create(ownerOf(principal), body, actor, PERSONAL_EVENTS);
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: "Delete one of the caller's personal access tokens." })
+  @ApiOperation({ operationId: 'deletePat', summary: "Delete one of the caller's personal access tokens." })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @IntParam('id') id: number): Promise<void> {
     await this.pats.delete(ownerOf(principal), id, actor, PERSONAL_EVENTS);

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { ProjectAccessSchema, ProjectAddAccessSchema, SetProjectRolesSchema } from './project-access.dto.js';
 import type { ProjectAccess } from './project-access.model.js';
@@ -18,7 +19,8 @@ export class ProjectAccessController {
 
   @Get('access')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'The project roles, and the users and groups holding them in the project.' })
+  @ApiOperation({ operationId: 'getProjectAccess', summary: 'The project roles, and the users and groups holding them in the project.' })
+  @ApiErrors(404)
   @ApiOkResponse({ type: ProjectAccessSchema })
   get(@Param('projectId') projectId: string): Promise<ProjectAccess> {
     return this.access.access(projectId);
@@ -27,7 +29,10 @@ export class ProjectAccessController {
   @Post('access')
   @HttpCode(200)
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
-  @ApiOperation({ summary: 'Give each of `roles` to each of `users` and `groups` in the project; existing assignments stay.' })
+  @ApiOperation({
+    operationId: 'addAccessToProject',
+    summary: 'Give each of `roles` to each of `users` and `groups` in the project; existing assignments stay.',
+  })
   @ApiOkResponse({ description: 'Assigned' })
   async add(@Param('projectId') projectId: string, @Body() body: ProjectAddAccessSchema, @CurrentActor() actor: Actor): Promise<void> {
     await this.access.add(projectId, body, actor);
@@ -35,7 +40,7 @@ export class ProjectAccessController {
 
   @Put('users/:userId/roles')
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
-  @ApiOperation({ summary: "Replace a user's roles in the project." })
+  @ApiOperation({ operationId: 'setRolesForUser', summary: "Replace a user's roles in the project." })
   @ApiOkResponse({ description: 'Replaced' })
   async setUserRoles(
     @Param('projectId') projectId: string,
@@ -48,7 +53,7 @@ export class ProjectAccessController {
 
   @Put('groups/:groupId/roles')
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
-  @ApiOperation({ summary: "Replace a group's roles in the project." })
+  @ApiOperation({ operationId: 'setRolesForGroup', summary: "Replace a group's roles in the project." })
   @ApiOkResponse({ description: 'Replaced' })
   async setGroupRoles(
     @Param('projectId') projectId: string,
@@ -61,7 +66,8 @@ export class ProjectAccessController {
 
   @Delete('users/:userId/roles')
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
-  @ApiOperation({ summary: 'Remove every role of a user in the project; 404 when it has none.' })
+  @ApiOperation({ operationId: 'removeUserAccess', summary: 'Remove every role of a user in the project; 404 when it has none.' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Removed' })
   async removeUser(@Param('projectId') projectId: string, @IntParam('userId') userId: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.access.remove(projectId, { kind: 'user', id: userId }, undefined, actor);
@@ -69,7 +75,8 @@ export class ProjectAccessController {
 
   @Delete('users/:userId/roles/:roleId')
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
-  @ApiOperation({ summary: 'Remove one role of a user in the project; 404 when it does not hold it.' })
+  @ApiOperation({ operationId: 'removeRoleForUser', summary: 'Remove one role of a user in the project; 404 when it does not hold it.' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Removed' })
   async removeUserRole(
     @Param('projectId') projectId: string,
@@ -82,7 +89,8 @@ export class ProjectAccessController {
 
   @Delete('groups/:groupId/roles')
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
-  @ApiOperation({ summary: 'Remove every role of a group in the project; 404 when it has none.' })
+  @ApiOperation({ operationId: 'removeGroupAccess', summary: 'Remove every role of a group in the project; 404 when it has none.' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Removed' })
   async removeGroup(
     @Param('projectId') projectId: string,
@@ -94,7 +102,8 @@ export class ProjectAccessController {
 
   @Delete('groups/:groupId/roles/:roleId')
   @RequirePermission('PROJECT_USER_ACCESS_WRITE')
-  @ApiOperation({ summary: 'Remove one role of a group in the project; 404 when it does not hold it.' })
+  @ApiOperation({ operationId: 'removeRoleForGroup', summary: 'Remove one role of a group in the project; 404 when it does not hold it.' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Removed' })
   async removeGroupRole(
     @Param('projectId') projectId: string,

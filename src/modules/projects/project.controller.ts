@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { CreateProjectSchema, ProjectCreatedSchema, ProjectOverviewSchema, ProjectsSchema, UpdateProjectSchema } from './project.dto.js';
 import { ProjectService } from './project.service.js';
 
@@ -12,7 +13,7 @@ export class ProjectController {
 
   @Get()
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'List every project with its feature and member counts.' })
+  @ApiOperation({ operationId: 'getProjects', summary: 'List every project with its feature and member counts.' })
   @ApiOkResponse({ type: ProjectsSchema })
   async list(): Promise<ProjectsSchema> {
     return { version: 1, projects: await this.projects.list() };
@@ -21,7 +22,11 @@ export class ProjectController {
   @Post()
   @HttpCode(201)
   @RequirePermission('CREATE_PROJECT')
-  @ApiOperation({ summary: 'Create a project. Every enabled environment is enabled in it, and a user who creates it becomes its Owner.' })
+  @ApiOperation({
+    operationId: 'createProject',
+    summary: 'Create a project. Every enabled environment is enabled in it, and a user who creates it becomes its Owner.',
+  })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: ProjectCreatedSchema })
   create(
     @Body() body: CreateProjectSchema,
@@ -33,7 +38,8 @@ export class ProjectController {
 
   @Get(':projectId')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'One project, with the environments it uses.' })
+  @ApiOperation({ operationId: 'getProject', summary: 'One project, with the environments it uses.' })
+  @ApiErrors(404)
   @ApiOkResponse({ type: ProjectOverviewSchema })
   async get(@Param('projectId') projectId: string): Promise<ProjectOverviewSchema> {
     return { version: 1, ...(await this.projects.get(projectId)) };
@@ -41,7 +47,10 @@ export class ProjectController {
 
   @Put(':projectId')
   @RequirePermission('UPDATE_PROJECT')
-  @ApiOperation({ summary: "Change a project's name, description or default stickiness (omitted optional fields are kept)." })
+  @ApiOperation({
+    operationId: 'updateProject',
+    summary: "Change a project's name, description or default stickiness (omitted optional fields are kept).",
+  })
   @ApiOkResponse({ description: 'Updated' })
   async update(@Param('projectId') projectId: string, @Body() body: UpdateProjectSchema, @CurrentActor() actor: Actor): Promise<void> {
     await this.projects.update(projectId, body, actor);
@@ -50,8 +59,10 @@ export class ProjectController {
   @Delete(':projectId')
   @RequirePermission('DELETE_PROJECT')
   @ApiOperation({
+    operationId: 'deleteProject',
     summary: 'Delete a project without active features (its archived features are deleted with it). `default` cannot be deleted.',
   })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@Param('projectId') projectId: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.projects.delete(projectId, actor);

@@ -5,6 +5,7 @@ import { CurrentActor, RequirePermission } from '../../core/access/decorators.js
 import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { AdminPermissionsSchema, CreateRoleSchema, RolesSchema, RoleWithPermissionsSchema, UpdateRoleSchema } from './role.dto.js';
 import type { RoleWithPermissions } from './role.model.js';
@@ -20,7 +21,7 @@ export class RoleController {
 
   @Get()
   @RequirePermission('READ_ROLE')
-  @ApiOperation({ summary: 'List every role, built-in and custom, by id.' })
+  @ApiOperation({ operationId: 'getRoles', summary: 'List every role, built-in and custom, by id.' })
   @ApiOkResponse({ type: RolesSchema })
   async list(): Promise<RolesSchema> {
     return { version: 1, roles: await this.roles.list() };
@@ -30,8 +31,10 @@ export class RoleController {
   @HttpCode(201)
   @RequirePermission('ADMIN')
   @ApiOperation({
+    operationId: 'createRole',
     summary: 'Create a custom root role (type root-custom) or project role (type custom, the default); 409 when the name is taken.',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: RoleWithPermissionsSchema, description: 'Created; the `location` header gives its URL' })
   async create(
     @Body() body: CreateRoleSchema,
@@ -45,7 +48,8 @@ export class RoleController {
 
   @Get(':id')
   @RequirePermission('READ_ROLE')
-  @ApiOperation({ summary: 'One role with its permissions.' })
+  @ApiOperation({ operationId: 'getRoleById', summary: 'One role with its permissions.' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ type: RoleWithPermissionsSchema })
   get(@IntParam('id') id: number): Promise<RoleWithPermissions> {
     return this.roles.get(id);
@@ -54,6 +58,7 @@ export class RoleController {
   @Put(':id')
   @RequirePermission('ADMIN')
   @ApiOperation({
+    operationId: 'updateRole',
     summary: 'Change a custom role: name, and description and permissions when given. Built-in roles cannot be changed (400).',
   })
   @ApiOkResponse({ type: RoleWithPermissionsSchema })
@@ -63,7 +68,11 @@ export class RoleController {
 
   @Delete(':id')
   @RequirePermission('ADMIN')
-  @ApiOperation({ summary: 'Delete a custom role no one holds; a role in use or built in is a 400 (the message names who holds it).' })
+  @ApiOperation({
+    operationId: 'deleteRole',
+    summary: 'Delete a custom role no one holds; a role in use or built in is a 400 (the message names who holds it).',
+  })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@IntParam('id') id: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.roles.delete(id, actor);
@@ -77,7 +86,7 @@ export class PermissionCatalogueController {
 
   @Get()
   @RequirePermission('READ_ROLE')
-  @ApiOperation({ summary: 'The permissions a custom role can grant: root, project, and per environment.' })
+  @ApiOperation({ operationId: 'getPermissions', summary: 'The permissions a custom role can grant: root, project, and per environment.' })
   @ApiOkResponse({ type: AdminPermissionsSchema })
   async list(): Promise<AdminPermissionsSchema> {
     return { version: 1, permissions: await this.roles.catalogue() };

@@ -167,7 +167,7 @@ export class FeatureSearchResultSchema {
   @ApiProperty() name: string;
   @ApiProperty() type: string;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
-  @ApiProperty({ type: String, nullable: true, enum: ['parent', 'child'] }) dependencyType: 'parent' | 'child' | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['parent', 'child', null] }) dependencyType: 'parent' | 'child' | null;
   @ApiProperty() archived: boolean;
   @ApiProperty() project: string;
   @ApiProperty() stale: boolean;

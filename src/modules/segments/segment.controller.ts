@@ -5,6 +5,7 @@ import { CurrentActor, RequirePermission } from '../../core/access/decorators.js
 import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { SegmentSchema, SegmentsSchema, SegmentStrategiesSchema, UpsertSegmentSchema } from './segment.dto.js';
 import type { SegmentWithUsage } from './segment.model.js';
@@ -20,7 +21,7 @@ export class SegmentController {
 
   @Get()
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'List the segments, with how many features and projects use each.' })
+  @ApiOperation({ operationId: 'getSegments', summary: 'List the segments, with how many features and projects use each.' })
   @ApiOkResponse({ type: SegmentsSchema })
   async list(): Promise<SegmentsSchema> {
     return { segments: await this.segments.list() };
@@ -29,7 +30,8 @@ export class SegmentController {
   @Post()
   @HttpCode(201)
   @RequirePermission('CREATE_SEGMENT')
-  @ApiOperation({ summary: 'Create a segment; 409 when the name is taken.' })
+  @ApiOperation({ operationId: 'createSegment', summary: 'Create a segment; 409 when the name is taken.' })
+  @ApiErrors(409)
   @ApiBody({ type: UpsertSegmentSchema })
   @ApiCreatedResponse({ type: SegmentSchema, description: 'Created; the `location` header gives its URL' })
   async create(@Body() body: unknown, @CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<SegmentWithUsage> {
@@ -40,7 +42,8 @@ export class SegmentController {
 
   @Get(':id')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'One segment.' })
+  @ApiOperation({ operationId: 'getSegment', summary: 'One segment.' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ type: SegmentSchema })
   get(@IntParam('id') id: number): Promise<SegmentWithUsage> {
     return this.segments.get(id);
@@ -49,7 +52,7 @@ export class SegmentController {
   @Put(':id')
   @HttpCode(204)
   @RequirePermission('UPDATE_SEGMENT')
-  @ApiOperation({ summary: 'Replace a segment (answers 204, as Unleash does).' })
+  @ApiOperation({ operationId: 'updateSegment', summary: 'Replace a segment (answers 204, as Unleash does).' })
   @ApiBody({ type: UpsertSegmentSchema })
   @ApiNoContentResponse({ description: 'Updated' })
   async update(@IntParam('id') id: number, @Body() body: unknown, @CurrentActor() actor: Actor): Promise<void> {
@@ -58,7 +61,8 @@ export class SegmentController {
 
   @Delete(':id')
   @RequirePermission('DELETE_SEGMENT')
-  @ApiOperation({ summary: 'Delete a segment; refused (400) while a strategy uses it.' })
+  @ApiOperation({ operationId: 'removeSegment', summary: 'Delete a segment; refused (400) while a strategy uses it.' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@IntParam('id') id: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.segments.delete(id, actor);
@@ -66,7 +70,8 @@ export class SegmentController {
 
   @Get(':id/strategies')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'The strategies that use the segment.' })
+  @ApiOperation({ operationId: 'getStrategiesBySegmentId', summary: 'The strategies that use the segment.' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ type: SegmentStrategiesSchema })
   async strategies(@IntParam('id') id: number): Promise<SegmentStrategiesSchema> {
     return { strategies: await this.segments.strategiesUsing(id), changeRequestStrategies: [] };

@@ -1,10 +1,11 @@
 import { Body, Delete, Get, HttpCode, Inject, Post, Put, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { type CreatedPat, CreatePatDto, type Pat, PatSchema, PatsSchema } from '../personal-access-tokens/index.js';
 import {
@@ -16,7 +17,7 @@ import {
 import type { ServiceAccount } from './service-account.model.js';
 import { ServiceAccountService } from './service-account.service.js';
 
-const LOCATION_HEADER = { name: 'location', description: 'The location of the newly created resource' };
+const LOCATION_HEADER = { description: 'The location of the newly created resource', schema: { type: 'string' } };
 
 /** Service accounts and their tokens (Unleash Enterprise paths). Every route needs ADMIN. */
 @AdminController('service-account', 'Service accounts')
@@ -28,7 +29,10 @@ export class ServiceAccountController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List service accounts with their tokens (never the secrets), and the root roles they can hold.' })
+  @ApiOperation({
+    operationId: 'getServiceAccounts',
+    summary: 'List service accounts with their tokens (never the secrets), and the root roles they can hold.',
+  })
   @ApiOkResponse({ type: ServiceAccountsSchema })
   list(): Promise<ServiceAccountsSchema> {
     return this.accounts.list();
@@ -36,7 +40,8 @@ export class ServiceAccountController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create a service account.' })
+  @ApiOperation({ operationId: 'createServiceAccount', summary: 'Create a service account.' })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: ServiceAccountSchema, headers: { location: LOCATION_HEADER } })
   async create(
     @Body() body: CreateServiceAccountSchema,
@@ -49,42 +54,49 @@ export class ServiceAccountController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One service account with its tokens.' })
+  @ApiOperation({ operationId: 'getServiceAccount', summary: 'One service account with its tokens.' })
   @ApiOkResponse({ type: ServiceAccountSchema })
-  @ApiNotFoundResponse({ description: 'No service account with that id' })
+  @ApiErrors(400, [404, 'No service account with that id'])
   get(@IntParam('id') id: number): Promise<ServiceAccount> {
     return this.accounts.get(id);
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Change the name or root role of a service account.' })
+  @ApiOperation({ operationId: 'updateServiceAccount', summary: 'Change the name or root role of a service account.' })
   @ApiOkResponse({ type: ServiceAccountSchema })
-  @ApiNotFoundResponse({ description: 'No service account with that id' })
+  @ApiErrors(400, [404, 'No service account with that id'])
   update(@IntParam('id') id: number, @Body() body: UpdateServiceAccountSchema, @CurrentActor() actor: Actor): Promise<ServiceAccount> {
     return this.accounts.update(id, body, actor);
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a service account together with its tokens; it can no longer act.' })
+  @ApiOperation({
+    operationId: 'deleteServiceAccount',
+    summary: 'Delete a service account together with its tokens; it can no longer act.',
+  })
   @ApiOkResponse({ description: 'Deleted' })
-  @ApiNotFoundResponse({ description: 'No service account with that id' })
+  @ApiErrors(400, [404, 'No service account with that id'])
   async remove(@IntParam('id') id: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.accounts.delete(id, actor);
   }
 
   @Get(':id/token')
-  @ApiOperation({ summary: 'The tokens of a service account, never with their secrets.' })
+  @ApiOperation({ operationId: 'getServiceAccountTokens', summary: 'The tokens of a service account, never with their secrets.' })
   @ApiOkResponse({ type: PatsSchema })
-  @ApiNotFoundResponse({ description: 'No service account with that id' })
+  @ApiErrors(400, [404, 'No service account with that id'])
   async tokens(@IntParam('id') id: number): Promise<PatsSchema> {
     return { pats: await this.accounts.listTokens(id) };
   }
 
   @Post(':id/token')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create a token for a service account; its secret (user:…) is in this response only.' })
+  @ApiOperation({
+    operationId: 'createServiceAccountToken',
+    summary: 'Create a token for a service account; its secret (user:…) is in this response only.',
+  })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: PatSchema, headers: { location: LOCATION_HEADER } })
-  @ApiNotFoundResponse({ description: 'No service account with that id' })
+  @ApiErrors(400, [404, 'No service account with that id'])
   async createToken(
     @IntParam('id') id: number,
     @Body() body: CreatePatDto,
@@ -97,17 +109,20 @@ export class ServiceAccountController {
   }
 
   @Get(':id/token/:tokenId')
-  @ApiOperation({ summary: 'One token of a service account (where its creation points), never with its secret.' })
+  @ApiOperation({
+    operationId: 'getServiceAccountToken',
+    summary: 'One token of a service account (where its creation points), never with its secret.',
+  })
   @ApiOkResponse({ type: PatSchema })
-  @ApiNotFoundResponse({ description: 'No such service account, or no such token of it' })
+  @ApiErrors(400, [404, 'No such service account, or no such token of it'])
   async token(@IntParam('id') id: number, @IntParam('tokenId') tokenId: number): Promise<Pat> {
     return this.accounts.getToken(id, tokenId);
   }
 
   @Delete(':id/token/:tokenId')
-  @ApiOperation({ summary: 'Delete a token of a service account; it stops working at once.' })
+  @ApiOperation({ operationId: 'deleteServiceAccountToken', summary: 'Delete a token of a service account; it stops working at once.' })
   @ApiOkResponse({ description: 'Deleted' })
-  @ApiNotFoundResponse({ description: 'No such service account, or no such token of it' })
+  @ApiErrors(400, [404, 'No such service account, or no such token of it'])
   async deleteToken(@IntParam('id') id: number, @IntParam('tokenId') tokenId: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.accounts.deleteToken(id, tokenId, actor);
   }

@@ -14,7 +14,10 @@ export class LogoutController {
   @Public()
   @AcceptsNoBody()
   @HttpCode(200)
-  @ApiOperation({ summary: 'End the current session and clear its cookie. Without a session it only clears the cookie.' })
+  @ApiOperation({
+    operationId: 'logout',
+    summary: 'End the current session and clear its cookie. Without a session it only clears the cookie.',
+  })
   @ApiOkResponse({ description: 'Logged out' })
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     await this.sessions.end(request, response);

@@ -1,8 +1,9 @@
-import { applyDecorators, Body, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors, type ErrorAnswer } from '../../core/http/openapi.js';
 import { FeatureStrategyService } from './feature-strategy.service.js';
 import {
   CreateFeatureStrategySchema,
@@ -13,15 +14,8 @@ import {
 } from './strategy.dto.js';
 import type { FeatureStrategy } from './strategy.model.js';
 
-const errorResponses = [
-  ApiResponse({ status: 400, description: 'The body does not match the schema; `details` names every offending property' }),
-  ApiResponse({ status: 401, description: 'Authorization missing or invalid' }),
-  ApiResponse({ status: 403, description: 'The permission is missing in this project and environment' }),
-  ApiResponse({ status: 404, description: 'The project, feature, environment or strategy of the URL does not exist there' }),
-];
-const Errors = () => applyDecorators(...errorResponses);
-const BodyErrors = () =>
-  applyDecorators(...errorResponses, ApiResponse({ status: 415, description: 'The content type is not application/json' }));
+const NOT_THERE: ErrorAnswer = [404, 'The project, feature, environment or strategy of the URL does not exist there'];
+const Errors = () => ApiErrors(400, NOT_THERE);
 
 /**
  * Strategies of a feature in one environment. The bodies are raw JSON handed to the service, whose parsers report
@@ -33,7 +27,7 @@ export class FeatureStrategyController {
 
   @Get()
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'The strategies of the feature in the environment, in their order.' })
+  @ApiOperation({ operationId: 'getFeatureStrategies', summary: 'The strategies of the feature in the environment, in their order.' })
   @ApiOkResponse({ type: [FeatureStrategySchema] })
   @Errors()
   list(
@@ -47,10 +41,13 @@ export class FeatureStrategyController {
   @Post()
   @HttpCode(200)
   @RequirePermission('CREATE_FEATURE_STRATEGY')
-  @ApiOperation({ summary: 'Add a strategy to the feature in the environment (answers 200, as Unleash does).' })
+  @ApiOperation({
+    operationId: 'addFeatureStrategy',
+    summary: 'Add a strategy to the feature in the environment (answers 200, as Unleash does).',
+  })
   @ApiBody({ type: CreateFeatureStrategySchema })
   @ApiOkResponse({ type: FeatureStrategySchema })
-  @BodyErrors()
+  @Errors()
   create(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
@@ -64,10 +61,13 @@ export class FeatureStrategyController {
   @Post('set-sort-order')
   @HttpCode(200)
   @RequirePermission('UPDATE_FEATURE_STRATEGY')
-  @ApiOperation({ summary: 'Set the sort order of strategies of the feature in the environment: `[{id, sortOrder}]`.' })
+  @ApiOperation({
+    operationId: 'setStrategySortOrder',
+    summary: 'Set the sort order of strategies of the feature in the environment: `[{id, sortOrder}]`.',
+  })
   @ApiBody({ type: [StrategySortOrderSchema] })
   @ApiOkResponse({ description: 'Reordered' })
-  @BodyErrors()
+  @Errors()
   async setSortOrder(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
@@ -80,7 +80,7 @@ export class FeatureStrategyController {
 
   @Get(':strategyId')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'One strategy of the feature in the environment.' })
+  @ApiOperation({ operationId: 'getFeatureStrategy', summary: 'One strategy of the feature in the environment.' })
   @ApiOkResponse({ type: FeatureStrategySchema })
   @Errors()
   get(
@@ -102,7 +102,7 @@ export class FeatureStrategyController {
   })
   @ApiBody({ type: UpdateFeatureStrategySchema })
   @ApiOkResponse({ type: FeatureStrategySchema, description: 'Updated' })
-  @BodyErrors()
+  @Errors()
   update(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
@@ -116,10 +116,13 @@ export class FeatureStrategyController {
 
   @Patch(':strategyId')
   @RequirePermission('UPDATE_FEATURE_STRATEGY')
-  @ApiOperation({ summary: 'Change a strategy with a JSON Patch (RFC 6902) on its featureStrategySchema form; saved as the update saves.' })
+  @ApiOperation({
+    operationId: 'patchFeatureStrategy',
+    summary: 'Change a strategy with a JSON Patch (RFC 6902) on its featureStrategySchema form; saved as the update saves.',
+  })
   @ApiBody({ type: [PatchOperationSchema] })
   @ApiOkResponse({ type: FeatureStrategySchema })
-  @BodyErrors()
+  @Errors()
   patch(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
@@ -133,7 +136,10 @@ export class FeatureStrategyController {
 
   @Delete(':strategyId')
   @RequirePermission('DELETE_FEATURE_STRATEGY')
-  @ApiOperation({ summary: 'Remove a strategy; when no enabled strategy is left, the feature is switched off in the environment.' })
+  @ApiOperation({
+    operationId: 'deleteFeatureStrategy',
+    summary: 'Remove a strategy; when no enabled strategy is left, the feature is switched off in the environment.',
+  })
   @ApiOkResponse({ description: 'Removed' })
   @Errors()
   async remove(

@@ -30,6 +30,15 @@ describe('JSON Patch', () => {
   });
 
   it('fails, naming the operation, on missing targets, bad indexes and failed tests', () => {
+    expect(failure([{ op: 'remove', path: '/nested/k~1e~0y/deeper' }]).message).toBe(
+      'The `/body/0/path` location "/nested/k/e~y/deeper" does not exist in the strategy.',
+    );
+    expect(
+      failure([
+        { op: 'add', path: '/a', value: 2 },
+        { op: 'test', path: '/a', value: 1 },
+      ]).message,
+    ).toBe('The test operation at `/body/1` failed: the value at "/a" is 2, not 1.');
     expect(failure([{ op: 'remove', path: '/missing' }]).path).toBe('/body/0/path');
     expect(failure([{ op: 'replace', path: '/list/2', value: 1 }]).path).toBe('/body/0/path');
     expect(failure([{ op: 'add', path: '/list/01', value: 1 }]).path).toBe('/body/0/path');
@@ -42,12 +51,24 @@ describe('JSON Patch', () => {
     ).toBe('/body/1/value');
     expect(failure([{ op: 'move', from: '/nested', path: '/nested/x' }]).path).toBe('/body/0/from');
     expect(failure([{ op: 'copy', from: '/nothing', path: '/x' }]).path).toBe('/body/0/from');
+    expect(failure([{ op: 'remove', path: '' }]).path).toBe('/body/0/path');
+    expect(failure([{ op: 'remove', path: '/list/2' }]).path).toBe('/body/0/path');
+    expect(failure([{ op: 'add', path: '/list/3', value: 1 }]).path).toBe('/body/0/path');
+    expect(failure([{ op: 'add', path: '/a/c', value: 1 }]).path).toBe('/body/0/path');
   });
 
-  it('keeps "__proto__" a plain key', () => {
-    const result = applyPatch({}, [{ op: 'add', path: '/__proto__', value: { polluted: true } }]) as Record<string, unknown>;
+  it('refuses pointers at "__proto__" or "constructor/prototype" before anything is applied', () => {
+    const problems = new Problems();
+    parsePatch(
+      [
+        { op: 'add', path: '/__proto__', value: { polluted: true } },
+        { op: 'copy', from: '/a', path: '/x/constructor/prototype' },
+      ],
+      '/body',
+      problems,
+    );
+    expect(problems.details.map((d) => d.path)).toEqual(['/body/0/path', '/body/1/path']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.keys(result)).toEqual(['__proto__']);
   });
 
   it('checks the shape of the document', () => {

@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
+import jsonPatch from 'fast-json-patch';
 import { isPlainObject, pointer, type Problems } from '../../core/http/input-problems.js';
 
 /** One operation of an RFC 6902 JSON Patch document. */
@@ -54,127 +54,83 @@ function checkPointer(value: unknown, path: string, problems: Problems): void {
   if (value === undefined) problems.required(path);
   else if (typeof value !== 'string' || (value !== '' && !value.startsWith('/')))
     problems.invalid(path, 'must be a JSON pointer ("" or starting with "/")', value);
+  else if (PROTOTYPE_POINTER.test(value)) problems.invalid(path, 'must not point at `__proto__` or `constructor/prototype`', value);
 }
 
+/** Pointers fast-json-patch refuses (prototype pollution); refused here first, as a 400 naming the property. */
+const PROTOTYPE_POINTER = /(^|\/)(__proto__|constructor\/prototype)(\/|$)/;
+
 /**
- * Applies the operations in order to a copy of `document` and answers the result; the original is untouched, so a
- * failing operation leaves nothing half-applied. `root` is the pointer of the patch document in the request.
+ * Applies the operations in order to a copy of `document` (with fast-json-patch, validating each operation against
+ * the document as it is at that point) and answers the result; the original is untouched, so a failing operation
+ * leaves nothing half-applied. `root` is the pointer of the patch document in the request.
  */
 export function applyPatch(document: unknown, operations: PatchOperation[], root = '/body'): unknown {
-  let doc = structuredClone(document);
+  let doc = jsonPatch.deepClone(document);
   operations.forEach((operation, index) => {
     const at = pointer(root, index);
-    switch (operation.op) {
-      case 'add':
-        doc = add(doc, parsePointer(operation.path), structuredClone(operation.value), `${at}/path`);
-        break;
-      case 'remove':
-        doc = remove(doc, parsePointer(operation.path), `${at}/path`).doc;
-        break;
-      case 'replace': {
-        const tokens = parsePointer(operation.path);
-        read(doc, tokens, `${at}/path`);
-        doc =
-          tokens.length === 0
-            ? structuredClone(operation.value)
-            : add(remove(doc, tokens, `${at}/path`).doc, tokens, structuredClone(operation.value), `${at}/path`);
-        break;
-      }
-      case 'move': {
-        if (operation.path.startsWith(`${operation.from}/`)) {
-          throw new PatchFailure(
-            `${at}/from`,
-            `The \`${at}/from\` location ${JSON.stringify(operation.from)} cannot be moved into one of its own children.`,
-          );
-        }
-        if (operation.path === operation.from) break;
-        const removed = remove(doc, parsePointer(operation.from), `${at}/from`);
-        doc = add(removed.doc, parsePointer(operation.path), removed.value, `${at}/path`);
-        break;
-      }
-      case 'copy':
-        doc = add(doc, parsePointer(operation.path), structuredClone(read(doc, parsePointer(operation.from), `${at}/from`)), `${at}/path`);
-        break;
-      case 'test': {
-        const actual = read(doc, parsePointer(operation.path), `${at}/path`);
-        if (!isDeepStrictEqual(actual, operation.value)) {
-          throw new PatchFailure(
-            `${at}/value`,
-            `The test operation at \`${at}\` failed: the value at ${JSON.stringify(operation.path)} is ${JSON.stringify(actual)}, not ${JSON.stringify(operation.value)}.`,
-          );
-        }
-        break;
-      }
+    refuseImpossible(operation, doc, at);
+    try {
+      doc = jsonPatch.applyOperation(doc, jsonPatch.deepClone(operation), true, true, true, index).newDocument;
+    } catch (error) {
+      throw error instanceof jsonPatch.JsonPatchError ? failureOf(error, operation, doc, at) : error;
     }
   });
   return doc;
 }
 
-function parsePointer(text: string): string[] {
-  return text === ''
-    ? []
-    : text
-        .slice(1)
-        .split('/')
-        .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-type Container = Record<string, unknown> | unknown[];
-
-function isContainer(value: unknown): value is Container {
-  return typeof value === 'object' && value !== null;
-}
-
-function arrayIndex(array: unknown[], token: string, allowEnd: boolean): number | undefined {
-  if (allowEnd && token === '-') return array.length;
-  if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
-  const index = Number(token);
-  return index < array.length || (allowEnd && index === array.length) ? index : undefined;
-}
-
-function missing(at: string, tokens: string[]): PatchFailure {
-  return new PatchFailure(at, `The \`${at}\` location ${JSON.stringify(`/${tokens.join('/')}`)} does not exist in the strategy.`);
-}
-
-function read(doc: unknown, tokens: string[], at: string): unknown {
-  let current = doc;
-  for (const token of tokens) {
-    if (Array.isArray(current)) {
-      const index = arrayIndex(current, token, false);
-      if (index === undefined) throw missing(at, tokens);
-      current = current[index];
-    } else if (isContainer(current) && Object.hasOwn(current, token)) {
-      current = (current as Record<string, unknown>)[token];
-    } else {
-      throw missing(at, tokens);
+/** What RFC 6902 forbids but the library does not check on its own, with this service's messages. */
+function refuseImpossible(operation: PatchOperation, doc: unknown, at: string): void {
+  for (const field of ['path', 'from'] as const) {
+    const location = (operation as { path: string; from?: string })[field];
+    if (location !== undefined && hasLeadingZeroIndex(doc, location)) {
+      throw missing(`${at}/${field}`, location);
     }
   }
-  return current;
-}
-
-function add(doc: unknown, tokens: string[], value: unknown, at: string): unknown {
-  if (tokens.length === 0) return value;
-  const parent = read(doc, tokens.slice(0, -1), at);
-  const last = tokens[tokens.length - 1];
-  if (Array.isArray(parent)) {
-    const index = arrayIndex(parent, last, true);
-    if (index === undefined) throw missing(at, tokens);
-    parent.splice(index, 0, value);
-  } else if (isContainer(parent)) {
-    // defineProperty, not assignment: a key such as "__proto__" stays a plain property.
-    Object.defineProperty(parent, last, { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    throw missing(at, tokens);
+  if (operation.op === 'move' && operation.path.startsWith(`${operation.from}/`)) {
+    throw new PatchFailure(
+      `${at}/from`,
+      `The \`${at}/from\` location ${JSON.stringify(operation.from)} cannot be moved into one of its own children.`,
+    );
   }
-  return doc;
+  // Moving "" is moving it into its own children, refused above.
+  if (operation.op === 'remove' && operation.path === '') {
+    throw new PatchFailure(`${at}/path`, `The \`${at}/path\` location "" (the whole strategy) cannot be removed.`);
+  }
 }
 
-function remove(doc: unknown, tokens: string[], at: string): { doc: unknown; value: unknown } {
-  if (tokens.length === 0) throw new PatchFailure(at, `The \`${at}\` location "" (the whole strategy) cannot be removed.`);
-  const value = read(doc, tokens, at);
-  const parent = read(doc, tokens.slice(0, -1), at) as Container;
-  const last = tokens[tokens.length - 1];
-  if (Array.isArray(parent)) parent.splice(Number(last), 1);
-  else delete parent[last];
-  return { doc, value };
+function failureOf(
+  error: InstanceType<typeof jsonPatch.JsonPatchError>,
+  operation: PatchOperation,
+  doc: unknown,
+  at: string,
+): PatchFailure {
+  if (error.name === 'TEST_OPERATION_FAILED') {
+    const actual = jsonPatch.getValueByPointer(doc, operation.path);
+    return new PatchFailure(
+      `${at}/value`,
+      `The test operation at \`${at}\` failed: the value at ${JSON.stringify(operation.path)} is ${JSON.stringify(actual)}, not ${JSON.stringify((operation as { value: unknown }).value)}.`,
+    );
+  }
+  const field = error.name === 'OPERATION_FROM_UNRESOLVABLE' ? 'from' : 'path';
+  return missing(`${at}/${field}`, field === 'from' ? (operation as { from: string }).from : operation.path);
+}
+
+function missing(at: string, location: string): PatchFailure {
+  return new PatchFailure(at, `The \`${at}\` location ${JSON.stringify(unescaped(location))} does not exist in the strategy.`);
+}
+
+/** RFC 6901 forbids leading zeros in array indexes, which fast-json-patch reads as numbers ("01" as 1). */
+function hasLeadingZeroIndex(doc: unknown, location: string): boolean {
+  let current = doc;
+  for (const token of location.slice(1).split('/').map(jsonPatch.unescapePathComponent)) {
+    if (Array.isArray(current) && /^0\d/.test(token)) return true;
+    current = isPlainObject(current) || Array.isArray(current) ? (current as Record<string, unknown>)[token] : undefined;
+  }
+  return false;
+}
+
+/** A pointer as the messages show it: its tokens unescaped (`/a~1b` reads "/a/b"). */
+function unescaped(location: string): string {
+  return `/${location.slice(1).split('/').map(jsonPatch.unescapePathComponent).join('/')}`;
 }

@@ -5,6 +5,7 @@ import { CurrentActor, RequirePermission } from '../../core/access/decorators.js
 import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { StrategyTypeSchema, StrategyTypesSchema } from './strategy.dto.js';
 import type { StrategyType } from './strategy.model.js';
@@ -25,7 +26,7 @@ export class StrategyTypeController {
 
   @Get()
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'List the strategy types: the built-ins first, then the custom ones by name.' })
+  @ApiOperation({ operationId: 'getAllStrategies', summary: 'List the strategy types: the built-ins first, then the custom ones by name.' })
   @ApiOkResponse({ type: StrategyTypesSchema })
   async list(): Promise<StrategyTypesSchema> {
     return { version: 1, strategies: await this.types.list() };
@@ -34,7 +35,11 @@ export class StrategyTypeController {
   @Post()
   @HttpCode(201)
   @RequirePermission('CREATE_STRATEGY')
-  @ApiOperation({ summary: 'Create a custom strategy type; 409 when the name is taken (the built-in names are).' })
+  @ApiOperation({
+    operationId: 'createStrategy',
+    summary: 'Create a custom strategy type; 409 when the name is taken (the built-in names are).',
+  })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: StrategyTypeSchema, description: 'Created; the `location` header gives its URL' })
   async create(
     @Body() body: CreateStrategyTypeSchema,
@@ -49,7 +54,8 @@ export class StrategyTypeController {
 
   @Get(':name')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'One strategy type; 404 when there is none of that name.' })
+  @ApiOperation({ operationId: 'getStrategy', summary: 'One strategy type; 404 when there is none of that name.' })
+  @ApiErrors(404)
   @ApiOkResponse({ type: StrategyTypeSchema })
   get(@Param('name') name: string): Promise<StrategyType> {
     return this.types.get(name);
@@ -57,7 +63,10 @@ export class StrategyTypeController {
 
   @Put(':name')
   @RequirePermission('UPDATE_STRATEGY')
-  @ApiOperation({ summary: 'Change the title, description and parameters of a custom strategy type; a built-in one is a 400.' })
+  @ApiOperation({
+    operationId: 'updateStrategy',
+    summary: 'Change the title, description and parameters of a custom strategy type; a built-in one is a 400.',
+  })
   @ApiOkResponse({ description: 'Updated' })
   async update(@Param('name') name: string, @Body() body: UpdateStrategyTypeSchema, @CurrentActor() actor: Actor): Promise<void> {
     await this.types.update(name, body, actor);
@@ -65,7 +74,11 @@ export class StrategyTypeController {
 
   @Delete(':name')
   @RequirePermission('DELETE_STRATEGY')
-  @ApiOperation({ summary: 'Delete a custom strategy type no strategy uses; a built-in one, or one in use, is a 400.' })
+  @ApiOperation({
+    operationId: 'removeStrategy',
+    summary: 'Delete a custom strategy type no strategy uses; a built-in one, or one in use, is a 400.',
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.types.delete(name, actor);
@@ -75,7 +88,11 @@ export class StrategyTypeController {
   @HttpCode(200)
   @AcceptsNoBody()
   @RequirePermission('UPDATE_STRATEGY')
-  @ApiOperation({ summary: 'Deprecate a strategy type (its strategies keep working); `default` cannot be deprecated (403).' })
+  @ApiOperation({
+    operationId: 'deprecateStrategy',
+    summary: 'Deprecate a strategy type (its strategies keep working); `default` cannot be deprecated (403).',
+  })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Deprecated' })
   async deprecate(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.types.deprecate(name, actor);
@@ -85,7 +102,8 @@ export class StrategyTypeController {
   @HttpCode(200)
   @AcceptsNoBody()
   @RequirePermission('UPDATE_STRATEGY')
-  @ApiOperation({ summary: 'Reactivate a deprecated strategy type.' })
+  @ApiOperation({ operationId: 'reactivateStrategy', summary: 'Reactivate a deprecated strategy type.' })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Reactivated' })
   async reactivate(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.types.reactivate(name, actor);

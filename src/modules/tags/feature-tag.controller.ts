@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { TagSchema } from '../features/index.js';
 import { FeatureTagService } from './feature-tag.service.js';
 import { CreateTagSchema, TagsSchema, UpdateTagsSchema } from './tag.dto.js';
@@ -15,7 +16,8 @@ export class FeatureTagController {
 
   @Get(':featureName/tags')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'The tags of a feature (archived features too).' })
+  @ApiOperation({ operationId: 'listTags', summary: 'The tags of a feature (archived features too).' })
+  @ApiErrors(404)
   @ApiOkResponse({ type: TagsSchema })
   async list(@Param('featureName') featureName: string): Promise<TagsSchema> {
     return { version: 1, tags: await this.tags.list(featureName) };
@@ -24,7 +26,11 @@ export class FeatureTagController {
   @Post(':featureName/tags')
   @HttpCode(201)
   @RequirePermission('UPDATE_FEATURE')
-  @ApiOperation({ summary: 'Tag a feature with a value of an existing tag type (409 when it has that tag already).' })
+  @ApiOperation({
+    operationId: 'addTag',
+    summary: 'Tag a feature with a value of an existing tag type (409 when it has that tag already).',
+  })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: TagSchema })
   add(@Param('featureName') featureName: string, @Body() body: CreateTagSchema, @CurrentActor() actor: Actor): Promise<Tag> {
     return this.tags.add(featureName, { type: body.type, value: body.value }, actor);
@@ -32,7 +38,7 @@ export class FeatureTagController {
 
   @Put(':featureName/tags')
   @RequirePermission('UPDATE_FEATURE')
-  @ApiOperation({ summary: 'Add and remove tags of a feature in one go.' })
+  @ApiOperation({ operationId: 'updateTags', summary: 'Add and remove tags of a feature in one go.' })
   @ApiOkResponse({ type: TagsSchema })
   async update(
     @Param('featureName') featureName: string,
@@ -48,7 +54,8 @@ export class FeatureTagController {
 
   @Delete(':featureName/tags/:type/:value')
   @RequirePermission('UPDATE_FEATURE')
-  @ApiOperation({ summary: 'Remove a tag from a feature.' })
+  @ApiOperation({ operationId: 'removeTag', summary: 'Remove a tag from a feature.' })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Removed' })
   async remove(
     @Param('featureName') featureName: string,

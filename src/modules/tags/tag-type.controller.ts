@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import {
   CreateTagTypeSchema,
   TagTypeResponseSchema,
@@ -19,7 +20,7 @@ export class TagTypeController {
 
   @Get()
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'List the tag types, by name.' })
+  @ApiOperation({ operationId: 'getTagTypes', summary: 'List the tag types, by name.' })
   @ApiOkResponse({ type: TagTypesSchema })
   async list(): Promise<TagTypesSchema> {
     return { version: 1, tagTypes: await this.tagTypes.list() };
@@ -28,7 +29,8 @@ export class TagTypeController {
   @Post()
   @HttpCode(201)
   @RequirePermission('CREATE_TAG_TYPE')
-  @ApiOperation({ summary: 'Create a tag type.' })
+  @ApiOperation({ operationId: 'createTagType', summary: 'Create a tag type.' })
+  @ApiErrors(409)
   @ApiCreatedResponse({ type: TagTypeSchema })
   create(@Body() body: CreateTagTypeSchema, @CurrentActor() actor: Actor): Promise<TagTypeSchema> {
     return this.tagTypes.create(body, actor);
@@ -37,7 +39,8 @@ export class TagTypeController {
   @Post('validate')
   @HttpCode(200)
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'Check that a tag type could be created (409 when the name is taken).' })
+  @ApiOperation({ operationId: 'validateTagType', summary: 'Check that a tag type could be created (409 when the name is taken).' })
+  @ApiErrors(409)
   @ApiOkResponse({ type: ValidateTagTypeSchema })
   async validate(@Body() body: CreateTagTypeSchema): Promise<ValidateTagTypeSchema> {
     return { valid: true, tagType: await this.tagTypes.validate(body) };
@@ -45,7 +48,8 @@ export class TagTypeController {
 
   @Get(':name')
   @RequirePermission('NONE')
-  @ApiOperation({ summary: 'One tag type.' })
+  @ApiOperation({ operationId: 'getTagType', summary: 'One tag type.' })
+  @ApiErrors(404)
   @ApiOkResponse({ type: TagTypeResponseSchema })
   async get(@Param('name') name: string): Promise<TagTypeResponseSchema> {
     return { version: 1, tagType: await this.tagTypes.get(name) };
@@ -53,7 +57,8 @@ export class TagTypeController {
 
   @Put(':name')
   @RequirePermission('UPDATE_TAG_TYPE')
-  @ApiOperation({ summary: "Change a tag type's description, icon or colour (omitted fields are kept)." })
+  @ApiOperation({ operationId: 'updateTagType', summary: "Change a tag type's description, icon or colour (omitted fields are kept)." })
+  @ApiErrors(404)
   @ApiOkResponse({ type: TagTypeSchema })
   update(@Param('name') name: string, @Body() body: UpdateTagTypeSchema, @CurrentActor() actor: Actor): Promise<TagTypeSchema> {
     return this.tagTypes.update(name, body, actor);
@@ -61,7 +66,8 @@ export class TagTypeController {
 
   @Delete(':name')
   @RequirePermission('DELETE_TAG_TYPE')
-  @ApiOperation({ summary: 'Delete a tag type; its tags are removed from every feature.' })
+  @ApiOperation({ operationId: 'deleteTagType', summary: 'Delete a tag type; its tags are removed from every feature.' })
+  @ApiErrors(404)
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.tagTypes.delete(name, actor);

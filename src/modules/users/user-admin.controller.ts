@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { CreateUserSchema, PasswordSchema, UpdateUserSchema, UserSchema, UsersSchema } from './user.dto.js';
 import type { UserJson } from './user.model.js';
@@ -16,7 +17,7 @@ export class UserAdminController {
   constructor(private readonly users: UserService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List every user (not service accounts), by id, with the root roles a user can have.' })
+  @ApiOperation({ operationId: 'getUsers', summary: 'List every user (not service accounts), by id, with the root roles a user can have.' })
   @ApiOkResponse({ type: UsersSchema })
   list(): Promise<UsersSchema> {
     return this.users.list();
@@ -25,10 +26,12 @@ export class UserAdminController {
   @Post()
   @HttpCode(201)
   @ApiOperation({
+    operationId: 'createUser',
     summary: 'Create a user',
     description:
       'Needs an email or a username (or both), and a root role. 400 for a weak password or an unknown root role, 409 when the username or email is taken.',
   })
+  @ApiErrors(409)
   @ApiCreatedResponse({
     type: UserSchema,
     headers: { location: { description: 'Where the new user can be read', schema: { type: 'string' } } },
@@ -44,7 +47,8 @@ export class UserAdminController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a user' })
+  @ApiOperation({ operationId: 'getUser', summary: 'Get a user' })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ type: UserSchema })
   get(@IntParam('id') id: number): Promise<UserJson> {
     return this.users.get(id);
@@ -52,10 +56,12 @@ export class UserAdminController {
 
   @Put(':id')
   @ApiOperation({
+    operationId: 'updateUser',
     summary: 'Update a user',
     description:
       'Changes name, email and root role; omitted properties stay as they are, unknown ones are ignored. The last admin cannot be demoted.',
   })
+  @ApiErrors(404)
   @ApiOkResponse({ type: UserSchema })
   update(@IntParam('id') id: number, @Body() body: UpdateUserSchema, @CurrentActor() actor: Actor): Promise<UserJson> {
     return this.users.update(id, { email: body.email, name: body.name, rootRole: body.rootRole }, actor);
@@ -63,9 +69,11 @@ export class UserAdminController {
 
   @Delete(':id')
   @ApiOperation({
+    operationId: 'deleteUser',
     summary: 'Delete a user',
     description: 'Ends their sessions and deletes their personal access tokens and group memberships. The last admin cannot be deleted.',
   })
+  @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@IntParam('id') id: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.users.delete(id, actor);
@@ -74,6 +82,7 @@ export class UserAdminController {
   @Post(':id/change-password')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'changeUserPassword',
     summary: "Set a user's password",
     description: "Ends every session of that user (when it is the caller's own, the caller gets a fresh one).",
   })

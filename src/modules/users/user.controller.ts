@@ -15,6 +15,7 @@ export class UserController {
 
   @Get()
   @ApiOperation({
+    operationId: 'getMe',
     summary: 'Your own user and permissions',
     description:
       "The caller's user record and effective permissions (root role, groups, project roles); a permission has `project`/`environment` only when it is limited to one. 403 for API tokens.",
@@ -28,6 +29,7 @@ export class UserController {
   @Post('change-password')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'changeMyPassword',
     summary: 'Change your own password',
     description:
       'password and confirmPassword must match (400); oldPassword, when given, must be right (401). Your other sessions end; a session caller gets a fresh cookie.',

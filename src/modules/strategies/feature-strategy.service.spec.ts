@@ -141,7 +141,7 @@ describe('FeatureStrategyService.update on fakes', () => {
       new EventService(eventStore, new Clock()),
       db,
       new Clock(),
-      resolveConfig({ session: { secret: 's' } }),
+      resolveConfig({ session: { secret: 'unit-test-session-secret' } }),
     );
   });
 

@@ -15,7 +15,8 @@ async function startHost(options: {
   factoryReturns?: Record<string, unknown>;
   dataSource?: Record<string, unknown>;
 }) {
-  const database = await createTestDatabase();
+  // synchronize acts before any check of ours can run: on a fresh database (the case the check is for), it succeeds.
+  const database = await createTestDatabase({ empty: options.dataSource?.synchronize === true });
   const connection = database.url
     ? ({ type: 'postgres', url: database.url } as const)
     : ({ type: 'better-sqlite3', database: database.file } as const);

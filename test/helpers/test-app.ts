@@ -44,8 +44,11 @@ export interface TestApp {
 
 const SQLITE_DIR = join(process.cwd(), '.vitest-tmp');
 
-/** A fresh database of the kind the suite runs on: a SQLite file, or a PostgreSQL clone of the migrated template. */
-export async function createTestDatabase(): Promise<{ url?: string; file: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database of the kind the suite runs on: a SQLite file, or a PostgreSQL clone of the migrated template
+ * (with `empty`, a PostgreSQL database without any table).
+ */
+export async function createTestDatabase({ empty = false } = {}): Promise<{ url?: string; file: string; drop: () => Promise<void> }> {
   const name = `flagwright_t_${randomBytes(6).toString('hex')}`;
   if (!postgresRequested()) {
     mkdirSync(SQLITE_DIR, { recursive: true });
@@ -54,7 +57,7 @@ export async function createTestDatabase(): Promise<{ url?: string; file: string
   }
   const admin = new DataSource({ type: 'postgres', url: adminUrl() });
   await admin.initialize();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  await admin.query(empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   return {
     url: databaseUrlFor(name),
     file: '',

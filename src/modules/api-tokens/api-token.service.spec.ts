@@ -1,82 +1,30 @@
-import type { AccessReadModel, Grant } from '../../core/access/access.read-model.js';
-import type { Actor, Principal } from '../../core/access/principal.js';
+import type { Grant } from '../../core/access/access.read-model.js';
 import { Clock } from '../../core/clock.js';
-import type { Database } from '../../core/database/database.js';
-import { AppError } from '../../core/errors/app-error.js';
-import type { EventService } from '../events/event.service.js';
-import type { NewEvent } from '../events/event.model.js';
-import type { ApiTokenReferencesReadModel } from '../../core/access/api-token-references.read-model.js';
-import type { ApiToken, NewApiToken } from './api-token.model.js';
+import { FakeAccessReadModel, grant } from '../../core/testing/access-read-model.fake.js';
+import { failure } from '../../core/testing/failure.js';
+import { fakeDatabase } from '../../core/testing/fake-database.js';
+import { ACTOR, apiTokenPrincipal, userPrincipal } from '../../core/testing/principals.js';
+import { recordingEvents } from '../events/testing/event-store.fake.js';
+import type { NewApiToken } from './api-token.model.js';
 import { ApiTokenService } from './api-token.service.js';
-import { type ApiTokenInsert, ApiTokenStore } from './api-token.store.js';
+import { FakeApiTokenReferencesReadModel } from '../../core/testing/api-token-references.fake.js';
+import { FakeApiTokenStore } from './testing/api-token-store.fake.js';
 
-class FakeApiTokenStore extends ApiTokenStore {
-  readonly rows: (ApiTokenInsert & { id: number })[] = [];
-
-  async insert(input: ApiTokenInsert): Promise<ApiToken> {
-    this.rows.push({ ...input, id: this.rows.length + 1 });
-    return (await this.find(this.rows.length))!;
-  }
-  async list(): Promise<ApiToken[]> {
-    return this.rows.map((row) => this.view(row));
-  }
-  async find(id: number): Promise<ApiToken | undefined> {
-    const row = this.rows.find((r) => r.id === id);
-    return row && this.view(row);
-  }
-  async idOfSecret(secretHash: string): Promise<number | undefined> {
-    return this.rows.find((r) => r.secretHash === secretHash)?.id;
-  }
-  async setExpiry(id: number, expiresAt: Date | null): Promise<void> {
-    this.rows.find((r) => r.id === id)!.expiresAt = expiresAt;
-  }
-  async delete(id: number): Promise<boolean> {
-    const index = this.rows.findIndex((r) => r.id === id);
-    if (index >= 0) this.rows.splice(index, 1);
-    return index >= 0;
-  }
-  private view(row: ApiTokenInsert & { id: number }): ApiToken {
-    return {
-      id: row.id,
-      tokenName: row.tokenName,
-      type: row.type,
-      environment: row.environment,
-      project: row.secretPrefix.split(':')[0],
-      projects: row.projects,
-      secretPrefix: row.secretPrefix,
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      seenAt: null,
-      alias: null,
-    };
-  }
-}
-
-const ACTOR: Actor = { userId: 7, username: 'someone' };
-const user = (id: number): Principal => ({
-  kind: 'user',
-  id,
-  username: `u${id}`,
-  email: null,
-  name: null,
-  isService: false,
-  via: 'session',
-});
-const ADMIN_TOKEN: Principal = { kind: 'api-token', tokenId: 1, tokenName: 'admin', type: 'admin', environment: '*', projects: ['*'] };
-const grant = (permission: string): Grant => ({ permission, project: null, environment: null });
+const user = (id: number) => userPrincipal(id);
+const ADMIN_TOKEN = apiTokenPrincipal();
 
 function setup(grantsByUser: Record<number, Grant[]> = {}) {
   const store = new FakeApiTokenStore();
-  const recorded: NewEvent[] = [];
-  const references = {
-    environmentExists: async (name: string) => ['development', 'production'].includes(name),
-    unknownProjects: async (projects: string[]) => projects.filter((p) => !['default', 'other'].includes(p)),
-  } as unknown as ApiTokenReferencesReadModel;
-  const access = { grantsOf: async (id: number) => grantsByUser[id] ?? [] } as unknown as AccessReadModel;
-  const events = { record: async (event: NewEvent) => void recorded.push(event) } as unknown as EventService;
-  const db = { transaction: <T>(work: () => Promise<T>) => work() } as unknown as Database;
-  const service = new ApiTokenService(store, references, access, events, db, new Clock());
-  return { service, store, recorded };
+  const { events, eventStore } = recordingEvents();
+  const service = new ApiTokenService(
+    store,
+    new FakeApiTokenReferencesReadModel(),
+    new FakeAccessReadModel(grantsByUser),
+    events,
+    fakeDatabase(),
+    new Clock(),
+  );
+  return { service, store, recorded: eventStore.recorded };
 }
 
 const input = (partial: Partial<NewApiToken> = {}): NewApiToken => ({
@@ -88,15 +36,6 @@ const input = (partial: Partial<NewApiToken> = {}): NewApiToken => ({
   expiresAt: null,
   ...partial,
 });
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('ApiTokenService', () => {
   it('returns the secret once and keeps only its digest and prefix', async () => {

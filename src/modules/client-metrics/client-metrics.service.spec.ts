@@ -3,74 +3,11 @@ import type { Clock } from '../../core/clock.js';
 import type { FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import type { Database } from '../../core/database/database.js';
 import { AppError } from '../../core/errors/app-error.js';
-import type { ReportableProjects, ToggleCounts } from './client-metrics.model.js';
+import type { ToggleCounts } from './client-metrics.model.js';
 import { ClientMetricsService } from './client-metrics.service.js';
-import { ClientMetricsStore, type StageEntry } from './client-metrics.store.js';
-import type { HourlyCount, SeenApplication, SeenFeature, SeenInstance, VariantCount } from './metrics-batch.js';
 import { lifecycleSteps, MAX_PENDING_ENTRIES, MetricsWriter } from './metrics-writer.js';
 import { ReportingEnvironments } from './reporting-environments.js';
-
-/** The store's contract kept in maps: counts add up, times move forward, stages are recorded once. */
-class FakeStore extends ClientMetricsStore {
-  environments = new Map([
-    ['development', 'development'],
-    ['production', 'production'],
-  ]);
-  features = new Map([
-    ['a', 'default'],
-    ['b', 'other'],
-  ]);
-  counts = new Map<string, { yes: number; no: number }>();
-  variants = new Map<string, number>();
-  seen = new Map<string, Date>();
-  stages: { featureName: string; stage: string; at: Date }[] = [];
-  applications = new Map<string, SeenApplication>();
-  instances: SeenInstance[] = [];
-  environmentReads = 0;
-  failNextWrite = false;
-
-  async environmentTypes(names: string[]) {
-    this.environmentReads++;
-    return new Map(names.filter((n) => this.environments.has(n)).map((n) => [n, this.environments.get(n)!]));
-  }
-  async existingFeatures(names: string[], projects: ReportableProjects) {
-    return names.filter((n) => this.features.has(n) && (projects === 'all' || projects.includes(this.features.get(n)!)));
-  }
-  async addHourlyCounts(rows: HourlyCount[]) {
-    if (this.failNextWrite) {
-      this.failNextWrite = false;
-      throw new Error('database unavailable');
-    }
-    for (const r of rows) {
-      const key = `${r.featureName}|${r.appName}|${r.environment}|${r.hourStart.toISOString()}`;
-      const known = this.counts.get(key) ?? { yes: 0, no: 0 };
-      this.counts.set(key, { yes: known.yes + r.yes, no: known.no + r.no });
-    }
-  }
-  async addVariantCounts(rows: VariantCount[]) {
-    for (const r of rows)
-      this.variants.set(`${r.featureName}|${r.variant}`, (this.variants.get(`${r.featureName}|${r.variant}`) ?? 0) + r.count);
-  }
-  async markSeen(rows: SeenFeature[]) {
-    for (const r of rows) this.seen.set(`${r.featureName}|${r.environment}`, r.lastSeenAt);
-  }
-  async advanceLifecycle(entries: StageEntry[], stage: 'pre-live' | 'live') {
-    const moved = entries.filter(
-      (e) => !this.stages.some((s) => s.featureName === e.featureName && (s.stage === stage || s.stage === 'live')),
-    );
-    this.stages.push(...moved.map((e) => ({ featureName: e.featureName, stage, at: e.at })));
-    return moved.map((e) => e.featureName);
-  }
-  async touchApplications(rows: SeenApplication[]) {
-    for (const r of rows) this.applications.set(r.appName, r);
-  }
-  async touchInstances(rows: SeenInstance[]) {
-    this.instances.push(...rows);
-  }
-  async deleteHoursBefore() {
-    return 0;
-  }
-}
+import { FakeClientMetricsStore } from './testing/client-metrics-store.fake.js';
 
 const clientToken = (environment: string, projects = ['*']): Principal => ({
   kind: 'api-token',
@@ -85,7 +22,7 @@ const NOW = new Date('2024-05-01T10:30:00Z');
 const HOUR = new Date('2024-05-01T09:00:00Z');
 
 describe('ClientMetricsService with its MetricsWriter', () => {
-  let store: FakeStore;
+  let store: FakeClientMetricsStore;
   let writer: MetricsWriter;
   let service: ClientMetricsService;
   let now: Date;
@@ -105,7 +42,7 @@ describe('ClientMetricsService with its MetricsWriter', () => {
 
   beforeEach(() => {
     now = NOW;
-    store = new FakeStore();
+    store = new FakeClientMetricsStore();
     const environments = new ReportingEnvironments(store);
     writer = new MetricsWriter(store, environments, db, config);
     service = new ClientMetricsService(writer, environments, clock);

@@ -1,80 +1,26 @@
-import type { Actor } from '../../core/access/principal.js';
-import { Clock } from '../../core/clock.js';
-import type { Database } from '../../core/database/database.js';
-import { AppError } from '../../core/errors/app-error.js';
-import type { EventService } from '../events/event.service.js';
-import type { NewEvent } from '../events/event.model.js';
-import type { PatService } from '../personal-access-tokens/pat.service.js';
-import type { RoleReadModel } from '../roles/role.read-model.js';
-import type { ServiceAccountInput, ServiceAccountRecord } from './service-account.model.js';
+import { ACTOR } from '../../core/testing/principals.js';
+import { testConfig } from '../../core/testing/config.js';
+import { failure } from '../../core/testing/failure.js';
+import { fakeDatabase } from '../../core/testing/fake-database.js';
+import { FixedClock } from '../../core/testing/fixed-clock.js';
+import { recordingEvents } from '../events/testing/event-store.fake.js';
+import { PatService } from '../personal-access-tokens/pat.service.js';
+import { FakePatStore } from '../personal-access-tokens/testing/pat-store.fake.js';
+import { FakeRoleReadModel } from '../roles/testing/role-read-model.fake.js';
 import { ServiceAccountService } from './service-account.service.js';
-import { ServiceAccountStore } from './service-account.store.js';
-import { type ServiceAccountsReadModel, toServiceAccount } from './service-accounts.read-model.js';
-
-class FakeServiceAccountStore extends ServiceAccountStore {
-  readonly rows: ServiceAccountRecord[] = [];
-  constructor(private readonly takenUsernames: string[]) {
-    super();
-  }
-  async insert(input: ServiceAccountInput & { createdAt: Date }): Promise<ServiceAccountRecord | undefined> {
-    if (this.takenUsernames.includes(input.username) || this.rows.some((r) => r.username === input.username)) return undefined;
-    const row = {
-      id: 100 + this.rows.length,
-      name: input.name,
-      username: input.username,
-      rootRole: input.rootRole,
-      createdAt: input.createdAt.toISOString(),
-    };
-    this.rows.push(row);
-    return row;
-  }
-  async find(id: number) {
-    const row = this.rows.find((r) => r.id === id);
-    return row && { ...row };
-  }
-  async update(id: number, changes: { name: string; rootRole: number }) {
-    const row = this.rows.find((r) => r.id === id);
-    if (row) Object.assign(row, changes);
-    return row && { ...row };
-  }
-  async delete(id: number) {
-    const index = this.rows.findIndex((r) => r.id === id);
-    if (index >= 0) this.rows.splice(index, 1);
-    return index >= 0;
-  }
-}
-
-const ACTOR: Actor = { userId: 1, username: 'admin' };
+import { FakeServiceAccountStore } from './testing/service-account-store.fake.js';
+import { FakeServiceAccountsReadModel } from './testing/service-accounts-read-model.fake.js';
 
 function setup() {
   const store = new FakeServiceAccountStore(['admin', 'alice']);
-  const recorded: NewEvent[] = [];
-  const roles = { rootRoleIds: async (ids: number[]) => new Set(ids.filter((id) => [1, 2, 3].includes(id))) } as unknown as RoleReadModel;
-  const readModel = {
-    get: async (id: number) => {
-      const row = await store.find(id);
-      return row && toServiceAccount(row, []);
-    },
-  } as unknown as ServiceAccountsReadModel;
-  const pats = {
-    checkInput: (input: { description: string; expiresAt: string }) => {
-      if (!input.description.trim()) throw new AppError('ValidationError', 'PAT description cannot be empty.');
-      return { description: input.description, expiresAt: new Date(input.expiresAt) };
-    },
-    create: async (ownerId: number) => ({ id: 1, userId: ownerId, secret: 'user:x' }),
-  } as unknown as PatService;
-  const events = { record: async (event: NewEvent) => void recorded.push(event) } as unknown as EventService;
-  const db = { transaction: <T>(work: () => Promise<T>) => work() } as unknown as Database;
-  return { service: new ServiceAccountService(store, readModel, roles, pats, events, db, new Clock()), store, recorded };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
+  const patStore = new FakePatStore();
+  const clock = new FixedClock();
+  const db = fakeDatabase();
+  const { events, eventStore } = recordingEvents(clock);
+  const pats = new PatService(patStore, db, events, clock, testConfig());
+  const readModel = new FakeServiceAccountsReadModel(store, patStore);
+  const service = new ServiceAccountService(store, readModel, new FakeRoleReadModel(), pats, events, db, clock);
+  return { service, store, patStore, recorded: eventStore.recorded };
 }
 
 describe('ServiceAccountService', () => {
@@ -130,5 +76,24 @@ describe('ServiceAccountService', () => {
     expect((await failure(service.createToken(5, { description: 'ok', expiresAt: '2100-01-01T00:00:00Z' }, ACTOR))).name).toBe(
       'NotFoundError',
     );
+  });
+});
+
+describe('ServiceAccountService tokens', () => {
+  it('creates a token for an account, lists it without the secret and records service-account events', async () => {
+    const { service, patStore, recorded } = setup();
+    const account = await service.create({ username: 'bot', name: 'Bot', rootRole: 3 }, ACTOR);
+    const token = await service.createToken(account.id, { description: ' ci ', expiresAt: '2100-01-01T00:00:00.000Z' }, ACTOR);
+    expect(token).toMatchObject({ id: 1, userId: account.id, description: 'ci', expiresAt: '2100-01-01T00:00:00.000Z' });
+    expect(token.secret).toMatch(/^user:[0-9a-f]{64}$/);
+    expect(await service.listTokens(account.id)).toEqual([expect.not.objectContaining({ secret: expect.anything() })]);
+    expect(patStore.rows[0].secretHash).not.toContain(token.secret);
+    await service.deleteToken(account.id, token.id, ACTOR);
+    expect(recorded.map((event) => event.type)).toEqual([
+      'service-account-created',
+      'service-account-token-created',
+      'service-account-token-deleted',
+    ]);
+    expect((await failure(service.getToken(account.id, token.id))).message).toBe('Could not find personal access token with id 1.');
   });
 });

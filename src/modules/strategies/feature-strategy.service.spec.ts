@@ -1,14 +1,13 @@
 import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { resolveConfig } from '../../core/config/flagwright-config.js';
-import type { Database } from '../../core/database/database.js';
+import { fakeDatabase } from '../../core/testing/fake-database.js';
 import type { NewEvent } from '../events/event.model.js';
-import { EventService } from '../events/event.service.js';
-import type { EventStore } from '../events/event.store.js';
-import type { SegmentReadModel } from '../segments/segment.read-model.js';
+import { recordingEvents } from '../events/testing/event-store.fake.js';
+import { FakeSegmentReadModel } from '../segments/testing/segment-read-model.fake.js';
 import { FeatureStrategyService, merge, parametersFor } from './feature-strategy.service.js';
-import { FeatureStrategyStore, type StrategyLocation } from './feature-strategy.store.js';
-import type { StoredStrategy, StrategyAddress } from './strategy.model.js';
+import { FakeFeatureStrategyStore } from './testing/feature-strategy-store.fake.js';
+import type { StoredStrategy } from './strategy.model.js';
 import type { StrategyTypeStore } from './strategy-type.store.js';
 
 const stored = (overrides: Partial<StoredStrategy> = {}): StoredStrategy => ({
@@ -73,73 +72,26 @@ describe('parametersFor', () => {
   });
 });
 
-class FakeStrategyStore extends FeatureStrategyStore {
-  strategies = new Map<string, StoredStrategy>();
-  environmentEnabled = true;
-  writes: string[] = [];
-  projectExists = true;
-
-  async locate(address: StrategyAddress): Promise<StrategyLocation> {
-    return {
-      projectExists: this.projectExists,
-      defaultStickiness: 'default',
-      featureFound: true,
-      environmentFound: true,
-      strategy: address.strategyId ? this.strategies.get(address.strategyId) : undefined,
-      tags: [{ type: 'simple', value: 't' }],
-    };
-  }
-  async list(): Promise<StoredStrategy[]> {
-    return [...this.strategies.values()];
-  }
-  async insert(strategy: StoredStrategy): Promise<void> {
-    this.strategies.set(strategy.id, strategy);
-  }
-  async update(strategy: StoredStrategy): Promise<void> {
-    this.writes.push(`update ${strategy.id}`);
-    this.strategies.set(strategy.id, strategy);
-  }
-  async replaceSegments(strategyId: string, ids: number[]): Promise<void> {
-    this.writes.push(`segments ${strategyId} ${ids.join(',')}`);
-  }
-  async delete(strategyId: string): Promise<void> {
-    this.strategies.delete(strategyId);
-  }
-  async setSortOrder(): Promise<void> {}
-  async countIn(): Promise<{ count: number; maxSortOrder: number | null }> {
-    return { count: this.strategies.size, maxSortOrder: null };
-  }
-  async ensureFeatureEnvironment(): Promise<void> {}
-  async disableIfNoEnabledStrategy(): Promise<boolean> {
-    if (!this.environmentEnabled || [...this.strategies.values()].some((s) => !s.disabled)) return false;
-    this.environmentEnabled = false;
-    return true;
-  }
-  async lockFeatureEnvironment(): Promise<void> {}
-}
-
 describe('FeatureStrategyService.update on fakes', () => {
   const actor: Actor = { userId: 1, username: 'admin' };
   const address = { projectId: 'p1', featureName: 'f1', environment: 'production', strategyId: 's1' };
-  let store: FakeStrategyStore;
+  let store: FakeFeatureStrategyStore;
   let events: NewEvent[];
   let service: FeatureStrategyService;
 
   beforeEach(() => {
-    store = new FakeStrategyStore();
+    store = new FakeFeatureStrategyStore();
     store.strategies.set('s1', stored());
-    events = [];
-    const eventStore = { insert: async (event: NewEvent) => void events.push(event) } as unknown as EventStore;
-    const db = { transaction: <T>(work: () => Promise<T>) => work() } as unknown as Database;
-    const segments = {
-      findByIds: async (ids: number[]) => ids.filter((id) => id < 100).map((id) => ({ id, name: `s${id}`, project: null })),
-    } as unknown as SegmentReadModel;
+    const recording = recordingEvents();
+    events = recording.eventStore.recorded;
+    const segments = new FakeSegmentReadModel();
+    segments.segments.push(...[1, 3, 4, 9].map((id) => ({ id, name: `s${id}`, project: null })));
     service = new FeatureStrategyService(
       store,
       {} as StrategyTypeStore,
       segments,
-      new EventService(eventStore, new Clock()),
-      db,
+      recording.events,
+      fakeDatabase(),
       new Clock(),
       resolveConfig({ session: { secret: 'unit-test-session-secret' } }),
     );

@@ -6,10 +6,26 @@ import type { ClientShape, ContentEncoding, KeptAnswer } from './sdk-snapshot.js
 /** From this `Unleash-Client-Spec` version on, SDKs take segments apart from the features. */
 const SEGMENTS_SPEC = '4.2.0';
 
+/**
+ * Shapes of the header values seen: SDKs send a handful of versions, each on every poll, and parsing one as a
+ * semantic version costs more than the rest of a 304. Bounded, since the header is the caller's to choose.
+ */
+const shapesByHeader = new Map<string, ClientShape>();
+const MAX_REMEMBERED_HEADERS = 64;
+
 /** The answer's shape for the SDK's `Unleash-Client-Spec` header; a value that is not a version is refused. */
 export function clientShapeOf(request: Request): ClientShape {
   const header = request.headers['unleash-client-spec'];
   if (header === undefined) return 'inlined';
+  const remembered = typeof header === 'string' ? shapesByHeader.get(header) : undefined;
+  if (remembered) return remembered;
+  const shape = shapeOf(header);
+  if (shapesByHeader.size >= MAX_REMEMBERED_HEADERS) shapesByHeader.clear();
+  shapesByHeader.set(header as string, shape);
+  return shape;
+}
+
+function shapeOf(header: string | string[]): ClientShape {
   const version = typeof header === 'string' ? semver.valid(header.trim()) : null;
   if (!version) {
     throw invalidProperty(
@@ -67,7 +83,8 @@ export async function sendKept(request: Request, response: Response, answer: Kep
   response.setHeader('ETag', answer.etag);
   response.setHeader('Vary', 'Accept-Encoding');
   if (matchesEtag(request, answer.etag)) {
-    response.status(304).end();
+    response.statusCode = 304;
+    response.end();
     return;
   }
   const encoding = compress ? preferredEncoding(request) : 'identity';

@@ -1,5 +1,6 @@
 import type { BenchContext, BenchResult } from './lib/harness.js';
 import * as footprint from './footprint.bench.js';
+import * as login from './login.bench.js';
 import * as sdk from './sdk.bench.js';
 import * as search from './search.bench.js';
 import * as strategyUpdate from './strategy-update.bench.js';
@@ -17,4 +18,5 @@ export const SCENARIOS: Scenario[] = [
   { name: 'strategy-update', run: strategyUpdate.run },
   { name: 'search', run: search.run },
   { name: 'sdk', run: sdk.run, compare: sdk.compare },
+  { name: 'login', run: login.run },
 ];

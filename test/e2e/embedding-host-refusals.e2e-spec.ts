@@ -14,8 +14,8 @@ import { Test } from '@nestjs/testing';
 import { ThrottlerException } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
-import { FlagwrightModule, flagwrightEntities, flagwrightMigrations } from '../../src/index.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { FlagwrightModule } from '../../src/index.js';
+import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
 import type { INestApplication } from '@nestjs/common';
 
 const HOST_ADMIN_TOKEN = '*:*.embedded-admin-secret-0123456789abcdef';
@@ -57,13 +57,10 @@ describe('a host guard refusing one of our requests', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
-    const dataSource = database.url
-      ? ({ type: 'postgres', url: database.url } as const)
-      : ({ type: 'better-sqlite3', database: database.file } as const);
 
     @Module({
       imports: [
-        TypeOrmModule.forRoot({ ...dataSource, entities: [...flagwrightEntities], migrations: [...flagwrightMigrations] }),
+        TypeOrmModule.forRoot(hostDataSourceOptions(database)),
         FlagwrightModule.forRoot({
           routePrefix: 'flags',
           session: { secret: 'host-session-secret-0123456789' },

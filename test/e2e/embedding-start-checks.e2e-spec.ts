@@ -3,8 +3,8 @@ import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
-import { FlagwrightModule, type FlagwrightModuleOptions, flagwrightEntities, flagwrightMigrations } from '../../src/index.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { FlagwrightModule, type FlagwrightModuleOptions } from '../../src/index.js';
+import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
 
 const SECRET = 'host-session-secret-0123456789';
 const ADMIN_TOKEN = '*:*.start-checks-admin-secret-0123456789';
@@ -17,23 +17,12 @@ async function startHost(options: {
 }) {
   // synchronize acts before any check of ours can run: on a fresh database (the case the check is for), it succeeds.
   const database = await createTestDatabase({ empty: options.dataSource?.synchronize === true });
-  const connection = database.url
-    ? ({ type: 'postgres', url: database.url } as const)
-    : ({ type: 'better-sqlite3', database: database.file } as const);
   const flagwright = options.factoryReturns
     ? FlagwrightModule.forRootAsync({ useFactory: () => options.factoryReturns as unknown as FlagwrightModuleOptions })
     : FlagwrightModule.forRoot({ session: { secret: SECRET }, ...options.flagwright } as FlagwrightModuleOptions);
 
   @Module({
-    imports: [
-      TypeOrmModule.forRoot({
-        ...connection,
-        entities: [...flagwrightEntities],
-        migrations: [...flagwrightMigrations],
-        ...options.dataSource,
-      }),
-      flagwright,
-    ],
+    imports: [TypeOrmModule.forRoot({ ...hostDataSourceOptions(database), ...options.dataSource }), flagwright],
   })
   class HostModule {}
 

@@ -15,8 +15,8 @@ import { APP_GUARD, ApplicationConfig, ModulesContainer } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
-import { FeatureFlags, FlagwrightModule, flagwrightEntities, flagwrightMigrations, RequireFlag } from '../../src/index.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { FeatureFlags, FlagwrightModule, RequireFlag } from '../../src/index.js';
+import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
 import type { INestApplication } from '@nestjs/common';
 
 const HOST_ADMIN_TOKEN = '*:*.embedded-admin-secret-0123456789abcdef';
@@ -142,13 +142,10 @@ describe('embedding FlagwrightModule in a host application', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
-    const dataSource = database.url
-      ? ({ type: 'postgres', url: database.url } as const)
-      : ({ type: 'better-sqlite3', database: database.file } as const);
 
     @Module({
       imports: [
-        TypeOrmModule.forRoot({ ...dataSource, entities: [...flagwrightEntities], migrations: [...flagwrightMigrations] }),
+        TypeOrmModule.forRoot(hostDataSourceOptions(database)),
         FlagwrightModule.forRootAsync({
           routePrefix: 'flags',
           useFactory: () => ({ session: { secret: 'host-session-secret-0123456789' }, bootstrap: { adminApiTokens: [HOST_ADMIN_TOKEN] } }),

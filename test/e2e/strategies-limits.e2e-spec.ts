@@ -3,8 +3,8 @@ import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
 import { Database } from '../../src/core/database/database.js';
-import { FlagwrightModule, flagwrightEntities, flagwrightMigrations } from '../../src/index.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { FlagwrightModule } from '../../src/index.js';
+import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
 import { strategiesUrl } from './strategies.fixtures.js';
 
 const TOKEN = '*:*.limits-admin-secret-0123456789abcdef';
@@ -19,13 +19,10 @@ describe('configured strategy limits', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
-    const dataSource = database.url
-      ? ({ type: 'postgres', url: database.url } as const)
-      : ({ type: 'better-sqlite3', database: database.file } as const);
 
     @Module({
       imports: [
-        TypeOrmModule.forRoot({ ...dataSource, entities: [...flagwrightEntities], migrations: [...flagwrightMigrations] }),
+        TypeOrmModule.forRoot(hostDataSourceOptions(database)),
         FlagwrightModule.forRoot({
           session: { secret: 'limits-session-secret-0123456789' },
           bootstrap: { adminApiTokens: [TOKEN] },

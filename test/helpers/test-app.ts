@@ -9,6 +9,8 @@ import { DataSource } from 'typeorm';
 import { inject } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
 import { Database } from '../../src/core/database/database.js';
+import { flagwrightMigrations } from '../../src/core/database/migrations/index.js';
+import { flagwrightEntities } from '../../src/entities.js';
 import { SessionService } from '../../src/modules/sessions/session.service.js';
 import { AppModule } from '../../src/standalone/app.module.js';
 import { configureStandaloneApp } from '../../src/standalone/configure-app.js';
@@ -126,4 +128,12 @@ export async function adminUserToken(t: TestApp): Promise<string> {
     .send({ description: `admin-user-${randomUUID()}`, expiresAt });
   if (res.status !== 201) throw new Error(`could not create the admin user's token: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.secret;
+}
+
+/** The TypeOrmModule.forRoot options an embedding host writes for `database`: its connection, our entities and migrations. */
+export function hostDataSourceOptions(database: { url?: string; file: string }) {
+  const connection = database.url
+    ? ({ type: 'postgres', url: database.url } as const)
+    : ({ type: 'better-sqlite3', database: database.file } as const);
+  return { ...connection, entities: [...flagwrightEntities], migrations: [...flagwrightMigrations] };
 }

@@ -10,6 +10,8 @@ import { COMMON_TERM, seedSearchData } from './search.seed.js';
 const SCENARIOS: { name: string; query: string; minimum: number }[] = [
   { name: 'default page', query: '', minimum: 1500 },
   { name: `query=${COMMON_TERM} (common term)`, query: `?query=${COMMON_TERM}`, minimum: 500 },
+  // Issue 13's filtered search (its seed's `simple:foo` is this seed's `simple:beta`).
+  { name: 'query=checkout + tag simple:beta', query: '?query=checkout&tag=INCLUDE:simple:beta', minimum: 500 },
   { name: 'tag + project + state filter', query: '?tag=INCLUDE:team:payments&project=IS:payments&state=IS:active', minimum: 500 },
   { name: 'sortBy=name desc at offset 5000', query: '?sortBy=name&sortOrder=desc&offset=5000', minimum: 500 },
   { name: 'sortBy=environment:production', query: '?sortBy=environment:production', minimum: 500 },

@@ -1,16 +1,24 @@
 import { AppError } from '../../core/errors/app-error.js';
+import { RequestValidationPipe } from '../../core/http/request-validation.pipe.js';
 import {
   parseDateFilter,
   parseLimit,
   parseOffset,
-  parseSearchQuery,
   parseSegmentFilter,
   parseSetFilter,
   parseSortBy,
   parseStatusEntry,
   parseTagFilter,
   parseTerms,
+  searchCriteriaOf,
 } from './search-query.parser.js';
+import { SearchFeaturesQueryDto } from './search.dto.js';
+
+/** A query string as the route reads it: validated by the DTO's rules, then turned into criteria. */
+async function criteriaOf(query: object) {
+  const validated = await new RequestValidationPipe().transform(query, { type: 'query', metatype: SearchFeaturesQueryDto });
+  return searchCriteriaOf(validated as SearchFeaturesQueryDto);
+}
 
 describe('search query parser', () => {
   describe('operator filters', () => {
@@ -123,9 +131,9 @@ describe('search query parser', () => {
     });
   });
 
-  describe('parseSearchQuery', () => {
-    it('applies the defaults', () => {
-      expect(parseSearchQuery({})).toEqual({
+  describe('the query string', () => {
+    it('applies the defaults', async () => {
+      expect(await criteriaOf({})).toEqual({
         terms: [],
         status: [],
         archived: false,
@@ -146,8 +154,8 @@ describe('search query parser', () => {
       });
     });
 
-    it('merges status and status[] and ignores unknown parameters', () => {
-      const criteria = parseSearchQuery({ status: ['a:enabled', 'b:disabled'], 'status[]': 'c:enabled', other: ['x'] });
+    it('merges status and status[] and ignores unknown parameters', async () => {
+      const criteria = await criteriaOf({ status: ['a:enabled', 'b:disabled'], 'status[]': 'c:enabled', other: ['x'] });
       expect(criteria.status).toEqual([
         { environment: 'a', enabled: true },
         { environment: 'b', enabled: false },
@@ -155,10 +163,10 @@ describe('search query parser', () => {
       ]);
     });
 
-    it('reports every offending parameter in one ValidationError', () => {
+    it('reports every offending parameter in one ValidationError', async () => {
       let error: unknown;
       try {
-        parseSearchQuery({ limit: '0', sortOrder: 'up', project: ['IS:a', 'IS:b'], createdBy: 'IS:me', favorite: { x: 1 } });
+        await criteriaOf({ limit: '0', sortOrder: 'up', project: ['IS:a', 'IS:b'], createdBy: 'IS:me', favorite: { x: 1 } });
       } catch (caught) {
         error = caught;
       }

@@ -1,4 +1,3 @@
-import { type ErrorDetail, validationError } from '../../core/errors/app-error.js';
 import {
   type DateFilter,
   FEATURE_STATES,
@@ -186,89 +185,104 @@ export function parseTerms(raw: string): string[] {
   ];
 }
 
-/** The parameters of spec 4.2 (and Unleash's lifecycle, lastSeenAt, favorite, archived) that take one string. */
-type Parameter =
-  | 'project'
-  | 'type'
-  | 'createdBy'
-  | 'state'
-  | 'lifecycle'
-  | 'tag'
-  | 'segment'
-  | 'createdAt'
-  | 'lastSeenAt'
-  | 'favorite'
-  | 'archived'
-  | 'sortBy'
-  | 'sortOrder'
-  | 'favoritesFirst'
-  | 'offset'
-  | 'limit';
-
-const STATUS_PARAMETERS = ['status', 'status[]'];
-
-/**
- * Reads the query string of a search (as Express parses it: a repeated parameter is a list; `status` may be one
- * or several, also as `status[]`). Every offending parameter is reported in one 400, with its pointer; unknown
- * parameters are ignored, as Unleash does.
- */
-export function parseSearchQuery(parameters: object): SearchCriteria {
-  const query = parameters as Record<string, unknown>;
-  const details: ErrorDetail[] = [];
-  const value = <T>(name: Parameter, parser: (raw: string) => Parsed<T>, fallback: T): T => {
-    const raw = query[name];
-    if (raw === undefined) return fallback;
-    const parsed = typeof raw === 'string' ? parser(raw) : fail<T>('must be a string (give the parameter once)');
-    if (parsed.ok) return parsed.value;
-    details.push(offending(name, parsed.reason, raw));
-    return fallback;
-  };
-  const terms = typeof query.query === 'string' ? parseTerms(query.query) : [];
-  if (query.query !== undefined && typeof query.query !== 'string')
-    details.push(offending('query', 'must be a string (give the parameter once)', query.query));
-  if (terms.length > MAX_LIST_VALUES) details.push(offending('query', `${TOO_MANY} (comma-separated terms)`, query.query));
-  const status: SearchCriteria['status'] = [];
-  for (const name of STATUS_PARAMETERS) {
-    const raw = query[name];
-    if (raw === undefined) continue;
-    const entries = (Array.isArray(raw) ? raw : [raw]).map((entry) => (typeof entry === 'string' ? parseStatusEntry(entry) : undefined));
-    if (entries.every((entry) => entry?.ok))
-      status.push(...entries.map((entry) => (entry as { value: SearchCriteria['status'][number] }).value));
-    else details.push(offending(name, 'must list entries of the form "<environment>:enabled" or "<environment>:disabled"', raw));
-  }
-  if (status.length > MAX_LIST_VALUES)
-    details.push(
-      offending(
-        STATUS_PARAMETERS.find((name) => query[name] !== undefined)!,
-        `${TOO_MANY} (entries)`,
-        query.status ?? query['status[]'],
-      ),
-    );
-  const criteria: SearchCriteria = {
-    terms,
-    project: value('project', parseSetFilter, undefined),
-    type: value('type', parseSetFilter, undefined),
-    createdBy: value('createdBy', parseCreatedBy, undefined),
-    state: value('state', parseState, undefined),
-    lifecycle: value('lifecycle', parseSetFilter, undefined),
-    tag: value('tag', parseTagFilter, undefined),
-    segment: value('segment', parseSegmentFilter, undefined),
-    status,
-    createdAt: value('createdAt', parseDateFilter, undefined),
-    lastSeenAt: value('lastSeenAt', parseDateFilter, undefined),
-    favorite: value('favorite', parseFavorite, undefined),
-    archived: value('archived', parseArchived, false),
-    sort: { ...value('sortBy', parseSortBy, { by: 'createdAt' }), order: value('sortOrder', parseSortOrder, 'asc') },
-    favoritesFirst: value('favoritesFirst', parseFavoritesFirst, false),
-    offset: value('offset', parseOffset, 0),
-    limit: value('limit', parseLimit, DEFAULT_LIMIT),
-  };
-  if (details.length) throw validationError(details);
-  return criteria;
+/** The query string of a search as Express parses it: a repeated parameter is a list, `status` also `status[]`. */
+export interface SearchQueryParameters {
+  query?: string;
+  project?: string;
+  type?: string;
+  createdBy?: string;
+  state?: string;
+  lifecycle?: string;
+  tag?: string;
+  segment?: string;
+  status?: string | string[];
+  'status[]'?: string | string[];
+  createdAt?: string;
+  lastSeenAt?: string;
+  favorite?: string;
+  archived?: string;
+  sortBy?: string;
+  sortOrder?: string;
+  favoritesFirst?: string;
+  offset?: string;
+  limit?: string;
 }
 
-function offending(name: string, reason: string, value: unknown): ErrorDetail {
-  const text = JSON.stringify(value);
-  const sent = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  return { path: `/query/${name}`, message: `The \`/query/${name}\` property ${reason}. You sent ${sent}.` };
+const ONCE = 'must be a string (give the parameter once)';
+const STATUS_FORM = 'must list entries of the form "<environment>:enabled" or "<environment>:disabled"';
+
+/** The rule of a parameter that takes one string read by `parser`: why `value` breaks it, if it does. */
+export function parameterProblem(parser: (raw: string) => Parsed<unknown>): (value: unknown) => string | undefined {
+  return (value) => {
+    if (typeof value !== 'string') return ONCE;
+    const parsed = parser(value);
+    return parsed.ok ? undefined : parsed.reason;
+  };
+}
+
+export function termsProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return ONCE;
+  return parseTerms(value).length > MAX_LIST_VALUES ? `${TOO_MANY} (comma-separated terms)` : undefined;
+}
+
+/**
+ * The rule of `status` and `status[]`: entries of the right form, at most 100 of them in both together (the limit
+ * is reported once, at `status` when both are given).
+ */
+export function statusProblem(name: 'status' | 'status[]'): (value: unknown, query: Record<string, unknown>) => string | undefined {
+  return (value, query) => {
+    if (!statusEntries(value).ok) return STATUS_FORM;
+    if (name === 'status[]' && query.status !== undefined) return undefined;
+    const count = valueOr(statusEntries(query.status), []).length + valueOr(statusEntries(query['status[]']), []).length;
+    return count > MAX_LIST_VALUES ? `${TOO_MANY} (entries)` : undefined;
+  };
+}
+
+type StatusEntry = SearchCriteria['status'][number];
+
+/** The entries of one status parameter (absent, one value or several); all of them must be well-formed. */
+function statusEntries(raw: unknown): Parsed<StatusEntry[]> {
+  const entries: StatusEntry[] = [];
+  for (const entry of raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
+    const parsed = typeof entry === 'string' ? parseStatusEntry(entry) : undefined;
+    if (!parsed?.ok) return fail(STATUS_FORM);
+    entries.push(parsed.value);
+  }
+  return ok(entries);
+}
+
+/**
+ * The criteria of a query that `SearchFeaturesQueryDto`'s rules accepted, with the defaults; unknown parameters
+ * are ignored, as Unleash does.
+ */
+export function searchCriteriaOf(query: SearchQueryParameters): SearchCriteria {
+  const read = <T>(raw: string | undefined, parser: (raw: string) => Parsed<T>, fallback: T): T =>
+    raw === undefined ? fallback : accepted(parser(raw));
+  return {
+    terms: query.query === undefined ? [] : parseTerms(query.query),
+    project: read(query.project, parseSetFilter, undefined),
+    type: read(query.type, parseSetFilter, undefined),
+    createdBy: read(query.createdBy, parseCreatedBy, undefined),
+    state: read(query.state, parseState, undefined),
+    lifecycle: read(query.lifecycle, parseSetFilter, undefined),
+    tag: read(query.tag, parseTagFilter, undefined),
+    segment: read(query.segment, parseSegmentFilter, undefined),
+    status: [...accepted(statusEntries(query.status)), ...accepted(statusEntries(query['status[]']))],
+    createdAt: read(query.createdAt, parseDateFilter, undefined),
+    lastSeenAt: read(query.lastSeenAt, parseDateFilter, undefined),
+    favorite: read(query.favorite, parseFavorite, undefined),
+    archived: read(query.archived, parseArchived, false),
+    sort: { ...read(query.sortBy, parseSortBy, { by: 'createdAt' }), order: read(query.sortOrder, parseSortOrder, 'asc') },
+    favoritesFirst: read(query.favoritesFirst, parseFavoritesFirst, false),
+    offset: read(query.offset, parseOffset, 0),
+    limit: read(query.limit, parseLimit, DEFAULT_LIMIT),
+  };
+}
+
+const valueOr = <T>(parsed: Parsed<T>, fallback: T): T => (parsed.ok ? parsed.value : fallback);
+
+/** A parameter's value, which the DTO's rules have checked; a failure here is a route that skipped them. */
+function accepted<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new Error(`A search parameter reached the search without being validated: it ${parsed.reason}`);
+  return parsed.value;
 }

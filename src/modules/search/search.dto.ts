@@ -1,23 +1,67 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { DEFAULT_LIMIT, MAX_LIMIT, PATTERNS } from './search-query.parser.js';
+import { IsOptional } from 'class-validator';
+import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
+import { Rule, type RuleCheck } from '../../core/http/rule.decorator.js';
+import {
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  parameterProblem,
+  parseArchived,
+  parseCreatedBy,
+  parseDateFilter,
+  parseFavorite,
+  parseFavoritesFirst,
+  parseLimit,
+  parseOffset,
+  parseSegmentFilter,
+  parseSetFilter,
+  parseSortBy,
+  parseSortOrder,
+  parseState,
+  parseTagFilter,
+  PATTERNS,
+  type SearchQueryParameters,
+  statusProblem,
+  termsProblem,
+} from './search-query.parser.js';
 
 const operatorDescription = (what: string) =>
   `${what}: an operator (IS, IS_NOT, IS_ANY_OF, IS_NONE_OF), a colon and a comma-separated list of at most 100`;
 
+/** An optional parameter and its rule; an offending parameter is one detail of the 400, in declaration order. */
+const Parameter = (check: RuleCheck) => applyDecorators(IsOptional(), Rule('searchParameter', check));
+
 /**
- * The query parameters of GET /api/admin/search/features (spec 4.2), for the OpenAPI document. They are read and
- * validated by `parseSearchQuery`, which reports every offending one at once; unknown parameters are ignored.
+ * The query parameters of GET /api/admin/search/features (spec 4.2), validated by `RequestValidationPipe`, which
+ * reports every offending one at once; unknown parameters are ignored (`searchCriteriaOf` reads the rest).
  */
 @ApiSchema({ name: 'featureSearchQueryParameters' })
-export class SearchFeaturesQueryDto {
+@IgnoreUnknownTopLevelProperties()
+export class SearchFeaturesQueryDto implements SearchQueryParameters {
   @ApiPropertyOptional({
     description:
       'Comma-separated terms; a feature matches when its name, description or one of its tags (`value` or `type:value`) contains any of them, ignoring case. `%` and `_` are literal. At most 100 terms.',
     example: 'checkout,beta',
   })
+  @Parameter(termsProblem)
   query?: string;
 
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      "Entries `<environment>:enabled` or `<environment>:disabled`, ORed (at most 100); also accepted as `status[]`. Trims each result's environments to the matching ones.",
+    example: ['production:enabled'],
+  })
+  @Parameter(statusProblem('status'))
+  status?: string | string[];
+
+  @ApiPropertyOptional({ name: 'status[]', type: [String], description: 'Same as `status`' })
+  @Parameter(statusProblem('status[]'))
+  'status[]'?: string | string[];
+
   @ApiPropertyOptional({ pattern: PATTERNS.operator, description: operatorDescription('Project ids'), example: 'IS:default' })
+  @Parameter(parameterProblem(parseSetFilter))
   project?: string;
 
   @ApiPropertyOptional({
@@ -25,6 +69,7 @@ export class SearchFeaturesQueryDto {
     description: operatorDescription('Flag types'),
     example: 'IS_ANY_OF:release,experiment',
   })
+  @Parameter(parameterProblem(parseSetFilter))
   type?: string;
 
   @ApiPropertyOptional({
@@ -32,6 +77,7 @@ export class SearchFeaturesQueryDto {
     description: operatorDescription('Ids of the users who created the features'),
     example: 'IS:1',
   })
+  @Parameter(parameterProblem(parseCreatedBy))
   createdBy?: string;
 
   @ApiPropertyOptional({
@@ -39,6 +85,7 @@ export class SearchFeaturesQueryDto {
     description: operatorDescription('States among active, stale and potentially-stale'),
     example: 'IS:active',
   })
+  @Parameter(parameterProblem(parseState))
   state?: string;
 
   @ApiPropertyOptional({
@@ -48,6 +95,7 @@ export class SearchFeaturesQueryDto {
     ),
     example: 'IS_ANY_OF:live,completed',
   })
+  @Parameter(parameterProblem(parseSetFilter))
   lifecycle?: string;
 
   @ApiPropertyOptional({
@@ -55,6 +103,7 @@ export class SearchFeaturesQueryDto {
     description: 'An operator and comma-separated `type:value` tags (at most 100)',
     example: 'INCLUDE_ANY_OF:simple:beta,team:checkout',
   })
+  @Parameter(parameterProblem(parseTagFilter))
   tag?: string;
 
   @ApiPropertyOptional({
@@ -62,24 +111,15 @@ export class SearchFeaturesQueryDto {
     description: 'An operator and comma-separated segment names (at most 100)',
     example: 'INCLUDE:beta-users',
   })
+  @Parameter(parameterProblem(parseSegmentFilter))
   segment?: string;
-
-  @ApiPropertyOptional({
-    type: [String],
-    description:
-      "Entries `<environment>:enabled` or `<environment>:disabled`, ORed (at most 100); also accepted as `status[]`. Trims each result's environments to the matching ones.",
-    example: ['production:enabled'],
-  })
-  status?: string | string[];
-
-  @ApiPropertyOptional({ name: 'status[]', type: [String], description: 'Same as `status`' })
-  'status[]'?: string | string[];
 
   @ApiPropertyOptional({
     pattern: PATTERNS.date,
     description: 'Created before, or on or after, midnight UTC of the day',
     example: 'IS_ON_OR_AFTER:2024-01-31',
   })
+  @Parameter(parameterProblem(parseDateFilter))
   createdAt?: string;
 
   @ApiPropertyOptional({
@@ -87,6 +127,7 @@ export class SearchFeaturesQueryDto {
     description: 'Last seen (in any environment) before, or on or after, midnight UTC of the day; never-seen flags never match',
     example: 'IS_BEFORE:2024-01-31',
   })
+  @Parameter(parameterProblem(parseDateFilter))
   lastSeenAt?: string;
 
   @ApiPropertyOptional({
@@ -94,9 +135,11 @@ export class SearchFeaturesQueryDto {
     description: "The caller's favorites (`IS:true`) or the others (`IS:false`)",
     example: 'IS:true',
   })
+  @Parameter(parameterProblem(parseFavorite))
   favorite?: string;
 
   @ApiPropertyOptional({ pattern: PATTERNS.archived, description: 'Deprecated; `IS:true` lists archived flags only', example: 'IS:true' })
+  @Parameter(parameterProblem(parseArchived))
   archived?: string;
 
   @ApiPropertyOptional({
@@ -104,21 +147,26 @@ export class SearchFeaturesQueryDto {
       'createdAt (default), name, type, stale, project, lastSeenAt or environment:<name> (enabled there); ties by createdAt then name',
     example: 'name',
   })
+  @Parameter(parameterProblem(parseSortBy))
   sortBy?: string;
 
   @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'Default asc' })
+  @Parameter(parameterProblem(parseSortOrder))
   sortOrder?: string;
 
   @ApiPropertyOptional({ enum: ['true', 'false'], description: "The caller's favorites first; default false" })
+  @Parameter(parameterProblem(parseFavoritesFirst))
   favoritesFirst?: string;
 
   @ApiPropertyOptional({ description: 'Number of features to skip; a whole number, default 0', example: '0' })
+  @Parameter(parameterProblem(parseOffset))
   offset?: string;
 
   @ApiPropertyOptional({
     description: `Page size; a whole number from 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}`,
     example: String(DEFAULT_LIMIT),
   })
+  @Parameter(parameterProblem(parseLimit))
   limit?: string;
 }
 

@@ -1,4 +1,4 @@
-import { parseSearchQuery } from './search-query.parser.js';
+import { searchCriteriaOf } from './search-query.parser.js';
 import { asciiLowerCase, filtersOf, sortPlanOf, SqlParams, usesTrigramIndex, viewOf } from './search.sql.js';
 
 const sqlite = { isPostgres: false, toTimestamp: (d: Date) => d.toISOString() };
@@ -6,7 +6,7 @@ const postgres = { isPostgres: true, toTimestamp: (d: Date) => d };
 
 describe('search SQL', () => {
   describe('view', () => {
-    const view = (query: Record<string, string>) => viewOf(parseSearchQuery(query), 'probe', new SqlParams(), sqlite);
+    const view = (query: Record<string, string>) => viewOf(searchCriteriaOf(query), 'probe', new SqlParams(), sqlite);
 
     it('is the active features unless archived ones are asked for', () => {
       expect(view({})).toEqual({ view: 'active', where: 'f.archived_at IS NULL' });
@@ -27,25 +27,25 @@ describe('search SQL', () => {
     });
 
     it('keeps SQLite from starting a driven query at the archived_at index', () => {
-      expect(viewOf(parseSearchQuery({}), 'drive', new SqlParams(), sqlite).where).toBe('+f.archived_at IS NULL');
-      expect(viewOf(parseSearchQuery({}), 'drive', new SqlParams(), postgres).where).toBe('f.archived_at IS NULL');
+      expect(viewOf(searchCriteriaOf({}), 'drive', new SqlParams(), sqlite).where).toBe('+f.archived_at IS NULL');
+      expect(viewOf(searchCriteriaOf({}), 'drive', new SqlParams(), postgres).where).toBe('f.archived_at IS NULL');
     });
   });
 
   describe('filters', () => {
     it('uses the trigram index only to drive a query, and only for terms it can answer', () => {
       const params = new SqlParams();
-      const driven = filtersOf(parseSearchQuery({ query: 'Check"out' }), {}, 'drive', params, sqlite);
+      const driven = filtersOf(searchCriteriaOf({ query: 'Check"out' }), {}, 'drive', params, sqlite);
       expect(driven.conditions[0]).toContain('feature_search_fts MATCH');
       expect(Object.values(params.values)).toContain('"check""out"');
-      expect(filtersOf(parseSearchQuery({ query: 'Check' }), {}, 'probe', new SqlParams(), sqlite).conditions[0]).not.toContain('MATCH');
-      expect(filtersOf(parseSearchQuery({ query: 'ab' }), {}, 'drive', new SqlParams(), sqlite)).toMatchObject({ drivable: false });
-      expect(filtersOf(parseSearchQuery({ query: 'ab' }), {}, 'drive', new SqlParams(), postgres).conditions[0]).toContain('ILIKE');
+      expect(filtersOf(searchCriteriaOf({ query: 'Check' }), {}, 'probe', new SqlParams(), sqlite).conditions[0]).not.toContain('MATCH');
+      expect(filtersOf(searchCriteriaOf({ query: 'ab' }), {}, 'drive', new SqlParams(), sqlite)).toMatchObject({ drivable: false });
+      expect(filtersOf(searchCriteriaOf({ query: 'ab' }), {}, 'drive', new SqlParams(), postgres).conditions[0]).toContain('ILIKE');
     });
 
     it('says which filters can drive a query', () => {
       const drivable = (query: Record<string, string>) =>
-        filtersOf(parseSearchQuery(query), { userId: 1 }, 'drive', new SqlParams(), sqlite).drivable;
+        filtersOf(searchCriteriaOf(query), { userId: 1 }, 'drive', new SqlParams(), sqlite).drivable;
       expect(drivable({ project: 'IS:a' })).toBe(true);
       expect(drivable({ project: 'IS_NOT:a' })).toBe(false);
       expect(drivable({ tag: 'INCLUDE_ALL_OF:a:b' })).toBe(true);
@@ -55,30 +55,30 @@ describe('search SQL', () => {
     });
 
     it('matches no favorites for a caller without any', () => {
-      expect(filtersOf(parseSearchQuery({ favorite: 'IS:true' }), {}, 'probe', new SqlParams(), sqlite).conditions).toEqual(['1 = 0']);
-      expect(filtersOf(parseSearchQuery({ favorite: 'IS:false' }), {}, 'probe', new SqlParams(), sqlite).conditions).toEqual([]);
+      expect(filtersOf(searchCriteriaOf({ favorite: 'IS:true' }), {}, 'probe', new SqlParams(), sqlite).conditions).toEqual(['1 = 0']);
+      expect(filtersOf(searchCriteriaOf({ favorite: 'IS:false' }), {}, 'probe', new SqlParams(), sqlite).conditions).toEqual([]);
     });
   });
 
   describe('sort plan', () => {
     it('orders every sort with ties by createdAt then name ascending, name in byte order on PostgreSQL', () => {
-      expect(sortPlanOf(parseSearchQuery({ sortBy: 'type', sortOrder: 'desc' }), {}, postgres).buckets).toEqual([
+      expect(sortPlanOf(searchCriteriaOf({ sortBy: 'type', sortOrder: 'desc' }), {}, postgres).buckets).toEqual([
         {
           drivable: false,
           orderBy: 'f.type COLLATE "C" DESC, f.created_at ASC, f.name COLLATE "C" ASC',
           index: 'features_search_type_desc_idx',
         },
       ]);
-      expect(sortPlanOf(parseSearchQuery({ sortOrder: 'desc' }), {}, sqlite).buckets[0].orderBy).toBe('f.created_at DESC, f.name ASC');
+      expect(sortPlanOf(searchCriteriaOf({ sortOrder: 'desc' }), {}, sqlite).buckets[0].orderBy).toBe('f.created_at DESC, f.name ASC');
     });
 
     it('splits environment and lastSeenAt sorts into groups, favorites first in front of them', () => {
-      expect(sortPlanOf(parseSearchQuery({ sortBy: 'environment:production' }), {}, sqlite).buckets).toHaveLength(3);
-      expect(sortPlanOf(parseSearchQuery({ sortBy: 'lastSeenAt' }), {}, sqlite).buckets).toHaveLength(2);
+      expect(sortPlanOf(searchCriteriaOf({ sortBy: 'environment:production' }), {}, sqlite).buckets).toHaveLength(3);
+      expect(sortPlanOf(searchCriteriaOf({ sortBy: 'lastSeenAt' }), {}, sqlite).buckets).toHaveLength(2);
       expect(
-        sortPlanOf(parseSearchQuery({ sortBy: 'environment:production', favoritesFirst: 'true' }), { userId: 1 }, sqlite).buckets,
+        sortPlanOf(searchCriteriaOf({ sortBy: 'environment:production', favoritesFirst: 'true' }), { userId: 1 }, sqlite).buckets,
       ).toHaveLength(6);
-      expect(sortPlanOf(parseSearchQuery({ favoritesFirst: 'true' }), {}, sqlite).buckets).toHaveLength(1);
+      expect(sortPlanOf(searchCriteriaOf({ favoritesFirst: 'true' }), {}, sqlite).buckets).toHaveLength(1);
     });
   });
 

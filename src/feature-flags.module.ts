@@ -1,9 +1,11 @@
-import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, Module, type Type } from '@nestjs/common';
 import { MODULE_METADATA } from '@nestjs/common/constants.js';
 import { RouterModule } from '@nestjs/core';
+import { SwaggerModule } from '@nestjs/swagger';
 import { ASYNC_OPTIONS_TYPE, ConfigurableModuleClass, type FlagwrightModuleExtras, OPTIONS_TYPE } from './core/config/module-definition.js';
 import { CoreModule, routePrefixOf } from './core/core.module.js';
 import { composeFeatureModules } from './core/feature-module.js';
+import { buildOpenApiDocument } from './core/http/openapi.js';
 import { flagwrightEntities } from './entities.js';
 import { ApiTokensModule } from './modules/api-tokens/index.js';
 import { AuthModule } from './modules/auth/index.js';
@@ -70,6 +72,9 @@ export const FLAGWRIGHT_CONTROLLERS = FEATURE_MODULES.flatMap(
  * parsing, guards, pipe and filter are bound per controller (see ApiController), so nothing here changes how the host
  * application's own routes behave.
  */
+/** The `routePrefix` of the FlagwrightModule in the application, normalised ("" or "/flags"). */
+const ROUTE_PREFIX = Symbol('flagwright:route-prefix');
+
 @Module({})
 export class FlagwrightModule extends ConfigurableModuleClass {
   static forRoot(options: typeof OPTIONS_TYPE): DynamicModule {
@@ -78,6 +83,20 @@ export class FlagwrightModule extends ConfigurableModuleClass {
 
   static forRootAsync(options: typeof ASYNC_OPTIONS_TYPE): DynamicModule {
     return compose(super.forRootAsync(options), options);
+  }
+
+  /**
+   * Serves Flagwright's own OpenAPI document (its routes only) and Swagger UI under its routes: with
+   * `routePrefix: 'flags'`, the UI at `/flags/docs/openapi` and the document at `/flags/docs/openapi.json`, behind
+   * the host's global prefix if it has one. Call it once the application is created, before it listens.
+   */
+  static serveDocs(app: INestApplication, path = 'docs/openapi'): void {
+    const at = `${app.get<string>(ROUTE_PREFIX, { strict: false })}/${path}`.replace(/^\/+/, '');
+    // The document is built on the first request for it, not at start-up: start time and idle memory stay low.
+    SwaggerModule.setup(at, app, () => buildOpenApiDocument(app, FEATURE_MODULES), {
+      jsonDocumentUrl: `${at}.json`,
+      useGlobalPrefix: true,
+    });
   }
 }
 
@@ -92,6 +111,7 @@ function compose({ imports, providers, exports, ...definition }: DynamicModule, 
       ...composeFeatureModules(core, FEATURE_MODULES),
       ...(prefix ? [RouterModule.register([{ path: prefix, module: FlagwrightModule, children: FEATURE_MODULES }])] : []),
     ],
+    providers: [{ provide: ROUTE_PREFIX, useValue: prefix }],
     exports: [...(exports ?? []), EvaluationModule],
   };
 }

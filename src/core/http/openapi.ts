@@ -43,11 +43,13 @@ export function ApiErrors(...answers: ErrorAnswer[]) {
 const BODY_METHODS = ['post', 'put', 'patch'] as const;
 
 /**
- * The OpenAPI document of every route of the app. Errors every body route shares are added here rather than on
- * each route: a route with a request body answers 400 for a body that is not valid JSON or not its schema, and
- * 415 for any other content type (the content-type guard; routes that take no body declare none).
+ * The OpenAPI document of the app's routes, or of the routes of the `include`d modules only (an embedding host's
+ * application has routes of its own). Errors every body route shares are added here rather than on each route: a
+ * route with a request body answers 400 for a body that is not valid JSON or not its schema, and 415 for any other
+ * content type (the content-type guard; routes that take no body declare none).
  */
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- @nestjs/swagger's own type for module classes
+export function buildOpenApiDocument(app: INestApplication, include?: Function[]): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Flagwright admin API')
     .setDescription(
@@ -58,7 +60,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth()
     .addCookieAuth('unleash-session')
     .build();
-  const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorSchema] });
+  const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorSchema], include });
   for (const path of Object.values(document.paths) as PathItemObject[]) {
     for (const method of BODY_METHODS) {
       const operation: OperationObject | undefined = path[method];

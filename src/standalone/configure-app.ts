@@ -4,13 +4,14 @@ import type { Logger } from 'pino';
 import { normaliseBasePath } from '../core/config/flagwright-config.js';
 import { unknownRoute } from '../core/errors/error.filter.js';
 import { sendError } from '../core/errors/error-response.js';
+import { sdkPollRevalidation } from '../modules/client-api/index.js';
 import { requestLogging, ROOT_LOGGER } from './logging.js';
 import { OpenApiDocs } from './openapi-docs.js';
 import { securityHeaders } from './security-headers.js';
 
 /**
  * What the standalone app adds around the module: security headers, request ids and request lines, base path,
- * trust in the proxy's address, OpenAPI docs.
+ * the SDKs' conditional polls answered ahead of the routes, trust in the proxy's address, OpenAPI docs.
  */
 export function configureStandaloneApp(app: NestExpressApplication, baseUriPath: string): void {
   const base = normaliseBasePath(baseUriPath);
@@ -21,6 +22,7 @@ export function configureStandaloneApp(app: NestExpressApplication, baseUriPath:
     // Nest answers unknown paths under the prefix only; outside it they get the same error body.
     app.use((req: Request, res: Response, next: NextFunction) => (isUnder(req.path, base) ? next() : sendError(res, unknownRoute(req))));
   }
+  app.use(sdkPollRevalidation(app, `${base}/api/client/features`));
   app.set('trust proxy', true);
   app.set('x-powered-by', false);
   app.get(OpenApiDocs).serve(app, base);

@@ -11,6 +11,16 @@ import { rawSessionCookie, readSessionId } from './session-cookie.js';
 
 const PAT_PREFIX = 'user:';
 
+/** The credential an `authorization` header presents (an optional `Bearer ` prefix is accepted), if any. */
+export function presentedCredential(header: string | undefined): string | undefined {
+  return header?.replace(/^bearer\s+/i, '').trim() || undefined;
+}
+
+/** Whether a presented credential is a personal access token (`user:…`) rather than an API token. */
+export function isPersonalAccessToken(credential: string): boolean {
+  return credential.startsWith(PAT_PREFIX);
+}
+
 /**
  * Deny by default: every route needs a principal unless it is marked @Public(). The `authorization` header
  * (an optional `Bearer ` prefix is accepted) is read first: `user:…` is a personal access token, anything else an
@@ -37,9 +47,9 @@ export class AuthGuard implements CanActivate {
   }
 
   private async authenticate(request: AuthenticatedRequest): Promise<Principal | undefined> {
-    const header = request.headers.authorization?.replace(/^bearer\s+/i, '').trim();
+    const header = presentedCredential(request.headers.authorization);
     if (header) {
-      const found = header.startsWith(PAT_PREFIX)
+      const found = isPersonalAccessToken(header)
         ? await this.credentials.personalAccessToken(hashSecret(header))
         : await this.credentials.apiToken(hashSecret(header));
       if (!found) {

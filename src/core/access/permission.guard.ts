@@ -6,7 +6,7 @@ import { perHandler } from '../http/per-handler.js';
 import { AccessReadModel, holds } from './access.read-model.js';
 import { type AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_PERMISSION } from './decorators.js';
 import { permissionScope } from './permissions.js';
-import type { Principal } from './principal.js';
+import type { ApiTokenType, Principal } from './principal.js';
 
 const TOKEN_API: Record<string, ApiKind> = { client: 'client', backend: 'client', frontend: 'frontend', admin: 'admin' };
 
@@ -19,6 +19,11 @@ interface RoutePermissions {
   anyUser: boolean;
   /** Whether a permission is held per project, so the route's project must be found. */
   projectScoped: boolean;
+}
+
+/** Whether an API token of this type may call this API (a client token also reaches Edge's). */
+export function tokenReaches(type: ApiTokenType, api: ApiKind): boolean {
+  return TOKEN_API[type] === api || (api === 'edge' && TOKEN_API[type] === 'client');
 }
 
 /** Raises 403 NoAccessError when the principal lacks the route's permission, naming it and the environment. */
@@ -60,7 +65,7 @@ export class PermissionGuard implements CanActivate {
 
   /** API tokens reach only their own API: client tokens the client API (and Edge's), frontend tokens the frontend API, admin tokens the admin API. */
   private checkToken(principal: Extract<Principal, { kind: 'api-token' }>, api: ApiKind): boolean {
-    if (TOKEN_API[principal.type] === api || (api === 'edge' && TOKEN_API[principal.type] === 'client')) return true;
+    if (tokenReaches(principal.type, api)) return true;
     throw noAccess(
       `invalid token: expected a different token type for this endpoint. A ${principal.type} token cannot be used on the ${api} API.`,
     );

@@ -5,3 +5,4 @@ export { sendKept } from './sdk-http.js';
 export { SdkScopeResolver } from './sdk-scope.resolver.js';
 export { KeptAnswer, type SdkSnapshot, strongEtag } from './sdk-snapshot.js';
 export { SdkSnapshots } from './sdk-snapshots.service.js';
+export { sdkPollRevalidation } from './sdk-poll-revalidation.js';

@@ -1,6 +1,9 @@
 import { DataSource } from 'typeorm';
+import { Database } from '../../src/core/database/database.js';
+import { SqliteNamedConstraints1700000012000 } from '../../src/core/database/migrations/1700000012000-sqlite-named-constraints.js';
 import { flagwrightMigrations } from '../../src/core/database/migrations/index.js';
 import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
+import { postgresRequested } from '../helpers/database.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
 async function tables(dataSource: DataSource): Promise<string[]> {
@@ -43,4 +46,161 @@ describe('migrations', () => {
       await database.drop();
     }
   });
+
+  it('rebuild the SQLite tables of an existing database with named constraints, keeping rows, keys, id counters and triggers', async () => {
+    const database = await createTestDatabase();
+    const options = dataSourceOptions({ databaseUrl: database.url, databaseFile: database.file });
+    const rebuild = flagwrightMigrations.indexOf(SqliteNamedConstraints1700000012000);
+    const full = new DataSource(options);
+    await full.initialize();
+    // The PostgreSQL test database is a clone of the fully migrated template: step back to just before the rebuild.
+    if (database.url) for (let i = rebuild; i < flagwrightMigrations.length; i++) await full.undoLastMigration({ transaction: 'each' });
+    const earlier = new DataSource({ ...options, migrations: flagwrightMigrations.slice(0, rebuild) });
+    await earlier.initialize();
+    await earlier.runMigrations({ transaction: 'each' });
+    await earlier.destroy();
+    const db = new Database(full);
+    try {
+      const now = db.toTimestamp(new Date('2024-01-01T00:00:00Z'));
+      for (const statement of SEED) await db.execute(statement, { now });
+      // Ids are never reused: the next user is number 3 although the largest id left is 1.
+      await db.execute(`DELETE FROM users WHERE username = 'gone'`);
+      const rowsBefore = await everyRow(db);
+      expect(Object.keys(rowsBefore).filter((table) => rowsBefore[table].length === 0)).toEqual([]);
+      const schemaBefore = await sqliteTriggersAndIndexes(db);
+
+      await full.runMigrations({ transaction: 'each' });
+
+      expect(await full.showMigrations()).toBe(false);
+      expect(await everyRow(db)).toEqual(rowsBefore);
+      expect(await sqliteTriggersAndIndexes(db)).toEqual(schemaBefore);
+      await db.execute(
+        `INSERT INTO users (username, root_role_id, created_at) VALUES ('next', (SELECT id FROM roles WHERE name = 'Admin'), :now)`,
+        {
+          now,
+        },
+      );
+      expect(await db.query(`SELECT id, username FROM users ORDER BY id`)).toEqual([
+        { id: 1, username: 'admin' },
+        { id: 3, username: 'next' },
+      ]);
+
+      // The triggers still move the change generations.
+      const generations = async () =>
+        Object.fromEntries(
+          (await db.query<{ name: string; generation: unknown }>('SELECT name, generation FROM change_generations')).map((row) => [
+            row.name,
+            String(row.generation),
+          ]),
+        );
+      const initial = await generations();
+      await db.execute(`UPDATE features SET stale = true WHERE name = 'parent'`);
+      const afterFeatureChange = await generations();
+      expect(afterFeatureChange.sdk).not.toBe(initial.sdk);
+      expect(afterFeatureChange.credentials).toBe(initial.credentials);
+      await db.execute(`DELETE FROM sessions WHERE id_hash = 'session-hash'`);
+      const afterLogout = await generations();
+      expect(afterLogout.credentials).not.toBe(initial.credentials);
+      expect(afterLogout.sdk).toBe(afterFeatureChange.sdk);
+
+      // Keys and constraints hold as before: a unique name, a reference to nothing, a cascade.
+      await expect(
+        db.execute(
+          `INSERT INTO users (username, root_role_id, created_at) VALUES ('admin', (SELECT id FROM roles WHERE name = 'Admin'), :now)`,
+          { now },
+        ),
+      ).rejects.toThrow(/unique/i);
+      await expect(
+        db.execute(`INSERT INTO feature_environments (feature_name, environment) VALUES ('missing', 'production')`),
+      ).rejects.toThrow(/foreign key/i);
+      await db.execute(`DELETE FROM features WHERE name = 'parent'`);
+      expect(await db.query(`SELECT feature_name FROM feature_environments ORDER BY feature_name`)).toEqual([{ feature_name: 'child' }]);
+      expect(await db.query(`SELECT child FROM feature_dependencies`)).toEqual([]);
+      expect(await db.query(`SELECT strategy_id FROM feature_strategy_segments`)).toEqual([]);
+    } finally {
+      await full.destroy();
+      await database.drop();
+    }
+  });
+
+  it.skipIf(postgresRequested())(
+    'refuse to rebuild the SQLite tables with foreign keys on, where dropping a table would cascade',
+    async () => {
+      const database = await createTestDatabase();
+      const options = dataSourceOptions({ databaseFile: database.file });
+      const dataSource = new DataSource({
+        ...options,
+        migrations: flagwrightMigrations.slice(0, flagwrightMigrations.indexOf(SqliteNamedConstraints1700000012000)),
+      });
+      await dataSource.initialize();
+      const queryRunner = dataSource.createQueryRunner();
+      try {
+        await dataSource.runMigrations({ transaction: 'each' });
+        const schema = async () => await dataSource.query(`SELECT name, sql FROM sqlite_master ORDER BY name`);
+        const before = await schema();
+        await expect(new SqliteNamedConstraints1700000012000().up(queryRunner)).rejects.toThrow(
+          'SqliteNamedConstraints1700000012000 rebuilds tables and must run with foreign keys off, as TypeORM runs migrations',
+        );
+        expect(await schema()).toEqual(before);
+      } finally {
+        await queryRunner.release();
+        await dataSource.destroy();
+        await database.drop();
+      }
+    },
+  );
 });
+
+/** A row in every table, written before the rebuild. */
+const SEED = [
+  `INSERT INTO roles (name, type, created_at) VALUES ('Admin', 'root', :now)`,
+  `INSERT INTO role_permissions (role_id, permission, environment) VALUES ((SELECT id FROM roles WHERE name = 'Admin'), 'ADMIN', '')`,
+  `INSERT INTO users (username, email, root_role_id, email_sent, created_at) VALUES ('admin', 'admin@example.com', (SELECT id FROM roles WHERE name = 'Admin'), true, :now)`,
+  `INSERT INTO users (username, root_role_id, created_at) VALUES ('gone', (SELECT id FROM roles WHERE name = 'Admin'), :now)`,
+  `INSERT INTO user_groups (name, root_role_id, created_at) VALUES ('ops', (SELECT id FROM roles WHERE name = 'Admin'), :now)`,
+  `INSERT INTO group_users (group_id, user_id, created_at) VALUES ((SELECT id FROM user_groups WHERE name = 'ops'), (SELECT id FROM users WHERE username = 'admin'), :now)`,
+  `INSERT INTO personal_access_tokens (user_id, secret_hash, description, expires_at, created_at) VALUES ((SELECT id FROM users WHERE username = 'admin'), 'pat-hash', 'cli', :now, :now)`,
+  `INSERT INTO api_tokens (token_name, secret_hash, secret_prefix, type, environment, created_at) VALUES ('sdk', 'token-hash', 'default:production', 'client', 'production', :now)`,
+  `INSERT INTO api_token_projects (token_id, project) VALUES ((SELECT id FROM api_tokens WHERE token_name = 'sdk'), 'default')`,
+  `INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ('session-hash', (SELECT id FROM users WHERE username = 'admin'), :now, :now)`,
+  `INSERT INTO login_failures (login_name, failed_count, updated_at) VALUES ('admin', 2, :now)`,
+  `INSERT INTO projects (id, name, created_at) VALUES ('default', 'Default', :now)`,
+  `INSERT INTO environments (name, type, created_at) VALUES ('production', 'production', :now)`,
+  `INSERT INTO project_environments (project_id, environment_name) VALUES ('default', 'production')`,
+  `INSERT INTO role_users (user_id, role_id, project, created_at) VALUES ((SELECT id FROM users WHERE username = 'admin'), (SELECT id FROM roles WHERE name = 'Admin'), 'default', :now)`,
+  `INSERT INTO group_roles (group_id, role_id, project, created_at) VALUES ((SELECT id FROM user_groups WHERE name = 'ops'), (SELECT id FROM roles WHERE name = 'Admin'), 'default', :now)`,
+  `INSERT INTO features (name, project, description, created_at) VALUES ('parent', 'default', 'Checkout', :now), ('child', 'default', NULL, :now)`,
+  `INSERT INTO feature_environments (feature_name, environment, enabled) VALUES ('parent', 'production', true), ('child', 'production', false)`,
+  `INSERT INTO strategy_types (name, created_at) VALUES ('default', :now)`,
+  `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, created_at) VALUES ('strategy-1', 'parent', 'default', 'production', 'default', :now)`,
+  `INSERT INTO segments (name, project, created_at) VALUES ('beta-users', 'default', :now)`,
+  `INSERT INTO feature_strategy_segments (strategy_id, segment_id, created_at) VALUES ('strategy-1', (SELECT id FROM segments WHERE name = 'beta-users'), :now)`,
+  `INSERT INTO tag_types (name, created_at) VALUES ('simple', :now)`,
+  `INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_at) VALUES ('parent', 'simple', 'beta', :now)`,
+  `INSERT INTO favorite_features (user_id, feature_name, created_at) VALUES ((SELECT id FROM users WHERE username = 'admin'), 'parent', :now)`,
+  `INSERT INTO feature_lifecycles (feature_name, stage, created_at) VALUES ('parent', 'initial', :now)`,
+  `INSERT INTO feature_dependencies (child, parent) VALUES ('child', 'parent')`,
+  `INSERT INTO client_applications (app_name, created_at) VALUES ('shop', :now)`,
+  `INSERT INTO client_instances (app_name, instance_id, environment, created_at, seen_at) VALUES ('shop', 'i-1', 'production', :now, :now)`,
+  `INSERT INTO client_metrics_hourly (feature_name, environment, hour_start, app_name, yes_count) VALUES ('parent', 'production', :now, 'shop', 5)`,
+  `INSERT INTO client_metrics_variants_hourly (feature_name, environment, hour_start, app_name, variant, count) VALUES ('parent', 'production', :now, 'shop', 'blue', 3)`,
+  `INSERT INTO events (type, created_by, created_at, feature_name) VALUES ('feature-created', 'admin', :now, 'parent')`,
+];
+
+/** Every row of every table, each table's rows in a fixed order. */
+async function everyRow(db: Database): Promise<Record<string, unknown[]>> {
+  const rows: Record<string, unknown[]> = {};
+  for (const table of await tables(db.dataSource)) {
+    const records = await db.query(`SELECT * FROM ${table}`);
+    rows[table] = records.map((record) => JSON.stringify(record)).sort();
+  }
+  return rows;
+}
+
+/** The SQLite triggers and indexes by name and text (the rebuild leaves PostgreSQL alone). */
+async function sqliteTriggersAndIndexes(db: Database): Promise<unknown[]> {
+  if (db.isPostgres) return [];
+  return await db.query(
+    `SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('trigger', 'index') AND sql IS NOT NULL ORDER BY type, name`,
+  );
+}

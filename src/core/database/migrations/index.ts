@@ -5,6 +5,7 @@ import { SearchActivity1700000007000 } from './1700000007000-search-activity.js'
 import { ChangeGenerations1700000008000 } from './1700000008000-change-generations.js';
 import { MetricsByApplication1700000010000 } from './1700000010000-metrics-by-application.js';
 import { CredentialGeneration1700000011000 } from './1700000011000-credential-generation.js';
+import { SqliteNamedConstraints1700000012000 } from './1700000012000-sqlite-named-constraints.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
 export const flagwrightMigrations = [
@@ -15,4 +16,5 @@ export const flagwrightMigrations = [
   ChangeGenerations1700000008000,
   MetricsByApplication1700000010000,
   CredentialGeneration1700000011000,
+  SqliteNamedConstraints1700000012000,
 ];

@@ -1,26 +1,13 @@
 import { failure } from '../../core/testing/failure.js';
 import { ACTOR } from '../../core/testing/principals.js';
-import { FeatureService } from './feature.service.js';
-import { featureFakes } from './testing/feature-services.js';
-import { FakeFeatureDependencyStore, FakeFeatureLifecycleStore, FakeFeatureStore } from './testing/feature-stores.fake.js';
+import { fakeFeatureService, featureFakes } from './testing/feature-services.js';
 
 const NOW = '2024-05-01T10:00:00.000Z';
 const ARCHIVED_AT = '2024-02-01T00:00:00.000Z';
 
 function buildFeatures() {
   const fakes = featureFakes();
-  const store = new FakeFeatureStore(fakes.tables);
-  const service = new FeatureService(
-    store,
-    fakes.readModel,
-    fakes.lookup,
-    new FakeFeatureLifecycleStore(fakes.tables),
-    new FakeFeatureDependencyStore(fakes.tables),
-    fakes.events,
-    fakes.db.asDatabase(),
-    fakes.clock,
-  );
-  return { service, store, ...fakes };
+  return { ...fakeFeatureService(fakes), ...fakes };
 }
 
 describe('FeatureService', () => {

@@ -3,8 +3,10 @@ import { FixedClock } from '../../../core/testing/fixed-clock.js';
 import { FakeDatabase } from '../../../core/testing/fake-database.js';
 import { FeatureEvents } from '../feature-events.js';
 import { FeatureLookup } from '../feature-lookup.js';
+import { FeatureService } from '../feature.service.js';
 import { FakeFeatureReadModel } from './feature-read-model.fake.js';
 import { FakeFeatureTables } from './feature-tables.fake.js';
+import { FakeFeatureDependencyStore, FakeFeatureLifecycleStore, FakeFeatureStore } from './feature-stores.fake.js';
 
 /**
  * What every service of the features module stands on, in memory: the tables, the read model over them, the real
@@ -24,4 +26,20 @@ export function featureFakes() {
     db,
     clock: new FixedClock(),
   };
+}
+
+/** The real FeatureService over the fakes; `store` is its FakeFeatureStore. */
+export function fakeFeatureService(fakes: ReturnType<typeof featureFakes>) {
+  const store = new FakeFeatureStore(fakes.tables);
+  const service = new FeatureService(
+    store,
+    fakes.readModel,
+    fakes.lookup,
+    new FakeFeatureLifecycleStore(fakes.tables),
+    new FakeFeatureDependencyStore(fakes.tables),
+    fakes.events,
+    fakes.db.asDatabase(),
+    fakes.clock,
+  );
+  return { service, store };
 }

@@ -1,0 +1,45 @@
+import { recordingEvents } from '../../events/testing/event-store.fake.js';
+import { FixedClock } from '../../../core/testing/fixed-clock.js';
+import { FakeDatabase } from '../../../core/testing/fake-database.js';
+import { FeatureEvents } from '../feature-events.js';
+import { FeatureLookup } from '../feature-lookup.js';
+import { FeatureService } from '../feature.service.js';
+import { FakeFeatureReadModel } from './feature-read-model.fake.js';
+import { FakeFeatureTables } from './feature-tables.fake.js';
+import { FakeFeatureDependencyStore, FakeFeatureLifecycleStore, FakeFeatureStore } from './feature-stores.fake.js';
+
+/**
+ * What every service of the features module stands on, in memory: the tables, the read model over them, the real
+ * FeatureLookup and FeatureEvents (recording into a FakeEventStore), a FakeDatabase and a FixedClock.
+ */
+export function featureFakes() {
+  const tables = new FakeFeatureTables();
+  const readModel = new FakeFeatureReadModel(tables);
+  const { events, eventStore } = recordingEvents();
+  const db = new FakeDatabase();
+  return {
+    tables,
+    readModel,
+    lookup: new FeatureLookup(readModel),
+    events: new FeatureEvents(events, readModel),
+    recorded: eventStore.recorded,
+    db,
+    clock: new FixedClock(),
+  };
+}
+
+/** The real FeatureService over the fakes; `store` is its FakeFeatureStore. */
+export function fakeFeatureService(fakes: ReturnType<typeof featureFakes>) {
+  const store = new FakeFeatureStore(fakes.tables);
+  const service = new FeatureService(
+    store,
+    fakes.readModel,
+    fakes.lookup,
+    new FakeFeatureLifecycleStore(fakes.tables),
+    new FakeFeatureDependencyStore(fakes.tables),
+    fakes.events,
+    fakes.db.asDatabase(),
+    fakes.clock,
+  );
+  return { service, store };
+}

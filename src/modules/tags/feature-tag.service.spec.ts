@@ -1,0 +1,102 @@
+import { failure } from '../../core/testing/failure.js';
+import { ACTOR } from '../../core/testing/principals.js';
+import { featureFakes } from '../features/testing/feature-services.js';
+import { FeatureTagService } from './feature-tag.service.js';
+import { FakeFeatureTagStore } from './testing/feature-tag-store.fake.js';
+import { FakeTagTypeStore } from './testing/tag-type-store.fake.js';
+
+const BETA = { type: 'simple', value: 'beta' };
+
+function buildFeatureTags() {
+  const fakes = featureFakes();
+  fakes.tables.addFeature('f1');
+  const store = new FakeFeatureTagStore(fakes.tables);
+  const service = new FeatureTagService(
+    store,
+    new FakeTagTypeStore(),
+    fakes.lookup,
+    fakes.readModel,
+    fakes.events,
+    fakes.db.asDatabase(),
+    fakes.clock,
+  );
+  return { service, store, ...fakes };
+}
+
+describe('FeatureTagService', () => {
+  it('tags a feature once, by the acting user, in a transaction with an event carrying the tags so far', async () => {
+    const { service, store, tables, db, recorded } = buildFeatureTags();
+    expect(await service.add('f1', BETA, ACTOR)).toEqual(BETA);
+    expect(tables.tags.get('f1')).toEqual([BETA]);
+    expect(store.createdBy.get('f1|simple:beta')).toBe(ACTOR.userId);
+    expect(db.transactionsOpened).toBe(1);
+    expect(recorded).toEqual([{ type: 'feature-tagged', actor: ACTOR, project: 'default', featureName: 'f1', data: BETA, tags: [BETA] }]);
+    expect(await failure(service.add('f1', BETA, ACTOR))).toMatchObject({
+      name: 'NameExistsError',
+      message: 'The feature f1 already has the tag simple:beta',
+    });
+    expect(recorded).toHaveLength(1);
+  });
+
+  it('refuses a tag of an unknown type and answers 404 for an unknown feature', async () => {
+    const { service, tables } = buildFeatureTags();
+    expect(await failure(service.add('f1', { type: 'team', value: 'a' }, ACTOR))).toMatchObject({
+      name: 'ValidationError',
+      details: [{ path: '/body/type', message: 'Tag type team does not exist.' }],
+    });
+    expect(await failure(service.add('nope', BETA, ACTOR))).toMatchObject({
+      name: 'NotFoundError',
+      message: 'Could not find feature nope',
+    });
+    expect((await failure(service.list('nope'))).message).toBe('Could not find feature nope');
+    expect(tables.tags.get('f1')).toBeUndefined();
+  });
+
+  it('removes a tag with an event, and answers 404 for a tag the feature does not have', async () => {
+    const { service, tables, recorded } = buildFeatureTags();
+    await service.add('f1', BETA, ACTOR);
+    await service.remove('f1', BETA, ACTOR);
+    expect(tables.tags.get('f1')).toEqual([]);
+    expect(recorded.at(-1)).toEqual({
+      type: 'feature-untagged',
+      actor: ACTOR,
+      project: 'default',
+      featureName: 'f1',
+      preData: BETA,
+      tags: [],
+    });
+    expect(await failure(service.remove('f1', BETA, ACTOR))).toMatchObject({
+      name: 'NotFoundError',
+      message: 'Could not find the tag simple:beta on feature f1',
+    });
+  });
+
+  it('adds and removes in one go, skipping tags already there (or not there), and answers the tags after', async () => {
+    const { service, recorded } = buildFeatureTags();
+    await service.add('f1', BETA, ACTOR);
+    const after = await service.update(
+      'f1',
+      { addedTags: [BETA, { type: 'simple', value: 'alpha' }], removedTags: [BETA, { type: 'simple', value: 'gone' }] },
+      ACTOR,
+    );
+    expect(after).toEqual([{ type: 'simple', value: 'alpha' }]);
+    expect(await service.list('f1')).toEqual(after);
+    expect(recorded.map((event) => [event.type, event.data ?? event.preData])).toEqual([
+      ['feature-tagged', BETA],
+      ['feature-tagged', { type: 'simple', value: 'alpha' }],
+      ['feature-untagged', BETA],
+    ]);
+  });
+
+  it('names every added tag of an unknown type by its index, and changes nothing', async () => {
+    const { service, tables } = buildFeatureTags();
+    const error = await failure(
+      service.update('f1', { addedTags: [BETA, { type: 'team', value: 'a' }, { type: 'area', value: 'b' }], removedTags: [] }, ACTOR),
+    );
+    expect(error.details).toEqual([
+      { path: '/body/addedTags/1/type', message: 'Tag type team does not exist.' },
+      { path: '/body/addedTags/2/type', message: 'Tag type area does not exist.' },
+    ]);
+    expect(tables.tags.get('f1')).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type Migration } from 'typeorm';
+import { adoptEarlierMigrationHistory } from './src/core/database/migration-runner.js';
 import { describeTimestampsWithTimeZone } from './src/core/database/timestamp-column.js';
 import { dataSourceOptions } from './src/standalone/data-source-options.js';
 import { readEnvironment } from './src/standalone/environment.js';
@@ -8,6 +9,12 @@ class FlagwrightDataSource extends DataSource {
   protected override async buildMetadatas(): Promise<void> {
     await super.buildMetadatas();
     describeTimestampsWithTimeZone(this);
+  }
+
+  /** `migration:run` on a database migrated before our migrations had their own table: nothing runs twice. */
+  override async runMigrations(options?: Parameters<DataSource['runMigrations']>[0]): Promise<Migration[]> {
+    await adoptEarlierMigrationHistory(this);
+    return super.runMigrations(options);
   }
 }
 

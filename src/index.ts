@@ -4,6 +4,7 @@ export type { FlagwrightModuleExtras } from './core/config/module-definition.js'
 export type { FlagwrightModuleOptions, FlagwrightConfig } from './core/config/flagwright-config.js';
 export { flagwrightEntities } from './entities.js';
 export { flagwrightMigrations } from './core/database/migrations/index.js';
+export { FLAGWRIGHT_MIGRATIONS_TABLE, runFlagwrightMigrations } from './core/database/migration-runner.js';
 export { AppError, ERROR_STATUS, type ErrorName } from './core/errors/app-error.js';
 export { FeatureFlags, type FlagContext } from './modules/evaluation/index.js';
 export { RequireFlag, RequireFlagGuard, contextOfRequest, type FlagRequest } from './modules/evaluation/index.js';

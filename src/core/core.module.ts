@@ -1,4 +1,5 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { ApplicationConfig } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource, EntitySchema } from 'typeorm';
 import { AccessReadModel } from './access/access.read-model.js';
@@ -7,7 +8,14 @@ import { CredentialsReadModel } from './access/credentials.read-model.js';
 import { PasswordHasher } from './access/password-hasher.js';
 import { BootstrapService } from './bootstrap/bootstrap.service.js';
 import { Clock } from './clock.js';
-import { FLAGWRIGHT_CONFIG, type FlagwrightModuleOptions, normaliseBasePath, resolveConfig } from './config/flagwright-config.js';
+import {
+  FLAGWRIGHT_CONFIG,
+  type FlagwrightConfig,
+  type FlagwrightModuleOptions,
+  loginPathUnder,
+  normaliseBasePath,
+  resolveConfig,
+} from './config/flagwright-config.js';
 import { type FlagwrightModuleExtras, MODULE_OPTIONS_TOKEN } from './config/module-definition.js';
 import { ChangeWatcher } from './database/change-watcher.js';
 import { checkDataSource } from './database/data-source-checks.js';
@@ -19,6 +27,32 @@ const SHARED = [Clock, ChangeWatcher, PasswordHasher, CredentialsReadModel, Acce
 /** The route prefix a host asked for, normalised ("" or "/flags"). */
 export function routePrefixOf(extras: FlagwrightModuleExtras): string {
   return normaliseBasePath(extras.routePrefix ?? '');
+}
+
+/** The route whose place stands for all of ours when the host's global prefix excludes some routes: where sessions start. */
+const LOGIN_ROUTE = { path: '/auth/simple/login', method: RequestMethod.POST };
+
+/**
+ * The path in front of our routes as the application serves them: the host's global prefix (unless it excludes our
+ * routes) and our route prefix. Read when used, not when the module is built: the host sets its global prefix on the
+ * application after creating it, which builds every provider.
+ */
+function routesBasePath(application: ApplicationConfig, routePrefix: string): string {
+  const excluded = (application.getGlobalPrefixOptions().exclude ?? []).some(
+    (route) =>
+      (route.requestMethod === RequestMethod.ALL || route.requestMethod === LOGIN_ROUTE.method) &&
+      route.pathRegex.test(`${routePrefix}${LOGIN_ROUTE.path}`),
+  );
+  return `${excluded ? '' : normaliseBasePath(application.getGlobalPrefix())}${routePrefix}`;
+}
+
+/** The config with `basePath` (and the login link) following the routes' real prefix, unless the host gave one. */
+function withBasePathOfRoutes(config: FlagwrightConfig, application: ApplicationConfig, routePrefix: string): FlagwrightConfig {
+  const basePath = () => routesBasePath(application, routePrefix);
+  return Object.defineProperties(config, {
+    basePath: { get: basePath, enumerable: true },
+    loginPath: { get: () => loginPathUnder(basePath()), enumerable: true },
+  });
 }
 
 /** Config, database, clock, credentials and bootstrap: one of each per FlagwrightModule, shared by every feature module. */
@@ -44,9 +78,11 @@ export class CoreModule {
         ...(definition.providers ?? []),
         {
           provide: FLAGWRIGHT_CONFIG,
-          inject: [MODULE_OPTIONS_TOKEN],
-          useFactory: (options: FlagwrightModuleOptions) =>
-            resolveConfig({ ...options, basePath: `${normaliseBasePath(options.basePath ?? '')}${prefix}` }),
+          inject: [MODULE_OPTIONS_TOKEN, ApplicationConfig],
+          useFactory: (options: FlagwrightModuleOptions, application: ApplicationConfig) => {
+            const config = resolveConfig({ ...options, basePath: `${normaliseBasePath(options.basePath ?? '')}${prefix}` });
+            return options.basePath === undefined ? withBasePathOfRoutes(config, application, prefix) : config;
+          },
         },
         {
           provide: Database,

@@ -2,13 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import { flagwrightEntities } from '../entities.js';
+import { FLAGWRIGHT_MIGRATIONS_TABLE } from '../core/database/migration-runner.js';
 import { flagwrightMigrations } from '../core/database/migrations/index.js';
 
 /** SQLite (a file, WAL, foreign keys, busy timeout) unless a PostgreSQL URL is given. */
 export function dataSourceOptions(settings: { databaseUrl?: string; databaseFile: string }): DataSourceOptions {
   const common = {
     entities: flagwrightEntities,
+    // For the TypeORM CLI (ormconfig.ts): the service itself runs them with runFlagwrightMigrations, in the same table.
     migrations: flagwrightMigrations,
+    migrationsTableName: FLAGWRIGHT_MIGRATIONS_TABLE,
     migrationsRun: false,
     synchronize: false,
     logging: false,

@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
-import { FlagwrightModule, type FlagwrightModuleOptions } from '../../src/index.js';
+import { FlagwrightModule, type FlagwrightModuleOptions, flagwrightMigrations } from '../../src/index.js';
 import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
 
 const SECRET = 'host-session-secret-0123456789';
@@ -72,6 +72,13 @@ describe('start-up checks of an embedded Flagwright', () => {
     // A host's mistake, on a throwaway test database: exactly what the check exists to refuse.
     // eslint-disable-next-line no-restricted-syntax
     expect(await startFailure({ dataSource: { synchronize: true } })).toMatch(/^Flagwright: the data source has `synchronize: true`/);
+  });
+
+  it('refuses a data source listing our migrations, which the host’s migration runs would run a second time', async () => {
+    expect(await startFailure({ dataSource: { migrations: [...flagwrightMigrations] } })).toBe(
+      "Flagwright: the data source lists Flagwright's migrations. Flagwright runs them itself and records them in its own table " +
+        '(flagwright_migrations); your migration runs would run them again. Remove flagwrightMigrations from its `migrations`.',
+    );
   });
 
   it('refuses half a first admin', async () => {

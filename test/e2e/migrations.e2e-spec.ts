@@ -15,7 +15,7 @@ async function tables(dataSource: DataSource): Promise<string[]> {
       : await dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`);
   return rows
     .map((row) => row.name)
-    .filter((name) => name !== 'migrations' && !name.includes('_fts'))
+    .filter((name) => name !== 'flagwright_migrations' && !name.includes('_fts'))
     .sort();
 }
 

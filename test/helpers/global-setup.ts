@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import type { TestProject } from 'vitest/node';
-import { flagwrightMigrations } from '../../src/core/database/migrations/index.js';
+import { runFlagwrightMigrations } from '../../src/core/database/migration-runner.js';
 import { adminUrl, databaseUrlFor, postgresRequested } from './database.js';
 
 /**
@@ -17,9 +17,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.initialize();
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);
   await admin.query(`CREATE DATABASE ${template}`);
-  const migrate = new DataSource({ type: 'postgres', url: databaseUrlFor(template), migrations: flagwrightMigrations });
+  const migrate = new DataSource({ type: 'postgres', url: databaseUrlFor(template) });
   await migrate.initialize();
-  await migrate.runMigrations({ transaction: 'each' });
+  await runFlagwrightMigrations(migrate);
   await migrate.destroy();
   project.provide('postgresTemplate', template);
   console.log(`Database: PostgreSQL (template ${template}).`);

@@ -9,7 +9,6 @@ import { DataSource } from 'typeorm';
 import { inject } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
 import { Database } from '../../src/core/database/database.js';
-import { flagwrightMigrations } from '../../src/core/database/migrations/index.js';
 import { flagwrightEntities } from '../../src/entities.js';
 import { SessionService } from '../../src/modules/sessions/session.service.js';
 import { AppModule } from '../../src/standalone/app.module.js';
@@ -130,10 +129,10 @@ export async function adminUserToken(t: TestApp): Promise<string> {
   return res.body.secret;
 }
 
-/** The TypeOrmModule.forRoot options an embedding host writes for `database`: its connection, our entities and migrations. */
+/** The TypeOrmModule.forRoot options an embedding host writes for `database`: its connection and our entities (our migrations run themselves). */
 export function hostDataSourceOptions(database: { url?: string; file: string }) {
   const connection = database.url
     ? ({ type: 'postgres', url: database.url } as const)
     : ({ type: 'better-sqlite3', database: database.file } as const);
-  return { ...connection, entities: [...flagwrightEntities], migrations: [...flagwrightMigrations] };
+  return { ...connection, entities: [...flagwrightEntities] };
 }

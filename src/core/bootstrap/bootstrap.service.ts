@@ -7,6 +7,7 @@ import { hashSecret } from '../access/secrets.js';
 import { Clock } from '../clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../config/flagwright-config.js';
 import { Database } from '../database/database.js';
+import { runFlagwrightMigrations } from '../database/migration-runner.js';
 import { SEED_ENVIRONMENTS, SEED_PROJECT, SEED_STRATEGY_TYPES, SEED_TAG_TYPES } from './seed-data.js';
 
 /** Any constant works; all instances must agree on it so only one migrates and seeds at a time. */
@@ -32,7 +33,8 @@ export class BootstrapService implements OnModuleInit {
     const dataSource = this.db.dataSource;
     if (!dataSource.isInitialized) await dataSource.initialize();
     await this.exclusively(async () => {
-      if (this.config.runMigrations) await dataSource.runMigrations({ transaction: 'each' });
+      // Ours only, in our own table: the host's migrations, in the same data source, are the host's to run.
+      if (this.config.runMigrations) await runFlagwrightMigrations(dataSource);
       await this.db.transaction(() => this.seed());
     });
     this.done = true;

@@ -11,7 +11,11 @@ export interface FlagwrightModuleOptions {
   dataSource?: DataSource;
   /** Run our migrations when the module starts (default true). */
   runMigrations?: boolean;
-  /** Path the service is reachable under, used in links and the `location` header (e.g. "/flags"). */
+  /**
+   * The path in front of our routes (before `routePrefix`) as clients reach them, used in links, `location` headers
+   * and the session cookie's path. By default the application's global prefix, unless it excludes our routes; give
+   * it when a proxy in front of the application changes paths.
+   */
   basePath?: string;
   session: {
     /** Signs session cookies; every instance behind one load balancer needs the same value. */
@@ -114,7 +118,7 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
   return {
     runMigrations: options.runMigrations ?? true,
     basePath,
-    loginPath: `${basePath}/auth/simple/login`,
+    loginPath: loginPathUnder(basePath),
     session: {
       secret: options.session.secret,
       ttlHours: options.session.ttlHours ?? 48,
@@ -145,6 +149,11 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     metricsFlushIntervalSeconds: options.metricsFlushIntervalSeconds ?? 5,
     metricsRetentionHours: options.metricsRetentionHours ?? 48,
   };
+}
+
+/** Where people log in, under the path in front of our routes. */
+export function loginPathUnder(basePath: string): string {
+  return `${basePath}/auth/simple/login`;
 }
 
 /** "" or "/flags": a leading slash, no trailing one. */

@@ -1,4 +1,6 @@
 import type { DataSource, EntitySchema } from 'typeorm';
+import { FLAGWRIGHT_MIGRATIONS_TABLE } from './migration-runner.js';
+import { flagwrightMigrations } from './migrations/index.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity classes
 type EntityTarget = Function | EntitySchema;
@@ -6,13 +8,25 @@ type EntityTarget = Function | EntitySchema;
 /**
  * A data source Flagwright cannot work with, refused at start with what to do: `synchronize` (TypeORM would create
  * or alter our tables behind our migrations' back: on a fresh database they then fail with "table already
- * exists"), or our entities missing from it (every repository call would fail at the first request).
+ * exists"), our entities missing from it (every repository call would fail at the first request), or our
+ * migrations listed in it for the host's own table (the host's migration run would run them a second time).
  */
 export function checkDataSource(dataSource: DataSource, entities: readonly EntityTarget[]): void {
   if (dataSource.options.synchronize) {
     throw new Error(
       'Flagwright: the data source has `synchronize: true`. Flagwright creates and changes its tables with its own migrations: ' +
         'turn `synchronize` off for the data source that holds them (use migrations for your own tables too).',
+    );
+  }
+  const migrations = dataSource.options.migrations;
+  if (
+    Array.isArray(migrations) &&
+    dataSource.options.migrationsTableName !== FLAGWRIGHT_MIGRATIONS_TABLE &&
+    flagwrightMigrations.some((migration) => migrations.includes(migration))
+  ) {
+    throw new Error(
+      `Flagwright: the data source lists Flagwright's migrations. Flagwright runs them itself and records them in its own table (${FLAGWRIGHT_MIGRATIONS_TABLE}); ` +
+        'your migration runs would run them again. Remove flagwrightMigrations from its `migrations`.',
     );
   }
   const missing = entities.filter((entity) => !holds(dataSource, entity));

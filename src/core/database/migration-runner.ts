@@ -1,0 +1,91 @@
+import { type DataSource, Migration, MigrationExecutor } from 'typeorm';
+import { flagwrightMigrations } from './migrations/index.js';
+
+/** Where our migrations are recorded, whatever table the host's data source keeps its own in. */
+export const FLAGWRIGHT_MIGRATIONS_TABLE = 'flagwright_migrations';
+
+/** TypeORM's default table, where databases migrated before FLAGWRIGHT_MIGRATIONS_TABLE existed recorded ours. */
+const TYPEORM_MIGRATIONS_TABLE = 'migrations';
+
+/**
+ * TypeORM's executor, over our migrations and our table only. It reads both from the data source, so it gets a view
+ * of the data source whose `migrations` and `migrationsTableName` are ours; everything else (connection, driver,
+ * logger) is the data source itself. The host's migrations, listed in its data source, are never seen.
+ */
+class FlagwrightMigrationExecutor extends MigrationExecutor {
+  /** The tables our migrations were recorded in before they had their own: TypeORM's default, or the host's. */
+  private readonly earlierTables: string[];
+
+  constructor(private readonly shared: DataSource) {
+    const migrations = flagwrightMigrations.map((migration) => new migration());
+    const options = { ...shared.options, migrationsTableName: FLAGWRIGHT_MIGRATIONS_TABLE };
+    const ours = new Proxy(shared, {
+      get: (target, property, receiver) =>
+        property === 'migrations' ? migrations : property === 'options' ? options : Reflect.get(target, property, receiver),
+    });
+    super(ours);
+    this.transaction = 'each';
+    this.earlierTables = [...new Set([TYPEORM_MIGRATIONS_TABLE, shared.options.migrationsTableName ?? TYPEORM_MIGRATIONS_TABLE])].filter(
+      (table) => table !== FLAGWRIGHT_MIGRATIONS_TABLE,
+    );
+  }
+
+  /**
+   * Once, when our table does not exist yet: moves our rows out of the tables they were recorded in before (so an
+   * existing database runs nothing twice), in one transaction. The host's rows stay; a table left empty is dropped.
+   */
+  async adoptEarlierHistory(): Promise<void> {
+    await this.withQueryRunner(async (runner) => {
+      if (await runner.hasTable(FLAGWRIGHT_MIGRATIONS_TABLE)) return;
+      const { schema } = this.shared.driver.options as { schema?: string };
+      const earlier: string[] = [];
+      for (const name of this.earlierTables) {
+        const table = this.shared.driver.buildTableName(name, schema, this.shared.driver.database);
+        if (await runner.hasTable(table)) earlier.push(table);
+      }
+      if (earlier.length === 0) return;
+      const ours = new Set(this.getMigrations().map((migration) => migration.name));
+      await runner.startTransaction();
+      try {
+        await this.createMigrationsTableIfNotExist(runner);
+        for (const table of earlier) {
+          const rows: { timestamp: number | string; name: string }[] = await runner.manager
+            .createQueryBuilder()
+            .select()
+            .from(table, 'earlier')
+            .orderBy(this.shared.driver.escape('id'))
+            .getRawMany();
+          const moved = rows.filter((row) => ours.has(row.name));
+          if (moved.length === 0) continue;
+          for (const row of moved) await this.insertExecutedMigration(runner, new Migration(undefined, Number(row.timestamp), row.name));
+          await runner.manager
+            .createQueryBuilder()
+            .delete()
+            .from(table)
+            .where(`${this.shared.driver.escape('name')} IN (:...names)`, { names: moved.map((row) => row.name) })
+            .execute();
+          if (moved.length === rows.length) await runner.dropTable(table);
+        }
+        await runner.commitTransaction();
+      } catch (error) {
+        await runner.rollbackTransaction();
+        throw error;
+      }
+    });
+  }
+}
+
+/**
+ * Runs our pending migrations, and only ours, recorded in FLAGWRIGHT_MIGRATIONS_TABLE (our rows recorded elsewhere
+ * before are moved there first). Each migration runs in its own transaction.
+ */
+export async function runFlagwrightMigrations(dataSource: DataSource): Promise<Migration[]> {
+  const executor = new FlagwrightMigrationExecutor(dataSource);
+  await executor.adoptEarlierHistory();
+  return executor.executePendingMigrations();
+}
+
+/** For a data source that runs our migrations itself (the TypeORM CLI's): moves our earlier rows to our table first. */
+export async function adoptEarlierMigrationHistory(dataSource: DataSource): Promise<void> {
+  await new FlagwrightMigrationExecutor(dataSource).adoptEarlierHistory();
+}

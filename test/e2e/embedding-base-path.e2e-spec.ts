@@ -1,0 +1,104 @@
+import { type INestApplication, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import supertest from 'supertest';
+import { FlagwrightModule } from '../../src/index.js';
+import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
+
+const OWNER = { username: 'owner', password: 'Owner-pass-1234' };
+
+/** A host with a global prefix, Flagwright under `flags`; `basePath` only when the test gives one. */
+async function startHost(globalPrefix: Parameters<INestApplication['setGlobalPrefix']>, basePath?: string) {
+  const database = await createTestDatabase();
+  @Module({
+    imports: [
+      TypeOrmModule.forRoot(hostDataSourceOptions(database)),
+      FlagwrightModule.forRoot({
+        routePrefix: 'flags',
+        session: { secret: 'host-session-secret-0123456789' },
+        bootstrap: { adminUsername: OWNER.username, adminPassword: OWNER.password },
+        ...(basePath === undefined ? {} : { basePath }),
+      }),
+    ],
+  })
+  class HostModule {}
+  const app: INestApplication = (await Test.createTestingModule({ imports: [HostModule] }).compile()).createNestApplication({
+    logger: false,
+  });
+  // As hosts do: after the application (and every provider) is created, before it starts.
+  app.setGlobalPrefix(...globalPrefix);
+  await app.init();
+  return {
+    http: () => supertest(app.getHttpServer()),
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Logs in at `routes`, creates a segment with the session, and answers the cookie's path and the segment's location. */
+async function linksOf(host: Awaited<ReturnType<typeof startHost>>, routes: string) {
+  const login = await host.http().post(`${routes}/auth/simple/login`).send(OWNER).expect(200);
+  const [cookie] = login.headers['set-cookie'] as unknown as string[];
+  const created = await host
+    .http()
+    .post(`${routes}/api/admin/segments`)
+    .set('Cookie', cookie.split(';')[0])
+    .send({ name: 'beta-users', constraints: [] })
+    .expect(201);
+  const unauthenticated = await host.http().get(`${routes}/api/admin/segments`).expect(401);
+  return {
+    cookiePath: /; Path=([^;]+);/.exec(cookie)?.[1],
+    location: created.headers.location,
+    loginLink: unauthenticated.body.message.replace(/^.*Try logging in at /, ''),
+    segmentId: created.body.id,
+  };
+}
+
+describe('the base path of an embedded Flagwright', () => {
+  it('follows the host’s global prefix: cookie path, location and login link are under /api-host/flags', async () => {
+    const host = await startHost(['api-host']);
+    try {
+      const links = await linksOf(host, '/api-host/flags');
+      expect(links).toEqual({
+        cookiePath: '/api-host/flags',
+        location: `/api-host/flags/api/admin/segments/${links.segmentId}`,
+        loginLink: '/api-host/flags/auth/simple/login',
+        segmentId: expect.any(Number),
+      });
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('leaves the global prefix out when the host excludes our routes from it', async () => {
+    const host = await startHost(['api-host', { exclude: ['flags/{*rest}'] }]);
+    try {
+      const links = await linksOf(host, '/flags');
+      expect(links).toEqual({
+        cookiePath: '/flags',
+        location: `/flags/api/admin/segments/${links.segmentId}`,
+        loginLink: '/flags/auth/simple/login',
+        segmentId: expect.any(Number),
+      });
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('takes a basePath given in the options over the global prefix (a proxy that rewrites paths)', async () => {
+    const host = await startHost(['api-host'], '/outside');
+    try {
+      const links = await linksOf(host, '/api-host/flags');
+      expect(links).toEqual({
+        cookiePath: '/outside/flags',
+        location: `/outside/flags/api/admin/segments/${links.segmentId}`,
+        loginLink: '/outside/flags/auth/simple/login',
+        segmentId: expect.any(Number),
+      });
+    } finally {
+      await host.close();
+    }
+  });
+});

@@ -983,7 +983,7 @@ describe('feature strategies', () => {
     expect(put.operationId).toBe('updateFeatureStrategy');
     expect(put.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/updateFeatureStrategySchema');
     expect(put.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/featureStrategySchema');
-    expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '415']);
+    expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '412', '415']);
     expect(Object.keys(doc.paths[base])).toEqual(expect.arrayContaining(['get', 'post']));
     expect(Object.keys(doc.paths[`${base}/{strategyId}`])).toEqual(expect.arrayContaining(['get', 'put', 'patch', 'delete']));
     expect(doc.paths[`${base}/set-sort-order`].post).toBeDefined();

@@ -17,6 +17,7 @@ const ERROR_MEANING = {
   403: 'The caller lacks the permission the route needs, or its token is for another API',
   404: 'Something the request names does not exist',
   409: 'The name is taken, or the change conflicts with what exists',
+  412: 'The `If-Match` header names a version that is no longer current: someone changed it since you read it',
   429: 'Too many requests; see Retry-After',
   503: 'The service cannot answer yet',
 } as const;

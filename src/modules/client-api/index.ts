@@ -3,6 +3,6 @@ export { ClientApiModule } from './client-api.module.js';
 export type { ClientFeatureSet } from './client-features.model.js';
 export { sendKept } from './sdk-http.js';
 export { SdkScopeResolver } from './sdk-scope.resolver.js';
-export { KeptAnswer, type SdkSnapshot, strongEtag } from './sdk-snapshot.js';
+export { KeptAnswer, type SdkSnapshot } from './sdk-snapshot.js';
 export { SdkSnapshots } from './sdk-snapshots.service.js';
 export { sdkPollRevalidation } from './sdk-poll-revalidation.js';

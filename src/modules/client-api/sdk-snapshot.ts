@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { strongEtag } from '../../core/http/entity-tag.js';
 import type { ClientFeature, ClientFeatureSet, ClientSegment, SdkScope } from './client-features.model.js';
 
 const gzipAsync = promisify(gzip);
@@ -109,9 +109,4 @@ export function queryOf(scope: SdkScope): { environment: string; project?: strin
     ...(scope.projects !== 'all' ? { project: scope.projects } : {}),
     ...(scope.namePrefix ? { namePrefix: scope.namePrefix } : {}),
   };
-}
-
-/** A quoted, strong entity tag for `content`: short, and the same on every instance for the same content. */
-export function strongEtag(content: string | Buffer): string {
-  return `"${createHash('sha256').update(content).digest('base64url').slice(0, 27)}"`;
 }

@@ -1,3 +1,4 @@
+import { strongEtag } from '../../core/http/entity-tag.js';
 import type { FeatureStrategy } from '../strategies/index.js';
 
 /** Flag types, as Unleash offers them. */
@@ -16,6 +17,22 @@ export interface FeatureRecord {
   createdAt: string;
   archivedAt: string | null;
   lastSeenAt: string | null;
+}
+
+/** A feature's own settings: what PUT and PATCH change (PATCH edits exactly this document). */
+export type FeatureSettings = Pick<FeatureRecord, 'name' | 'project' | 'type' | 'description' | 'stale' | 'impressionData'>;
+
+export function featureSettingsOf(feature: FeatureRecord): FeatureSettings {
+  const { name, project, type, description, stale, impressionData } = feature;
+  return { name, project, type, description, stale, impressionData };
+}
+
+/**
+ * A feature's ETag names the version of its settings, not of everything its GET shows: switching an environment,
+ * editing a strategy or SDK traffic do not make a settings change stale (each of those has its own route and version).
+ */
+export function featureEtag(feature: FeatureRecord): string {
+  return strongEtag(JSON.stringify(featureSettingsOf(feature)));
 }
 
 /** What events record of a feature. */

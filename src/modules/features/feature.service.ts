@@ -5,6 +5,7 @@ import { Database } from '../../core/database/database.js';
 import { invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT } from '../events/index.js';
 import { Problems } from '../../core/http/input-problems.js';
+import { requireIfMatch } from '../../core/http/entity-tag.js';
 import { applyPatch, parsePatch, PatchFailure } from '../strategies/index.js';
 import { FeatureDependencyStore } from './feature-dependency.store.js';
 import { FeatureEvents } from './feature-events.js';
@@ -16,6 +17,8 @@ import {
   FEATURE_TYPES,
   type FeatureListItem,
   type FeatureRecord,
+  featureEtag,
+  featureSettingsOf,
   type FeatureView,
   metadataOf,
 } from './feature.model.js';
@@ -103,7 +106,15 @@ export class FeatureService {
   }
 
   /** Changes the fields given; the others are kept. A feature cannot be renamed. */
-  async update(projectId: string, featureName: string, input: UpdateFeatureInput, actor: Actor, userId?: number): Promise<FeatureView> {
+  /** With `ifMatch` (an `If-Match` header), refused with 412 unless it names the feature's current settings (`featureEtag`). */
+  async update(
+    projectId: string,
+    featureName: string,
+    input: UpdateFeatureInput,
+    actor: Actor,
+    userId?: number,
+    ifMatch?: string,
+  ): Promise<FeatureView> {
     if (input.name !== undefined && input.name !== featureName) {
       throw invalidProperty(
         '/body/name',
@@ -112,29 +123,30 @@ export class FeatureService {
     }
     await this.db.transaction(async () => {
       const before = await this.lockForChange(projectId, featureName);
+      requireIfMatch(ifMatch, featureEtag(before), 'feature');
       await this.applyChanges(before, input, actor);
     });
     return this.view(featureName, userId);
   }
 
   /** Applies a JSON Patch to `{name, project, type, description, stale, impressionData}`; name and project cannot change. */
-  async patch(projectId: string, featureName: string, body: unknown, actor: Actor, userId?: number): Promise<FeatureView> {
+  async patch(
+    projectId: string,
+    featureName: string,
+    body: unknown,
+    actor: Actor,
+    userId?: number,
+    ifMatch?: string,
+  ): Promise<FeatureView> {
     const problems = new Problems();
     const operations = parsePatch(body, '/body', problems);
     if (problems.any) throw validationError(problems.details);
     await this.db.transaction(async () => {
       const before = await this.lockForChange(projectId, featureName);
-      const document = {
-        name: before.name,
-        project: before.project,
-        type: before.type,
-        description: before.description,
-        stale: before.stale,
-        impressionData: before.impressionData,
-      };
+      requireIfMatch(ifMatch, featureEtag(before), 'feature');
       let patched: unknown;
       try {
-        patched = applyPatch(document, operations);
+        patched = applyPatch(featureSettingsOf(before), operations);
       } catch (error) {
         throw patchFailure(error, 'feature');
       }

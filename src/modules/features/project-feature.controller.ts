@@ -1,18 +1,26 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
+import { ApiIfMatch, ETAG_HEADER } from '../../core/http/entity-tag.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { PatchOperationSchema } from '../strategies/index.js';
 import { BatchStaleSchema, CreateFeatureSchema, FeatureSchema, ProjectFeaturesSchema, UpdateFeatureSchema } from './feature.dto.js';
-import type { FeatureView } from './feature.model.js';
+import type { Response } from 'express';
+import { featureEtag, type FeatureView } from './feature.model.js';
 import { FeatureService } from './feature.service.js';
 
 /** The user whose favourites a view marks; API tokens have none. */
 export function userIdOf(principal: Principal): number | undefined {
   return principal.kind === 'user' ? principal.id : undefined;
+}
+
+/** Answers a feature with the ETag of its settings, for `If-Match` on its next change. */
+function withFeatureEtag(res: Response, feature: FeatureView): FeatureView {
+  res.setHeader('ETag', featureEtag(feature));
+  return feature;
 }
 
 @AdminController('projects', 'Features')
@@ -56,13 +64,14 @@ export class ProjectFeatureController {
     summary: 'One active feature with its environments, strategies, variants, tags, dependencies and lifecycle stage.',
   })
   @ApiErrors(404)
-  @ApiOkResponse({ type: FeatureSchema })
-  get(
+  @ApiOkResponse({ type: FeatureSchema, headers: ETAG_HEADER })
+  async get(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
     @CurrentPrincipal() principal: Principal,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<FeatureView> {
-    return this.features.get(projectId, featureName, userIdOf(principal));
+    return withFeatureEtag(res, await this.features.get(projectId, featureName, userIdOf(principal)));
   }
 
   @Put(':projectId/features/:featureName')
@@ -72,15 +81,18 @@ export class ProjectFeatureController {
     summary: "Change a feature's type, description, impression data or staleness; omitted fields are kept.",
   })
   @ApiErrors(404)
-  @ApiOkResponse({ type: FeatureSchema })
-  update(
+  @ApiIfMatch('feature')
+  @ApiOkResponse({ type: FeatureSchema, headers: ETAG_HEADER })
+  async update(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
     @Body() body: UpdateFeatureSchema,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<FeatureView> {
-    return this.features.update(projectId, featureName, body, actor, userIdOf(principal));
+    return withFeatureEtag(res, await this.features.update(projectId, featureName, body, actor, userIdOf(principal), ifMatch));
   }
 
   @Patch(':projectId/features/:featureName')
@@ -90,15 +102,18 @@ export class ProjectFeatureController {
     summary: 'Change a feature with a JSON Patch (RFC 6902) on {name, project, type, description, stale, impressionData}.',
   })
   @ApiBody({ type: [PatchOperationSchema] })
-  @ApiOkResponse({ type: FeatureSchema })
-  patch(
+  @ApiIfMatch('feature')
+  @ApiOkResponse({ type: FeatureSchema, headers: ETAG_HEADER })
+  async patch(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
     @Body() body: unknown,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<FeatureView> {
-    return this.features.patch(projectId, featureName, body, actor, userIdOf(principal));
+    return withFeatureEtag(res, await this.features.patch(projectId, featureName, body, actor, userIdOf(principal), ifMatch));
   }
 
   @Delete(':projectId/features/:featureName')

@@ -5,7 +5,8 @@ import { testConfig } from '../../core/testing/config.js';
 import { failure } from '../../core/testing/failure.js';
 import { FixedClock } from '../../core/testing/fixed-clock.js';
 import { apiTokenPrincipal, userPrincipal } from '../../core/testing/principals.js';
-import { SdkScopeResolver, SdkSnapshots, strongEtag } from '../client-api/index.js';
+import { SdkScopeResolver, SdkSnapshots } from '../client-api/index.js';
+import { strongEtag } from '../../core/http/entity-tag.js';
 import { clientFeature, FakeClientFeaturesReadModel } from '../client-api/testing/client-features-read-model.fake.js';
 import { FrontendService } from './frontend.service.js';
 

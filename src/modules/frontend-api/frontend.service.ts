@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
-import { KeptAnswer, SdkScopeResolver, type SdkSnapshot, SdkSnapshots, strongEtag } from '../client-api/index.js';
+import { KeptAnswer, SdkScopeResolver, type SdkSnapshot, SdkSnapshots } from '../client-api/index.js';
+import { strongEtag } from '../../core/http/entity-tag.js';
 import { type EvaluationContext, FeatureEvaluator } from './evaluate.js';
 
 /**

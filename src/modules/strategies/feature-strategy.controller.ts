@@ -1,8 +1,10 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
+import type { Response } from 'express';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiIfMatch, ETAG_HEADER } from '../../core/http/entity-tag.js';
 import { ApiErrors, type ErrorAnswer } from '../../core/http/openapi.js';
 import { FeatureStrategyService } from './feature-strategy.service.js';
 import {
@@ -12,10 +14,17 @@ import {
   StrategySortOrderSchema,
   UpdateFeatureStrategySchema,
 } from './strategy.dto.js';
+import { strategyEtag } from './strategy.mapper.js';
 import type { FeatureStrategy } from './strategy.model.js';
 
 const NOT_THERE: ErrorAnswer = [404, 'The project, feature, environment or strategy of the URL does not exist there'];
 const Errors = () => ApiErrors(400, NOT_THERE);
+
+/** Answers a strategy with its ETag, for `If-Match` on its next change. */
+function withStrategyEtag(res: Response, strategy: FeatureStrategy): FeatureStrategy {
+  res.setHeader('ETag', strategyEtag(strategy));
+  return strategy;
+}
 
 /**
  * Strategies of a feature in one environment. The bodies are raw JSON handed to the service, whose parsers report
@@ -81,15 +90,16 @@ export class FeatureStrategyController {
   @Get(':strategyId')
   @RequirePermission('NONE')
   @ApiOperation({ operationId: 'getFeatureStrategy', summary: 'One strategy of the feature in the environment.' })
-  @ApiOkResponse({ type: FeatureStrategySchema })
+  @ApiOkResponse({ type: FeatureStrategySchema, headers: ETAG_HEADER })
   @Errors()
-  get(
+  async get(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
     @Param('environment') environment: string,
     @Param('strategyId') strategyId: string,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<FeatureStrategy> {
-    return this.strategies.get({ projectId, featureName, environment, strategyId });
+    return withStrategyEtag(res, await this.strategies.get({ projectId, featureName, environment, strategyId }));
   }
 
   @Put(':strategyId')
@@ -101,17 +111,20 @@ export class FeatureStrategyController {
       'Constraints, variants and parameters are replaced (omitted → empty); name, title, disabled, sortOrder and segments are kept when omitted; title null clears the title. When every strategy of the feature in the environment ends up disabled, the feature is switched off there.',
   })
   @ApiBody({ type: UpdateFeatureStrategySchema })
-  @ApiOkResponse({ type: FeatureStrategySchema, description: 'Updated' })
+  @ApiOkResponse({ type: FeatureStrategySchema, description: 'Updated', headers: ETAG_HEADER })
   @Errors()
-  update(
+  @ApiIfMatch('strategy')
+  async update(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
     @Param('environment') environment: string,
     @Param('strategyId') strategyId: string,
     @Body() body: unknown,
     @CurrentActor() actor: Actor,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<FeatureStrategy> {
-    return this.strategies.update({ projectId, featureName, environment, strategyId }, body, actor);
+    return withStrategyEtag(res, await this.strategies.update({ projectId, featureName, environment, strategyId }, body, actor, ifMatch));
   }
 
   @Patch(':strategyId')
@@ -121,17 +134,20 @@ export class FeatureStrategyController {
     summary: 'Change a strategy with a JSON Patch (RFC 6902) on its featureStrategySchema form; saved as the update saves.',
   })
   @ApiBody({ type: [PatchOperationSchema] })
-  @ApiOkResponse({ type: FeatureStrategySchema })
+  @ApiOkResponse({ type: FeatureStrategySchema, headers: ETAG_HEADER })
   @Errors()
-  patch(
+  @ApiIfMatch('strategy')
+  async patch(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
     @Param('environment') environment: string,
     @Param('strategyId') strategyId: string,
     @Body() body: unknown,
     @CurrentActor() actor: Actor,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<FeatureStrategy> {
-    return this.strategies.patch({ projectId, featureName, environment, strategyId }, body, actor);
+    return withStrategyEtag(res, await this.strategies.patch({ projectId, featureName, environment, strategyId }, body, actor, ifMatch));
   }
 
   @Delete(':strategyId')

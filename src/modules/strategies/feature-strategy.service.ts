@@ -5,6 +5,7 @@ import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
+import { requireIfMatch } from '../../core/http/entity-tag.js';
 import { invalidProperty, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT, EventService, type EventTag } from '../events/index.js';
 import { SegmentReadModel } from '../segments/index.js';
@@ -12,7 +13,7 @@ import { FeatureStrategyStore, type StrategyLocation } from './feature-strategy.
 import { INT32_RULE, isInt32, isPlainObject, pointer, Problems } from '../../core/http/input-problems.js';
 import { applyPatch, parsePatch, PatchFailure } from './json-patch.js';
 import { checkParametersAgainstType, parseStrategyBody, type StrategyChanges } from './strategy-body.parser.js';
-import { toFeatureStrategy } from './strategy.mapper.js';
+import { strategyEtag, toFeatureStrategy } from './strategy.mapper.js';
 import { type FeatureStrategy, FLEXIBLE_ROLLOUT, type StoredStrategy, type StrategyAddress, type StrategyType } from './strategy.model.js';
 import { isBuiltInStrategyType } from './strategy-type.model.js';
 import { StrategyTypeStore } from './strategy-type.store.js';
@@ -89,10 +90,12 @@ export class FeatureStrategyService {
   }
 
   /** The spec's PUT: see `merge` for what is replaced and what is kept. */
-  async update(address: StrategyUrl, body: unknown, actor: Actor): Promise<FeatureStrategy> {
+  /** With `ifMatch` (an `If-Match` header), refused with 412 unless it names the strategy as it is (`strategyEtag`). */
+  async update(address: StrategyUrl, body: unknown, actor: Actor, ifMatch?: string): Promise<FeatureStrategy> {
     const { changes, problems } = parseStrategyBody(body, 'update', this.config.limits);
     return this.db.transaction(async () => {
       const location = await this.locateForWrite(address, changes, problems);
+      requireIfMatch(ifMatch, strategyEtag(toFeatureStrategy(location.strategy!)), 'strategy');
       return this.save(location.strategy!, changes, location, actor);
     });
   }
@@ -102,7 +105,7 @@ export class FeatureStrategyService {
    * Problems of the patched strategy are named by their pointer in it (`/constraints/0/operator`); `id` and
    * `featureName` cannot be changed.
    */
-  async patch(address: StrategyUrl, body: unknown, actor: Actor): Promise<FeatureStrategy> {
+  async patch(address: StrategyUrl, body: unknown, actor: Actor, ifMatch?: string): Promise<FeatureStrategy> {
     const patchProblems = new Problems();
     const operations = parsePatch(body, '/body', patchProblems);
     if (patchProblems.any) throw validationError(patchProblems.details);
@@ -111,6 +114,7 @@ export class FeatureStrategyService {
       const location = await this.store.locate(address, { withTags: true });
       const current = found(location, address);
       const before = toFeatureStrategy(current);
+      requireIfMatch(ifMatch, strategyEtag(before), 'strategy');
       let patched: unknown;
       try {
         patched = applyPatch(before, operations);

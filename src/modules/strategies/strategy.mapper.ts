@@ -1,3 +1,4 @@
+import { strongEtag } from '../../core/http/entity-tag.js';
 import { parseJson, toBool } from '../../core/database/database.js';
 import { type Constraint, withConstraintDefaults } from '../../core/constraints/constraint.js';
 import type { FeatureStrategy, StoredStrategy, StrategyVariant } from './strategy.model.js';
@@ -39,6 +40,11 @@ export function toStoredStrategy(row: StrategyRow): StoredStrategy {
     projectId: row.project_name,
     environment: row.environment,
   };
+}
+
+/** The ETag of a strategy as the API shows it, for `If-Match` on its next change. */
+export function strategyEtag(strategy: FeatureStrategy): string {
+  return strongEtag(JSON.stringify(strategy));
 }
 
 /** The public shape, without where the strategy lives. */

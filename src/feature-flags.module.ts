@@ -1,11 +1,12 @@
-import { type DynamicModule, type INestApplication, Module, type Type } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, Module, type OnModuleInit, Optional, type Type } from '@nestjs/common';
 import { MODULE_METADATA } from '@nestjs/common/constants.js';
-import { RouterModule } from '@nestjs/core';
+import { HttpAdapterHost, RouterModule } from '@nestjs/core';
 import { SwaggerModule } from '@nestjs/swagger';
 import { ASYNC_OPTIONS_TYPE, ConfigurableModuleClass, type FlagwrightModuleExtras, OPTIONS_TYPE } from './core/config/module-definition.js';
 import { CoreModule, routePrefixOf } from './core/core.module.js';
 import { composeFeatureModules } from './core/feature-module.js';
 import { buildOpenApiDocument } from './core/http/openapi.js';
+import { checkHttpPlatform } from './core/http/http-platform-check.js';
 import { flagwrightEntities } from './entities.js';
 import { ApiTokensModule } from './modules/api-tokens/index.js';
 import { AuthModule } from './modules/auth/index.js';
@@ -67,16 +68,24 @@ export const FLAGWRIGHT_CONTROLLERS = FEATURE_MODULES.flatMap(
   (module): Type<unknown>[] => Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? [],
 );
 
+/** The `routePrefix` of the FlagwrightModule in the application, normalised ("" or "/flags"). */
+const ROUTE_PREFIX = Symbol('flagwright:route-prefix');
+
 /**
  * The embeddable service: the core built from the host's options and the feature modules on top of it. Body
  * parsing, guards, pipe and filter are bound per controller (see ApiController), so nothing here changes how the host
  * application's own routes behave.
  */
-/** The `routePrefix` of the FlagwrightModule in the application, normalised ("" or "/flags"). */
-const ROUTE_PREFIX = Symbol('flagwright:route-prefix');
-
 @Module({})
-export class FlagwrightModule extends ConfigurableModuleClass {
+export class FlagwrightModule extends ConfigurableModuleClass implements OnModuleInit {
+  constructor(@Optional() private readonly adapterHost?: HttpAdapterHost) {
+    super();
+  }
+
+  onModuleInit(): void {
+    checkHttpPlatform(this.adapterHost);
+  }
+
   static forRoot(options: typeof OPTIONS_TYPE): DynamicModule {
     return compose(super.forRoot(options), options);
   }

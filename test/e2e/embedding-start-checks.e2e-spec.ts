@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
@@ -14,6 +15,7 @@ async function startHost(options: {
   flagwright?: Partial<FlagwrightModuleOptions>;
   factoryReturns?: Record<string, unknown>;
   dataSource?: Record<string, unknown>;
+  fastify?: boolean;
 }) {
   // synchronize acts before any check of ours can run: on a fresh database (the case the check is for), it succeeds.
   const database = await createTestDatabase({ empty: options.dataSource?.synchronize === true });
@@ -28,7 +30,9 @@ async function startHost(options: {
 
   const start = async () => {
     const moduleRef = await Test.createTestingModule({ imports: [HostModule] }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
+    const app = options.fastify
+      ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false })
+      : moduleRef.createNestApplication({ logger: false });
     await app.init();
     return app;
   };
@@ -54,6 +58,14 @@ describe('start-up checks of an embedded Flagwright', () => {
       /^Flagwright: `session.secret` must be a string of at least 16 characters .*\{ session: \{ secret: process.env.SESSION_SECRET \} \}/,
     );
     expect(await startFailure({ flagwright: { session: { secret: 'short' } } })).toContain('at least 16 characters');
+  });
+
+  it('refuses to start on the Fastify platform, saying to use the Express adapter', async () => {
+    expect(await startFailure({ fastify: true })).toBe(
+      'Flagwright: this application runs on the "fastify" HTTP platform, but Flagwright\'s routes run on NestJS\'s Express ' +
+        'platform only (@nestjs/platform-express, what NestFactory.create uses by default). Create the application that imports ' +
+        'FlagwrightModule with the Express adapter, or run Flagwright as its own service (npm start) beside your application.',
+    );
   });
 
   it('refuses a routePrefix returned by the forRootAsync factory instead of silently mounting at the root', async () => {

@@ -6,6 +6,7 @@ import { ApiTokenReferencesReadModel } from './access/api-token-references.read-
 import { CredentialsReadModel } from './access/credentials.read-model.js';
 import { PasswordHasher } from './access/password-hasher.js';
 import { BootstrapService } from './bootstrap/bootstrap.service.js';
+import { Seeders } from './bootstrap/seeders.js';
 import { Clock } from './clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightModuleOptions, normaliseBasePath, resolveConfig } from './config/flagwright-config.js';
 import { type FlagwrightModuleExtras, MODULE_OPTIONS_TOKEN } from './config/module-definition.js';
@@ -14,7 +15,16 @@ import { checkDataSource } from './database/data-source-checks.js';
 import { Database } from './database/database.js';
 
 /** What feature modules inject from core. The guards, pipe and filter of `ApiController` are built from these in each module. */
-const SHARED = [Clock, ChangeWatcher, PasswordHasher, CredentialsReadModel, AccessReadModel, ApiTokenReferencesReadModel, BootstrapService];
+const SHARED = [
+  Clock,
+  ChangeWatcher,
+  PasswordHasher,
+  CredentialsReadModel,
+  AccessReadModel,
+  ApiTokenReferencesReadModel,
+  BootstrapService,
+  Seeders,
+];
 
 /** The route prefix a host asked for, normalised ("" or "/flags"). */
 export function routePrefixOf(extras: FlagwrightModuleExtras): string {

@@ -3,10 +3,11 @@ import { EventsModule } from '../events/index.js';
 import { ApiTokenController } from './api-token.controller.js';
 import { ApiTokenService } from './api-token.service.js';
 import { ApiTokenStore, SqlApiTokenStore } from './api-token.store.js';
+import { InitialApiTokenSeeder } from './initial-api-token.seeder.js';
 
 @FeatureModule({
   imports: [EventsModule],
   controllers: [ApiTokenController],
-  providers: [ApiTokenService, { provide: ApiTokenStore, useClass: SqlApiTokenStore }],
+  providers: [ApiTokenService, InitialApiTokenSeeder, { provide: ApiTokenStore, useClass: SqlApiTokenStore }],
 })
 export class ApiTokensModule {}

@@ -2,6 +2,7 @@ import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
 import { EnvironmentController } from './environment.controller.js';
 import { EnvironmentReadModel } from './environment.read-model.js';
+import { EnvironmentSeeder } from './environment.seeder.js';
 import { EnvironmentService } from './environment.service.js';
 import { EnvironmentStore, SqlEnvironmentStore } from './environment.store.js';
 import { ProjectEnvironmentController } from './project-environment.controller.js';
@@ -9,7 +10,7 @@ import { ProjectEnvironmentController } from './project-environment.controller.j
 @FeatureModule({
   imports: [EventsModule],
   controllers: [EnvironmentController, ProjectEnvironmentController],
-  providers: [EnvironmentService, EnvironmentReadModel, { provide: EnvironmentStore, useClass: SqlEnvironmentStore }],
+  providers: [EnvironmentService, EnvironmentReadModel, EnvironmentSeeder, { provide: EnvironmentStore, useClass: SqlEnvironmentStore }],
   exports: [EnvironmentStore],
 })
 export class EnvironmentsModule {}

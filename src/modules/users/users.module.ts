@@ -1,6 +1,7 @@
 import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
 import { SessionsModule } from '../sessions/index.js';
+import { FirstAdminSeeder } from './first-admin.seeder.js';
 import { UserAdminController } from './user-admin.controller.js';
 import { UserController } from './user.controller.js';
 import { UserReadModel } from './user.read-model.js';
@@ -10,7 +11,7 @@ import { SqlUserStore, UserStore } from './user.store.js';
 @FeatureModule({
   imports: [EventsModule, SessionsModule],
   controllers: [UserAdminController, UserController],
-  providers: [UserService, UserReadModel, { provide: UserStore, useClass: SqlUserStore }],
+  providers: [UserService, UserReadModel, FirstAdminSeeder, { provide: UserStore, useClass: SqlUserStore }],
   exports: [UserService, UserReadModel],
 })
 export class UsersModule {}

@@ -18,6 +18,8 @@ export abstract class ProjectAccessStore {
     createdBy: string,
     createdAt: Date,
   ): Promise<number>;
+  /** Gives the user the Owner role in the project, unless the user has it already. */
+  abstract addOwner(projectId: string, userId: number, createdAt: Date): Promise<void>;
   abstract roleIdsOf(projectId: string, assignee: Assignee): Promise<number[]>;
   /** Removes the assignee's roles in the project (all of them when `roleIds` is undefined); answers the removed ids. */
   abstract unassign(projectId: string, assignee: Assignee, roleIds?: number[]): Promise<number[]>;
@@ -58,6 +60,13 @@ export class SqlProjectAccessStore extends ProjectAccessStore {
            SELECT a.id, r.id, :projectId, :createdBy, :at FROM user_groups a, roles r WHERE a.id IN (:...ids) AND r.id IN (:...roleIds)
            ON CONFLICT DO NOTHING RETURNING role_id`;
     return (await this.db.query(sql, { projectId, ids, roleIds, createdBy, at })).length;
+  }
+
+  async addOwner(projectId: string, userId: number, createdAt: Date): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO role_users (user_id, role_id, project, created_at) VALUES (:userId, :roleId, :projectId, :createdAt) ON CONFLICT DO NOTHING`,
+      { userId, roleId: ROLE.OWNER, projectId, createdAt: this.db.toTimestamp(createdAt) },
+    );
   }
 
   async roleIdsOf(projectId: string, assignee: Assignee): Promise<number[]> {

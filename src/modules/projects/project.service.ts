@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_PROJECT, ROLE } from '../../core/access/permissions.js';
+import { DEFAULT_PROJECT } from '../../core/access/permissions.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
@@ -7,6 +7,7 @@ import { invalidProperty, nameExists, notFound } from '../../core/errors/app-err
 import { EnvironmentStore } from '../environments/index.js';
 import { EVENT, EventService } from '../events/index.js';
 import { FeatureService } from '../features/index.js';
+import { ProjectAccessService } from '../project-access/index.js';
 import { type NewProject, type Project, PROJECT_MODE, type ProjectOverview, type ProjectSummary } from './project.model.js';
 import { ProjectReadModel } from './project.read-model.js';
 import { ProjectStore } from './project.store.js';
@@ -41,6 +42,7 @@ export class ProjectService {
     private readonly readModel: ProjectReadModel,
     private readonly environments: EnvironmentStore,
     private readonly features: FeatureService,
+    private readonly access: ProjectAccessService,
     private readonly db: Database,
     private readonly events: EventService,
     private readonly clock: Clock,
@@ -68,7 +70,7 @@ export class ProjectService {
       if (!(await this.store.insert(project, now))) throw nameExists('A project with this id already exists.');
       const environments = await this.environments.enableAllInProject(project.id);
       // Whoever creates a project owns it (Unleash's default project roles); API tokens have no user to own it.
-      if (principal.kind === 'user') await this.store.addRole(principal.id, ROLE.OWNER, project.id, now);
+      if (principal.kind === 'user') await this.access.addCreatorAsOwner(project.id, principal.id, now);
       const created: CreatedProject = { ...project, mode: PROJECT_MODE, environments: environments.sort() };
       await this.events.record({ type: EVENT.PROJECT_CREATED, actor, project: project.id, data: created });
       return created;

@@ -1,5 +1,6 @@
 import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
+import { FeaturesModule } from '../features/index.js';
 import { EnvironmentController } from './environment.controller.js';
 import { EnvironmentReadModel } from './environment.read-model.js';
 import { EnvironmentSeeder } from './environment.seeder.js';
@@ -8,7 +9,7 @@ import { EnvironmentStore, SqlEnvironmentStore } from './environment.store.js';
 import { ProjectEnvironmentController } from './project-environment.controller.js';
 
 @FeatureModule({
-  imports: [EventsModule],
+  imports: [EventsModule, FeaturesModule],
   controllers: [EnvironmentController, ProjectEnvironmentController],
   providers: [EnvironmentService, EnvironmentReadModel, EnvironmentSeeder, { provide: EnvironmentStore, useClass: SqlEnvironmentStore }],
   exports: [EnvironmentStore],

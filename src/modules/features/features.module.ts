@@ -1,6 +1,7 @@
 import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
 import { ClientMetricsModule } from '../client-metrics/index.js';
+import { StrategiesModule } from '../strategies/index.js';
 import { ArchiveController } from './archive.controller.js';
 import { FavoriteController } from './favorite.controller.js';
 import { FavoriteService } from './favorite.service.js';
@@ -22,7 +23,7 @@ import { FeatureStore, SqlFeatureStore } from './feature.store.js';
 import { ProjectFeatureController } from './project-feature.controller.js';
 
 @FeatureModule({
-  imports: [EventsModule, ClientMetricsModule],
+  imports: [EventsModule, ClientMetricsModule, StrategiesModule],
   controllers: [
     ProjectFeatureController,
     FeatureEnvironmentController,
@@ -46,6 +47,6 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     { provide: FeatureDependencyStore, useClass: SqlFeatureDependencyStore },
     { provide: FavoriteStore, useClass: SqlFavoriteStore },
   ],
-  exports: [FeatureService, FeatureEvents, FeatureLookup, FeatureReadModel],
+  exports: [FeatureService, FeatureEnvironmentService, FeatureEvents, FeatureLookup, FeatureReadModel],
 })
 export class FeaturesModule {}

@@ -19,5 +19,6 @@ import { SqlStrategyTypeStore, StrategyTypeStore } from './strategy-type.store.j
     { provide: FeatureStrategyStore, useClass: SqlFeatureStrategyStore },
     { provide: StrategyTypeStore, useClass: SqlStrategyTypeStore },
   ],
+  exports: [FeatureStrategyService],
 })
 export class StrategiesModule {}

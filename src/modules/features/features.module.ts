@@ -17,6 +17,7 @@ import { FeatureLifecycleController } from './feature-lifecycle.controller.js';
 import { FeatureLifecycleService } from './feature-lifecycle.service.js';
 import { FeatureLifecycleStore, SqlFeatureLifecycleStore } from './feature-lifecycle.store.js';
 import { FeatureLookup } from './feature-lookup.js';
+import { FeatureUsage } from './feature-usage.js';
 import { FeatureReadModel } from './feature.read-model.js';
 import { FeatureService } from './feature.service.js';
 import { FeatureStore, SqlFeatureStore } from './feature.store.js';
@@ -41,6 +42,7 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     FeatureReadModel,
     FeatureLookup,
     FeatureEvents,
+    FeatureUsage,
     { provide: FeatureStore, useClass: SqlFeatureStore },
     { provide: FeatureEnvironmentStore, useClass: SqlFeatureEnvironmentStore },
     { provide: FeatureLifecycleStore, useClass: SqlFeatureLifecycleStore },

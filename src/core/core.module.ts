@@ -3,6 +3,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource, EntitySchema } from 'typeorm';
 import { AccessReadModel } from './access/access.read-model.js';
 import { ApiTokenReferencesReadModel } from './access/api-token-references.read-model.js';
+import { CredentialUses } from './access/credential-uses.js';
 import { CredentialsReadModel } from './access/credentials.read-model.js';
 import { PasswordHasher } from './access/password-hasher.js';
 import { BootstrapService } from './bootstrap/bootstrap.service.js';
@@ -19,6 +20,7 @@ const SHARED = [
   Clock,
   ChangeWatcher,
   PasswordHasher,
+  CredentialUses,
   CredentialsReadModel,
   AccessReadModel,
   ApiTokenReferencesReadModel,

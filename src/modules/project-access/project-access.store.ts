@@ -3,7 +3,11 @@ import { ROLE } from '../../core/access/permissions.js';
 import { Database } from '../../core/database/database.js';
 import type { Assignee } from './project-access.model.js';
 
-const TABLE = { user: { table: 'role_users', column: 'user_id' }, group: { table: 'group_roles', column: 'group_id' } } as const;
+/** Each kind's table; the write is spelled out whole, so every statement names the table it writes. */
+const TABLE = {
+  user: { table: 'role_users', column: 'user_id', unassign: 'DELETE FROM role_users WHERE project = :projectId AND user_id = :id' },
+  group: { table: 'group_roles', column: 'group_id', unassign: 'DELETE FROM group_roles WHERE project = :projectId AND group_id = :id' },
+} as const;
 
 /** The write model of project roles: `role_users` (accounts) and `group_roles` (groups). */
 export abstract class ProjectAccessStore {
@@ -79,13 +83,13 @@ export class SqlProjectAccessStore extends ProjectAccessStore {
   }
 
   async unassign(projectId: string, assignee: Assignee, roleIds?: number[]): Promise<number[]> {
-    const { table, column } = TABLE[assignee.kind];
     if (roleIds?.length === 0) return [];
     const only = roleIds ? ' AND role_id IN (:...roleIds)' : '';
-    const rows = await this.db.query<{ role_id: number | string }>(
-      `DELETE FROM ${table} WHERE project = :projectId AND ${column} = :id${only} RETURNING role_id`,
-      { projectId, id: assignee.id, roleIds },
-    );
+    const rows = await this.db.query<{ role_id: number | string }>(`${TABLE[assignee.kind].unassign}${only} RETURNING role_id`, {
+      projectId,
+      id: assignee.id,
+      roleIds,
+    });
     return rows.map((row) => Number(row.role_id)).sort((a, b) => a - b);
   }
 

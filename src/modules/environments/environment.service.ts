@@ -61,6 +61,11 @@ export class EnvironmentService {
     return environments;
   }
 
+  /** For the projects module, in its transaction: a new project gets every enabled environment; answers their names. */
+  enableAllInNewProject(projectId: string): Promise<string[]> {
+    return this.store.enableAllInProject(projectId);
+  }
+
   async enableInProject(projectId: string, environment: string, actor: Actor): Promise<void> {
     await this.db.transaction(async () => {
       const found = await this.locate(projectId, environment);

@@ -12,6 +12,6 @@ import { ProjectEnvironmentController } from './project-environment.controller.j
   imports: [EventsModule, FeaturesModule],
   controllers: [EnvironmentController, ProjectEnvironmentController],
   providers: [EnvironmentService, EnvironmentReadModel, EnvironmentSeeder, { provide: EnvironmentStore, useClass: SqlEnvironmentStore }],
-  exports: [EnvironmentStore],
+  exports: [EnvironmentService],
 })
 export class EnvironmentsModule {}

@@ -1,15 +1,5 @@
 import { Injectable } from '@nestjs/common';
-
-/**
- * What a module writes into its own tables on a fresh installation. Idempotent: it skips every row that exists, so a
- * second start (or a second instance) changes nothing.
- */
-export interface Seeder {
-  /** Seeders run in ascending order, so that rows exist before the rows that refer to them. */
-  readonly seedOrder: number;
-  /** Runs inside the bootstrap's transaction; `now` is the one creation time of everything seeded by this start. */
-  seed(now: Date): Promise<void>;
-}
+import { Database } from '../database/database.js';
 
 /** The order of the seeders; core names the steps, each module provides its own. */
 export const SEED_ORDER = {
@@ -40,4 +30,24 @@ export class Seeders {
   inOrder(): Seeder[] {
     return [...this.seeders].sort((a, b) => a.seedOrder - b.seedOrder);
   }
+}
+
+/**
+ * What a module writes into its own tables on a fresh installation. Idempotent: it skips every row that exists, so a
+ * second start (or a second instance) changes nothing. A seeder adds itself to `Seeders` when Nest builds it.
+ */
+@Injectable()
+export abstract class Seeder {
+  /** Seeders run in ascending order, so that rows exist before the rows that refer to them. */
+  abstract readonly seedOrder: number;
+
+  constructor(
+    protected readonly db: Database,
+    seeders: Seeders,
+  ) {
+    seeders.add(this);
+  }
+
+  /** Runs inside the bootstrap's transaction; `now` is the one creation time of everything seeded by this start. */
+  abstract seed(now: Date): Promise<void>;
 }

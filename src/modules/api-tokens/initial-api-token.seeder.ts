@@ -2,21 +2,21 @@ import { Inject, Injectable } from '@nestjs/common';
 import { parseApiToken } from '../../core/access/api-token-format.js';
 import type { ApiTokenType } from '../../core/access/principal.js';
 import { hashSecret } from '../../core/access/secrets.js';
-import { SEED_ORDER, type Seeder, Seeders } from '../../core/bootstrap/seeders.js';
+import { SEED_ORDER, Seeder, Seeders } from '../../core/bootstrap/seeders.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
 
 /** The API tokens the options give (`INIT_*_API_TOKENS`), each created once: a token whose secret exists is skipped. */
 @Injectable()
-export class InitialApiTokenSeeder implements Seeder {
+export class InitialApiTokenSeeder extends Seeder {
   readonly seedOrder = SEED_ORDER.initialApiTokens;
 
   constructor(
-    private readonly db: Database,
-    @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
+    db: Database,
     seeders: Seeders,
+    @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {
-    seeders.add(this);
+    super(db, seeders);
   }
 
   async seed(at: Date): Promise<void> {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_PROJECT } from '../../core/access/permissions.js';
-import { SEED_ORDER, type Seeder, Seeders } from '../../core/bootstrap/seeders.js';
-import { Database } from '../../core/database/database.js';
+import { SEED_ORDER, Seeder } from '../../core/bootstrap/seeders.js';
 
 /** The environments of a fresh installation, as Unleash seeds them. */
 const SEED_ENVIRONMENTS = [
@@ -11,15 +10,8 @@ const SEED_ENVIRONMENTS = [
 
 /** The seed environments, each enabled in the default project when it is created (never again, once removed from it). */
 @Injectable()
-export class EnvironmentSeeder implements Seeder {
+export class EnvironmentSeeder extends Seeder {
   readonly seedOrder = SEED_ORDER.environments;
-
-  constructor(
-    private readonly db: Database,
-    seeders: Seeders,
-  ) {
-    seeders.add(this);
-  }
 
   async seed(at: Date): Promise<void> {
     const now = this.db.toTimestamp(at);

@@ -1,19 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { BUILT_IN_ROLES } from '../../core/access/permissions.js';
-import { SEED_ORDER, type Seeder, Seeders } from '../../core/bootstrap/seeders.js';
-import { Database } from '../../core/database/database.js';
+import { SEED_ORDER, Seeder } from '../../core/bootstrap/seeders.js';
 
 /** The built-in roles and their permissions (`roles`, `role_permissions`), with the ids the permission catalogue gives them. */
 @Injectable()
-export class RoleSeeder implements Seeder {
+export class RoleSeeder extends Seeder {
   readonly seedOrder = SEED_ORDER.builtInRoles;
-
-  constructor(
-    private readonly db: Database,
-    seeders: Seeders,
-  ) {
-    seeders.add(this);
-  }
 
   async seed(at: Date): Promise<void> {
     const now = this.db.toTimestamp(at);

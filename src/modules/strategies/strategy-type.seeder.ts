@@ -1,19 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { SEED_ORDER, type Seeder, Seeders } from '../../core/bootstrap/seeders.js';
-import { Database } from '../../core/database/database.js';
+import { SEED_ORDER, Seeder } from '../../core/bootstrap/seeders.js';
 import { SEED_STRATEGY_TYPES } from './strategy-type.model.js';
 
 /** The built-in strategy types (`strategy_types`): never editable, never deprecated. */
 @Injectable()
-export class StrategyTypeSeeder implements Seeder {
+export class StrategyTypeSeeder extends Seeder {
   readonly seedOrder = SEED_ORDER.strategyTypes;
-
-  constructor(
-    private readonly db: Database,
-    seeders: Seeders,
-  ) {
-    seeders.add(this);
-  }
 
   async seed(at: Date): Promise<void> {
     const now = this.db.toTimestamp(at);

@@ -1,19 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { SEED_ORDER, type Seeder, Seeders } from '../../core/bootstrap/seeders.js';
-import { Database } from '../../core/database/database.js';
+import { SEED_ORDER, Seeder } from '../../core/bootstrap/seeders.js';
 import { SEED_TAG_TYPES } from './tag.model.js';
 
 /** The tag types of a fresh installation (`tag_types`). */
 @Injectable()
-export class TagTypeSeeder implements Seeder {
+export class TagTypeSeeder extends Seeder {
   readonly seedOrder = SEED_ORDER.tagTypes;
-
-  constructor(
-    private readonly db: Database,
-    seeders: Seeders,
-  ) {
-    seeders.add(this);
-  }
 
   async seed(at: Date): Promise<void> {
     const now = this.db.toTimestamp(at);

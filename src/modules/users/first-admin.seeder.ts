@@ -1,23 +1,23 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PasswordHasher } from '../../core/access/password-hasher.js';
 import { ROLE } from '../../core/access/permissions.js';
-import { SEED_ORDER, type Seeder, Seeders } from '../../core/bootstrap/seeders.js';
+import { SEED_ORDER, Seeder, Seeders } from '../../core/bootstrap/seeders.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
 
 /** The first admin, when the options name one, created only while no person (non-service user) exists. */
 @Injectable()
-export class FirstAdminSeeder implements Seeder {
+export class FirstAdminSeeder extends Seeder {
   readonly seedOrder = SEED_ORDER.firstAdmin;
   private readonly logger = new Logger('Flagwright');
 
   constructor(
-    private readonly db: Database,
+    db: Database,
+    seeders: Seeders,
     private readonly passwords: PasswordHasher,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
-    seeders: Seeders,
   ) {
-    seeders.add(this);
+    super(db, seeders);
   }
 
   async seed(at: Date): Promise<void> {

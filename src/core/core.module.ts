@@ -4,9 +4,11 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource, EntitySchema } from 'typeorm';
 import { AccessReadModel } from './access/access.read-model.js';
 import { ApiTokenReferencesReadModel } from './access/api-token-references.read-model.js';
+import { CredentialUses } from './access/credential-uses.js';
 import { CredentialsReadModel } from './access/credentials.read-model.js';
 import { PasswordHasher } from './access/password-hasher.js';
 import { BootstrapService } from './bootstrap/bootstrap.service.js';
+import { Seeders } from './bootstrap/seeders.js';
 import { Clock } from './clock.js';
 import {
   FLAGWRIGHT_CONFIG,
@@ -22,7 +24,17 @@ import { checkDataSource } from './database/data-source-checks.js';
 import { Database } from './database/database.js';
 
 /** What feature modules inject from core. The guards, pipe and filter of `ApiController` are built from these in each module. */
-const SHARED = [Clock, ChangeWatcher, PasswordHasher, CredentialsReadModel, AccessReadModel, ApiTokenReferencesReadModel, BootstrapService];
+const SHARED = [
+  Clock,
+  ChangeWatcher,
+  PasswordHasher,
+  CredentialUses,
+  CredentialsReadModel,
+  AccessReadModel,
+  ApiTokenReferencesReadModel,
+  BootstrapService,
+  Seeders,
+];
 
 /** The route prefix a host asked for, normalised ("" or "/flags"). */
 export function routePrefixOf(extras: FlagwrightModuleExtras): string {

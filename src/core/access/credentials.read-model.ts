@@ -3,6 +3,7 @@ import { Clock } from '../clock.js';
 import { ChangeWatcher } from '../database/change-watcher.js';
 import { Database, toBool, toDate } from '../database/database.js';
 import { CredentialCache } from './credential-cache.js';
+import { CredentialUses, type RecordedCredential } from './credential-uses.js';
 import type { ApiTokenPrincipal, ApiTokenType, UserPrincipal } from './principal.js';
 
 const SEEN_AT_INTERVAL_MS = 60_000;
@@ -20,7 +21,7 @@ interface FoundCredential<P> {
   principal: P;
   expiresAt: number | null;
   /** The row whose `seen_at` records its use (tokens only). */
-  seenRow?: { table: 'api_tokens' | 'personal_access_tokens'; id: number };
+  seenRow?: { kind: RecordedCredential; id: number };
 }
 
 /**
@@ -39,6 +40,7 @@ export class CredentialsReadModel {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly uses: CredentialUses,
     changes: ChangeWatcher,
   ) {
     this.apiTokens = new CredentialCache(changes, clock);
@@ -63,7 +65,7 @@ export class CredentialsReadModel {
     if (!found) return undefined;
     const now = this.clock.now();
     if (found.expiresAt !== null && found.expiresAt <= now.getTime()) return undefined;
-    if (found.seenRow) await this.touch(found.seenRow.table, found.seenRow.id, now);
+    if (found.seenRow) await this.touch(found.seenRow.kind, found.seenRow.id, now);
     return found.principal;
   }
 
@@ -95,7 +97,7 @@ export class CredentialsReadModel {
     return {
       principal: Object.freeze(principal),
       expiresAt: expiryOf(token.expires_at),
-      seenRow: { table: 'api_tokens', id: Number(token.id) },
+      seenRow: { kind: 'api-token', id: Number(token.id) },
     };
   }
 
@@ -110,7 +112,7 @@ export class CredentialsReadModel {
     return {
       principal: toUser(row, 'pat'),
       expiresAt: expiryOf(row.expires_at),
-      seenRow: { table: 'personal_access_tokens', id: Number(row.token_id) },
+      seenRow: { kind: 'personal-access-token', id: Number(row.token_id) },
     };
   }
 
@@ -124,12 +126,12 @@ export class CredentialsReadModel {
     return row ? { principal: toUser(row, 'session'), expiresAt: expiryOf(row.expires_at) } : undefined;
   }
 
-  private async touch(table: 'api_tokens' | 'personal_access_tokens', id: number, now: Date): Promise<void> {
-    const key = `${table}:${id}`;
+  private async touch(kind: RecordedCredential, id: number, now: Date): Promise<void> {
+    const key = `${kind}:${id}`;
     const last = this.lastSeenWrite.get(key);
     if (last !== undefined && now.getTime() - last < SEEN_AT_INTERVAL_MS) return;
     this.lastSeenWrite.set(key, now.getTime());
-    await this.db.execute(`UPDATE ${table} SET seen_at = :now WHERE id = :id`, { id, now: this.db.toTimestamp(now) });
+    await this.uses.markSeen(kind, id, now);
   }
 }
 

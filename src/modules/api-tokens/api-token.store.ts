@@ -25,6 +25,8 @@ export abstract class ApiTokenStore {
   abstract idOfSecret(secretHash: string): Promise<number | undefined>;
   abstract setExpiry(id: number, expiresAt: Date | null): Promise<void>;
   abstract delete(id: number): Promise<boolean>;
+  /** Records the token's last use (`seen_at`). */
+  abstract markSeen(id: number, at: Date): Promise<void>;
 }
 
 interface TokenRow {
@@ -93,6 +95,10 @@ export class SqlApiTokenStore extends ApiTokenStore {
 
   async delete(id: number): Promise<boolean> {
     return (await this.db.execute('DELETE FROM api_tokens WHERE id = :id', { id })) > 0;
+  }
+
+  async markSeen(id: number, at: Date): Promise<void> {
+    await this.db.execute('UPDATE api_tokens SET seen_at = :at WHERE id = :id', { id, at: this.db.toTimestamp(at) });
   }
 }
 

@@ -45,6 +45,7 @@ describe('ClientMetricsService with its MetricsWriter', () => {
     store = new FakeClientMetricsStore();
     const environments = new ReportingEnvironments(store);
     writer = new MetricsWriter(store, environments, db, config);
+    writer.useFeatureUsage(store);
     service = new ClientMetricsService(writer, environments, clock);
   });
 

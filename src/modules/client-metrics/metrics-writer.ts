@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
 import { type ReportableProjects, stageReachedIn } from './client-metrics.model.js';
-import { ClientMetricsStore, type StageEntry } from './client-metrics.store.js';
+import { ClientMetricsStore } from './client-metrics.store.js';
+import type { FeatureUsageRecorder, StageEntry } from './feature-usage.js';
 import { MetricsBatch, type SeenFeature } from './metrics-batch.js';
 import { ReportingEnvironments } from './reporting-environments.js';
 
@@ -36,6 +37,7 @@ export class MetricsWriter implements OnApplicationBootstrap, OnApplicationShutd
   private overflowWrite?: Promise<void>;
   private timer?: NodeJS.Timeout;
   private stopped = false;
+  private featureUsage?: FeatureUsageRecorder;
 
   constructor(
     private readonly store: ClientMetricsStore,
@@ -43,6 +45,11 @@ export class MetricsWriter implements OnApplicationBootstrap, OnApplicationShutd
     private readonly db: Database,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
+
+  /** Called once by the features module, which owns the tables metrics change of features (see FeatureUsageRecorder). */
+  useFeatureUsage(recorder: FeatureUsageRecorder): void {
+    this.featureUsage = recorder;
+  }
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.flushLogged(), this.config.metricsFlushIntervalSeconds * 1000);
@@ -129,10 +136,11 @@ export class MetricsWriter implements OnApplicationBootstrap, OnApplicationShutd
     );
     await this.store.addHourlyCounts(rows.counts);
     await this.store.addVariantCounts(rows.variants);
-    await this.store.markSeen(rows.seen);
+    if (!this.featureUsage) throw new Error('The features module has not handed its FeatureUsageRecorder to MetricsWriter.');
+    await this.featureUsage.markSeen(rows.seen);
     const { preLive, live } = lifecycleSteps(rows.seen, types);
-    await this.store.advanceLifecycle(preLive, 'pre-live');
-    await this.store.advanceLifecycle(live, 'live');
+    await this.featureUsage.advanceLifecycle(preLive, 'pre-live');
+    await this.featureUsage.advanceLifecycle(live, 'live');
     await this.store.touchApplications(rows.applications);
     await this.store.touchInstances(rows.instances);
   }

@@ -6,13 +6,22 @@ import { recordingEvents } from '../events/testing/event-store.fake.js';
 import { EnvironmentService } from './environment.service.js';
 import { FakeEnvironmentReadModel } from './testing/environment-read-model.fake.js';
 import { FakeEnvironmentStore } from './testing/environment-store.fake.js';
+import { FakeProjectFeatureStates } from './testing/project-feature-states.fake.js';
 
 function setup() {
   const store = new FakeEnvironmentStore();
   store.projects.set('p1', new Set(['development']));
   const { events, eventStore } = recordingEvents();
-  const service = new EnvironmentService(store, new FakeEnvironmentReadModel(store), fakeDatabase(), events, new FixedClock());
-  return { service, store, recorded: eventStore.recorded };
+  const featureStates = new FakeProjectFeatureStates();
+  const service = new EnvironmentService(
+    store,
+    new FakeEnvironmentReadModel(store),
+    fakeDatabase(),
+    events,
+    new FixedClock(),
+    featureStates,
+  );
+  return { service, store, featureStates, recorded: eventStore.recorded };
 }
 
 describe('EnvironmentService', () => {
@@ -43,7 +52,7 @@ describe('EnvironmentService', () => {
   });
 
   it('enables an environment in a project once (409 the second time) and disables it again', async () => {
-    const { service, store, recorded } = setup();
+    const { service, store, featureStates, recorded } = setup();
     await service.enableInProject('p1', 'production', ACTOR);
     expect([...store.projects.get('p1')!]).toEqual(['development', 'production']);
     expect((await failure(service.enableInProject('p1', 'production', ACTOR))).message).toBe(
@@ -57,6 +66,7 @@ describe('EnvironmentService', () => {
       ['project-environment-added', 'p1', 'production'],
       ['project-environment-removed', 'p1', 'production'],
     ]);
+    expect(featureStates.calls).toEqual(['add p1 production', 'remove p1 production']);
   });
 
   it('names the project first, then the environment, when one is missing', async () => {

@@ -1,14 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
 import { nameExists, notFound } from '../../core/errors/app-error.js';
 import { EVENT, EventService } from '../events/index.js';
+import { FeatureEnvironmentService } from '../features/index.js';
 import type { Environment, EnvironmentWithCounts, ProjectEnvironment } from './environment.model.js';
 import { EnvironmentReadModel } from './environment.read-model.js';
 import { EnvironmentStore } from './environment.store.js';
 
 export const DEFAULT_ENVIRONMENT_SORT_ORDER = 9999;
+
+/** What this module asks of the features module, which owns the features' states in each environment. */
+export type ProjectFeatureStates = Pick<FeatureEnvironmentService, 'addProjectEnvironment' | 'removeProjectEnvironment'>;
 
 /** Environments, and which of them each project uses. */
 @Injectable()
@@ -19,6 +23,7 @@ export class EnvironmentService {
     private readonly db: Database,
     private readonly events: EventService,
     private readonly clock: Clock,
+    @Inject(FeatureEnvironmentService) private readonly featureStates: ProjectFeatureStates,
   ) {}
 
   list(): Promise<EnvironmentWithCounts[]> {
@@ -56,12 +61,18 @@ export class EnvironmentService {
     return environments;
   }
 
+  /** For the projects module, in its transaction: a new project gets every enabled environment; answers their names. */
+  enableAllInNewProject(projectId: string): Promise<string[]> {
+    return this.store.enableAllInProject(projectId);
+  }
+
   async enableInProject(projectId: string, environment: string, actor: Actor): Promise<void> {
     await this.db.transaction(async () => {
       const found = await this.locate(projectId, environment);
       if (!(await this.store.enableInProject(projectId, found.name))) {
         throw nameExists(`${projectId} already has the environment ${environment} enabled`);
       }
+      await this.featureStates.addProjectEnvironment(projectId, found.name);
       await this.events.record({ type: EVENT.PROJECT_ENVIRONMENT_ADDED, actor, project: projectId, environment, data: { environment } });
     });
   }
@@ -72,6 +83,7 @@ export class EnvironmentService {
       if (!(await this.store.disableInProject(projectId, environment))) {
         throw notFound(`Could not find environment ${environment} in project ${projectId}`);
       }
+      await this.featureStates.removeProjectEnvironment(projectId, environment);
       await this.events.record({
         type: EVENT.PROJECT_ENVIRONMENT_REMOVED,
         actor,

@@ -8,12 +8,9 @@ export abstract class EnvironmentStore {
   abstract insert(environment: NewEnvironment, createdAt: Date): Promise<boolean>;
   /** Enables every enabled environment in a (new) project; answers their names. */
   abstract enableAllInProject(projectId: string): Promise<string[]>;
-  /**
-   * Enables the environment in the project and gives every feature of the project its (switched off) state
-   * there. Answers false when it was enabled already.
-   */
+  /** Enables the environment in the project. Answers false when it was enabled already. */
   abstract enableInProject(projectId: string, environment: string): Promise<boolean>;
-  /** Disables the environment in the project and removes the project's features' state and strategies there. */
+  /** Disables the environment in the project. Answers false when it was not enabled. */
   abstract disableInProject(projectId: string, environment: string): Promise<boolean>;
 }
 
@@ -47,26 +44,15 @@ export class SqlEnvironmentStore extends EnvironmentStore {
       `INSERT INTO project_environments (project_id, environment_name) VALUES (:projectId, :environment) ON CONFLICT DO NOTHING`,
       { projectId, environment },
     );
-    if (added === 0) return false;
-    await this.db.execute(
-      `INSERT INTO feature_environments (feature_name, environment, enabled, variants)
-       SELECT f.name, :environment, false, '[]' FROM features f WHERE f.project = :projectId
-       ON CONFLICT DO NOTHING`,
-      { projectId, environment },
-    );
-    return true;
+    return added > 0;
   }
 
   async disableInProject(projectId: string, environment: string): Promise<boolean> {
-    const params = { projectId, environment };
-    const ofProject = 'feature_name IN (SELECT name FROM features WHERE project = :projectId)';
-    await this.db.execute(`DELETE FROM feature_strategies WHERE environment = :environment AND ${ofProject}`, params);
-    await this.db.execute(`DELETE FROM feature_environments WHERE environment = :environment AND ${ofProject}`, params);
     return (
-      (await this.db.execute(
-        'DELETE FROM project_environments WHERE project_id = :projectId AND environment_name = :environment',
-        params,
-      )) > 0
+      (await this.db.execute('DELETE FROM project_environments WHERE project_id = :projectId AND environment_name = :environment', {
+        projectId,
+        environment,
+      })) > 0
     );
   }
 }

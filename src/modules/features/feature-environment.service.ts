@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AccessReadModel, holds } from '../../core/access/access.read-model.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
@@ -9,7 +9,14 @@ import { Database } from '../../core/database/database.js';
 import { AppError, invalidProperty, validationError } from '../../core/errors/app-error.js';
 import { EVENT } from '../events/index.js';
 import { Problems } from '../../core/http/input-problems.js';
-import { applyPatch, parsePatch, type StoredStrategy, toFeatureStrategy } from '../strategies/index.js';
+import {
+  applyPatch,
+  type FeatureEnvironmentSwitch,
+  FeatureStrategyService,
+  parsePatch,
+  type StoredStrategy,
+  toFeatureStrategy,
+} from '../strategies/index.js';
 import { FeatureEnvironmentStore } from './feature-environment.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
@@ -35,9 +42,13 @@ export interface FeatureEnvironmentInfo extends FeatureEnvironmentView {
 
 const PRODUCTION = 'production';
 
-/** A feature in one environment: switching it on and off, and its (environment-level) variants. */
+/**
+ * A feature in one environment: switching it on and off, and its (environment-level) variants. It is also how the
+ * strategies module switches a feature's environment (FeatureEnvironmentSwitch) and how the environments module adds
+ * or removes an environment's feature states in a project.
+ */
 @Injectable()
-export class FeatureEnvironmentService {
+export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnModuleInit {
   constructor(
     private readonly store: FeatureEnvironmentStore,
     private readonly readModel: FeatureReadModel,
@@ -47,8 +58,32 @@ export class FeatureEnvironmentService {
     private readonly events: FeatureEvents,
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly strategies: FeatureStrategyService,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
+
+  onModuleInit(): void {
+    this.strategies.useFeatureEnvironments(this);
+  }
+
+  ensureFeatureEnvironment(featureName: string, environment: string): Promise<void> {
+    return this.store.ensure(featureName, environment);
+  }
+
+  disableIfNoEnabledStrategy(featureName: string, environment: string): Promise<boolean> {
+    return this.store.disableIfNoEnabledStrategy(featureName, environment);
+  }
+
+  /** The environment joins the project: every feature of the project gets its (switched off) state there. */
+  async addProjectEnvironment(projectId: string, environment: string): Promise<void> {
+    await this.store.addProjectEnvironment(projectId, environment);
+  }
+
+  /** The environment leaves the project: its features' strategies and states there go. */
+  async removeProjectEnvironment(projectId: string, environment: string): Promise<void> {
+    await this.strategies.deleteInProjectEnvironment(projectId, environment);
+    await this.store.deleteProjectEnvironment(projectId, environment);
+  }
 
   async get(address: FeatureEnvironmentAddress, userId?: number): Promise<FeatureEnvironmentInfo> {
     await this.lookup.require(address.projectId, address.featureName, 'hide', address.environment);
@@ -164,7 +199,7 @@ export class FeatureEnvironmentService {
   }
 
   private async enableStrategies(address: FeatureEnvironmentAddress, disabled: StoredStrategy[], actor: Actor): Promise<void> {
-    await this.store.enableStrategies(disabled.map((strategy) => strategy.id));
+    await this.strategies.enable(disabled.map((strategy) => strategy.id));
     for (const strategy of disabled) {
       await this.events.record({
         type: EVENT.FEATURE_STRATEGY_UPDATE,
@@ -209,7 +244,7 @@ export class FeatureEnvironmentService {
       projectId,
       environment,
     };
-    await this.store.insertStrategy(strategy, actor.userId, now);
+    await this.strategies.add(strategy, actor.userId, now);
     await this.events.record({
       type: EVENT.FEATURE_STRATEGY_ADD,
       actor,

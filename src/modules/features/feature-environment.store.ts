@@ -9,10 +9,7 @@ export interface FeatureEnvironmentState {
   variants: FeatureVariant[];
 }
 
-/**
- * The write model of a feature in one environment (`feature_environments`), and the strategies switching a
- * feature on adds or re-enables there.
- */
+/** The write model of a feature in one environment (`feature_environments`). */
 export abstract class FeatureEnvironmentStore {
   /** The state, its row held until the transaction ends on PostgreSQL; undefined when the feature has no such row. */
   abstract lock(featureName: string, environment: string): Promise<FeatureEnvironmentState | undefined>;
@@ -21,8 +18,14 @@ export abstract class FeatureEnvironmentStore {
   abstract setVariants(featureName: string, environment: string, variants: FeatureVariant[]): Promise<void>;
   /** The feature's strategies in the environment, in their order, with their segment ids. */
   abstract strategies(featureName: string, environment: string): Promise<StoredStrategy[]>;
-  abstract insertStrategy(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void>;
-  abstract enableStrategies(ids: string[]): Promise<void>;
+  /** Makes sure the feature has its row for the environment (switched off when new). */
+  abstract ensure(featureName: string, environment: string): Promise<void>;
+  /** Switches the feature off in the environment if it is on and has no enabled strategy; answers whether it did. */
+  abstract disableIfNoEnabledStrategy(featureName: string, environment: string): Promise<boolean>;
+  /** Gives every feature of the project its (switched off) state in the environment. */
+  abstract addProjectEnvironment(projectId: string, environment: string): Promise<void>;
+  /** Deletes the state of the project's features in the environment. */
+  abstract deleteProjectEnvironment(projectId: string, environment: string): Promise<void>;
 }
 
 @Injectable()
@@ -77,32 +80,38 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
     );
   }
 
-  async insertStrategy(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void> {
+  async ensure(featureName: string, environment: string): Promise<void> {
     await this.db.execute(
-      `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, title, disabled, parameters, constraints,
-                                       variants, sort_order, created_by_user_id, created_at)
-       VALUES (:id, :featureName, :projectId, :environment, :name, :title, :disabled, :parameters, :constraints, :variants, :sortOrder,
-               :createdByUserId, :createdAt)`,
-      {
-        id: strategy.id,
-        featureName: strategy.featureName,
-        projectId: strategy.projectId,
-        environment: strategy.environment,
-        name: strategy.name,
-        title: strategy.title,
-        disabled: strategy.disabled,
-        parameters: JSON.stringify(strategy.parameters),
-        constraints: JSON.stringify(strategy.constraints),
-        variants: JSON.stringify(strategy.variants),
-        sortOrder: strategy.sortOrder,
-        createdByUserId,
-        createdAt: this.db.toTimestamp(createdAt),
-      },
+      `INSERT INTO feature_environments (feature_name, environment, enabled, variants) VALUES (:featureName, :environment, false, '[]')
+       ON CONFLICT (feature_name, environment) DO NOTHING`,
+      { featureName, environment },
     );
   }
 
-  async enableStrategies(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.execute('UPDATE feature_strategies SET disabled = false WHERE id IN (:...ids)', { ids });
+  async disableIfNoEnabledStrategy(featureName: string, environment: string): Promise<boolean> {
+    const changed = await this.db.execute(
+      `UPDATE feature_environments SET enabled = false
+        WHERE feature_name = :featureName AND environment = :environment AND enabled = true
+          AND NOT EXISTS (SELECT 1 FROM feature_strategies
+                           WHERE feature_name = :featureName AND environment = :environment AND disabled = false)`,
+      { featureName, environment },
+    );
+    return changed > 0;
+  }
+
+  async addProjectEnvironment(projectId: string, environment: string): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO feature_environments (feature_name, environment, enabled, variants)
+       SELECT f.name, :environment, false, '[]' FROM features f WHERE f.project = :projectId
+       ON CONFLICT DO NOTHING`,
+      { projectId, environment },
+    );
+  }
+
+  async deleteProjectEnvironment(projectId: string, environment: string): Promise<void> {
+    await this.db.execute(
+      'DELETE FROM feature_environments WHERE environment = :environment AND feature_name IN (SELECT name FROM features WHERE project = :projectId)',
+      { projectId, environment },
+    );
   }
 }

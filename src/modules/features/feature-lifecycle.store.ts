@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import { chunks, rowValues } from '../../core/database/batch-statements.js';
 import { Database } from '../../core/database/database.js';
+import type { StageEntry } from '../client-metrics/index.js';
 import type { LifecycleStageName } from './feature.model.js';
+
+/** Stages at or after each stage metrics can move a feature to: a feature never moves back. */
+const REACHED: Record<'pre-live' | 'live', string[]> = {
+  'pre-live': ['pre-live', 'live', 'completed', 'archived'],
+  live: ['live', 'completed', 'archived'],
+};
 
 /**
  * The stages a feature reached (`feature_lifecycles`, one row per stage, stamped when entered). Rows are only ever
@@ -16,6 +24,8 @@ export abstract class FeatureLifecycleStore {
   abstract leave(featureName: string, stage: LifecycleStageName): Promise<boolean>;
   /** Forgets every stage (a revived feature starts over). */
   abstract reset(featureName: string): Promise<void>;
+  /** Records `stage` for the active features among `entries` that have not reached it (or a later one) yet; answers them. */
+  abstract advance(entries: StageEntry[], stage: 'pre-live' | 'live'): Promise<string[]>;
 }
 
 @Injectable()
@@ -51,5 +61,29 @@ export class SqlFeatureLifecycleStore extends FeatureLifecycleStore {
 
   async reset(featureName: string): Promise<void> {
     await this.db.execute('DELETE FROM feature_lifecycles WHERE feature_name = :featureName', { featureName });
+  }
+
+  async advance(entries: StageEntry[], stage: 'pre-live' | 'live'): Promise<string[]> {
+    const moved: string[] = [];
+    for (const chunk of chunks(entries)) {
+      // Read first, so that the usual batch (nothing to move) writes nothing to feature_lifecycles.
+      const behind = await this.db.query<{ name: string }>(
+        `SELECT f.name FROM features f WHERE f.name IN (:...names) AND f.archived_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM feature_lifecycles l WHERE l.feature_name = f.name AND l.stage IN (:...reached))`,
+        { names: chunk.map((entry) => entry.featureName), reached: REACHED[stage] },
+      );
+      if (!behind.length) continue;
+      const names = new Set(behind.map((row) => row.name));
+      const { values, params } = rowValues(
+        chunk.filter((entry) => names.has(entry.featureName)),
+        (entry) => [entry.featureName, stage, this.db.toTimestamp(entry.at)],
+      );
+      await this.db.execute(
+        `INSERT INTO feature_lifecycles (feature_name, stage, created_at) VALUES ${values} ON CONFLICT DO NOTHING`,
+        params,
+      );
+      moved.push(...names);
+    }
+    return moved;
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { chunks, JOINED_CHUNK, selectedRows, timestampParam } from '../../core/database/batch-statements.js';
 import { Database } from '../../core/database/database.js';
+import type { SeenFeature } from '../client-metrics/index.js';
 
 export interface NewFeature {
   name: string;
@@ -34,6 +36,8 @@ export abstract class FeatureStore {
   abstract setArchivedAt(featureName: string, archivedAt: Date | null): Promise<void>;
   abstract disableAllEnvironments(featureName: string): Promise<void>;
   abstract delete(names: string[]): Promise<void>;
+  /** Moves the last-seen times of the features and of their environments forward to the times SDK metrics give. */
+  abstract markSeen(seen: SeenFeature[]): Promise<void>;
 }
 
 @Injectable()
@@ -96,5 +100,34 @@ export class SqlFeatureStore extends FeatureStore {
   async delete(names: string[]): Promise<void> {
     if (names.length === 0) return;
     await this.db.execute('DELETE FROM features WHERE name IN (:...names)', { names });
+  }
+
+  async markSeen(seen: SeenFeature[]): Promise<void> {
+    const latestPerFeature = new Map<string, Date>();
+    for (const row of seen) {
+      const known = latestPerFeature.get(row.featureName);
+      if (!known || known < row.lastSeenAt) latestPerFeature.set(row.featureName, row.lastSeenAt);
+    }
+    for (const chunk of chunks([...latestPerFeature], JOINED_CHUNK)) {
+      const { rows, params } = selectedRows(chunk, ([name, at]) => ({ name, seen: timestampParam(this.db, at) }));
+      await this.db.execute(
+        `UPDATE features SET last_seen_at = v.seen FROM (${rows}) v
+          WHERE features.name = v.name AND (features.last_seen_at IS NULL OR features.last_seen_at < v.seen)`,
+        params,
+      );
+    }
+    for (const chunk of chunks(seen, JOINED_CHUNK)) {
+      const { rows, params } = selectedRows(chunk, (row) => ({
+        name: row.featureName,
+        environment: row.environment,
+        seen: timestampParam(this.db, row.lastSeenAt),
+      }));
+      await this.db.execute(
+        `UPDATE feature_environments SET last_seen_at = v.seen FROM (${rows}) v
+          WHERE feature_environments.feature_name = v.name AND feature_environments.environment = v.environment
+            AND (feature_environments.last_seen_at IS NULL OR feature_environments.last_seen_at < v.seen)`,
+        params,
+      );
+    }
   }
 }

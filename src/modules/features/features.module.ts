@@ -1,6 +1,7 @@
 import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
 import { ClientMetricsModule } from '../client-metrics/index.js';
+import { StrategiesModule } from '../strategies/index.js';
 import { ArchiveController } from './archive.controller.js';
 import { FavoriteController } from './favorite.controller.js';
 import { FavoriteService } from './favorite.service.js';
@@ -16,13 +17,14 @@ import { FeatureLifecycleController } from './feature-lifecycle.controller.js';
 import { FeatureLifecycleService } from './feature-lifecycle.service.js';
 import { FeatureLifecycleStore, SqlFeatureLifecycleStore } from './feature-lifecycle.store.js';
 import { FeatureLookup } from './feature-lookup.js';
+import { FeatureUsage } from './feature-usage.js';
 import { FeatureReadModel } from './feature.read-model.js';
 import { FeatureService } from './feature.service.js';
 import { FeatureStore, SqlFeatureStore } from './feature.store.js';
 import { ProjectFeatureController } from './project-feature.controller.js';
 
 @FeatureModule({
-  imports: [EventsModule, ClientMetricsModule],
+  imports: [EventsModule, ClientMetricsModule, StrategiesModule],
   controllers: [
     ProjectFeatureController,
     FeatureEnvironmentController,
@@ -40,12 +42,13 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     FeatureReadModel,
     FeatureLookup,
     FeatureEvents,
+    FeatureUsage,
     { provide: FeatureStore, useClass: SqlFeatureStore },
     { provide: FeatureEnvironmentStore, useClass: SqlFeatureEnvironmentStore },
     { provide: FeatureLifecycleStore, useClass: SqlFeatureLifecycleStore },
     { provide: FeatureDependencyStore, useClass: SqlFeatureDependencyStore },
     { provide: FavoriteStore, useClass: SqlFavoriteStore },
   ],
-  exports: [FeatureService, FeatureEvents, FeatureLookup, FeatureReadModel],
+  exports: [FeatureService, FeatureEnvironmentService, FeatureEvents, FeatureLookup, FeatureReadModel],
 })
 export class FeaturesModule {}

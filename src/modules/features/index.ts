@@ -1,5 +1,6 @@
 /** The public entry of the features module: what other modules and hosts may use. */
 export { FeaturesModule } from './features.module.js';
+export { FeatureEnvironmentService } from './feature-environment.service.js';
 export { FeatureEvents } from './feature-events.js';
 export { FeatureLookup } from './feature-lookup.js';
 export { TagSchema } from './feature.dto.js';

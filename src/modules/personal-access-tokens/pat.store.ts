@@ -12,6 +12,8 @@ export abstract class PatStore {
   abstract descriptionTaken(userId: number, description: string): Promise<boolean>;
   abstract find(userId: number, id: number): Promise<Pat | undefined>;
   abstract delete(userId: number, id: number): Promise<boolean>;
+  /** Records the token's last use (`seen_at`). */
+  abstract markSeen(id: number, at: Date): Promise<void>;
 }
 
 interface PatRow {
@@ -91,6 +93,10 @@ export class SqlPatStore extends PatStore {
 
   async delete(userId: number, id: number): Promise<boolean> {
     return (await this.db.execute('DELETE FROM personal_access_tokens WHERE user_id = :userId AND id = :id', { userId, id })) > 0;
+  }
+
+  async markSeen(id: number, at: Date): Promise<void> {
+    await this.db.execute('UPDATE personal_access_tokens SET seen_at = :at WHERE id = :id', { id, at: this.db.toTimestamp(at) });
   }
 }
 

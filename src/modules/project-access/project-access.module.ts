@@ -12,5 +12,6 @@ import { ProjectAccessStore, SqlProjectAccessStore } from './project-access.stor
   imports: [EventsModule, GroupsModule, RolesModule, UsersModule],
   controllers: [ProjectAccessController],
   providers: [ProjectAccessService, ProjectAccessReadModel, { provide: ProjectAccessStore, useClass: SqlProjectAccessStore }],
+  exports: [ProjectAccessService],
 })
 export class ProjectAccessModule {}

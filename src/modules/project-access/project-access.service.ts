@@ -32,6 +32,14 @@ export class ProjectAccessService {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Makes the creator of a new project its Owner (Unleash's default project roles), in the caller's transaction. No
+   * event of its own: the project's creation is the event.
+   */
+  async addCreatorAsOwner(projectId: string, userId: number, at: Date): Promise<void> {
+    await this.store.addOwner(projectId, userId, at);
+  }
+
   async access(projectId: string): Promise<ProjectAccess> {
     if (!(await this.reads.projectExists(projectId))) throw projectNotFound(projectId);
     return this.reads.access(projectId);

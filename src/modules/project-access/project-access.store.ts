@@ -3,7 +3,11 @@ import { ROLE } from '../../core/access/permissions.js';
 import { Database } from '../../core/database/database.js';
 import type { Assignee } from './project-access.model.js';
 
-const TABLE = { user: { table: 'role_users', column: 'user_id' }, group: { table: 'group_roles', column: 'group_id' } } as const;
+/** Each kind's table; the write is spelled out whole, so every statement names the table it writes. */
+const TABLE = {
+  user: { table: 'role_users', column: 'user_id', unassign: 'DELETE FROM role_users WHERE project = :projectId AND user_id = :id' },
+  group: { table: 'group_roles', column: 'group_id', unassign: 'DELETE FROM group_roles WHERE project = :projectId AND group_id = :id' },
+} as const;
 
 /** The write model of project roles: `role_users` (accounts) and `group_roles` (groups). */
 export abstract class ProjectAccessStore {
@@ -18,6 +22,8 @@ export abstract class ProjectAccessStore {
     createdBy: string,
     createdAt: Date,
   ): Promise<number>;
+  /** Gives the user the Owner role in the project, unless the user has it already. */
+  abstract addOwner(projectId: string, userId: number, createdAt: Date): Promise<void>;
   abstract roleIdsOf(projectId: string, assignee: Assignee): Promise<number[]>;
   /** Removes the assignee's roles in the project (all of them when `roleIds` is undefined); answers the removed ids. */
   abstract unassign(projectId: string, assignee: Assignee, roleIds?: number[]): Promise<number[]>;
@@ -60,6 +66,13 @@ export class SqlProjectAccessStore extends ProjectAccessStore {
     return (await this.db.query(sql, { projectId, ids, roleIds, createdBy, at })).length;
   }
 
+  async addOwner(projectId: string, userId: number, createdAt: Date): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO role_users (user_id, role_id, project, created_at) VALUES (:userId, :roleId, :projectId, :createdAt) ON CONFLICT DO NOTHING`,
+      { userId, roleId: ROLE.OWNER, projectId, createdAt: this.db.toTimestamp(createdAt) },
+    );
+  }
+
   async roleIdsOf(projectId: string, assignee: Assignee): Promise<number[]> {
     const { table, column } = TABLE[assignee.kind];
     const rows = await this.db.query<{ role_id: number | string }>(
@@ -70,13 +83,13 @@ export class SqlProjectAccessStore extends ProjectAccessStore {
   }
 
   async unassign(projectId: string, assignee: Assignee, roleIds?: number[]): Promise<number[]> {
-    const { table, column } = TABLE[assignee.kind];
     if (roleIds?.length === 0) return [];
     const only = roleIds ? ' AND role_id IN (:...roleIds)' : '';
-    const rows = await this.db.query<{ role_id: number | string }>(
-      `DELETE FROM ${table} WHERE project = :projectId AND ${column} = :id${only} RETURNING role_id`,
-      { projectId, id: assignee.id, roleIds },
-    );
+    const rows = await this.db.query<{ role_id: number | string }>(`${TABLE[assignee.kind].unassign}${only} RETURNING role_id`, {
+      projectId,
+      id: assignee.id,
+      roleIds,
+    });
     return rows.map((row) => Number(row.role_id)).sort((a, b) => a - b);
   }
 

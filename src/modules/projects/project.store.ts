@@ -8,7 +8,6 @@ export abstract class ProjectStore {
   abstract insert(project: NewProject, createdAt: Date): Promise<boolean>;
   abstract update(projectId: string, changes: ProjectChanges, updatedAt: Date): Promise<void>;
   abstract delete(projectId: string): Promise<void>;
-  abstract addRole(userId: number, roleId: number, projectId: string, createdAt: Date): Promise<void>;
   /**
    * Answers whether the project exists, holding its row until the transaction ends on PostgreSQL, so no feature
    * can be created in it meanwhile (feature creation reads the project row FOR SHARE).
@@ -48,13 +47,6 @@ export class SqlProjectStore extends ProjectStore {
 
   async delete(projectId: string): Promise<void> {
     await this.db.execute('DELETE FROM projects WHERE id = :projectId', { projectId });
-  }
-
-  async addRole(userId: number, roleId: number, projectId: string, createdAt: Date): Promise<void> {
-    await this.db.execute(
-      `INSERT INTO role_users (user_id, role_id, project, created_at) VALUES (:userId, :roleId, :projectId, :createdAt) ON CONFLICT DO NOTHING`,
-      { userId, roleId, projectId, createdAt: this.db.toTimestamp(createdAt) },
-    );
   }
 
   async lock(projectId: string): Promise<boolean> {

@@ -2,14 +2,16 @@ import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
 import { EnvironmentsModule } from '../environments/index.js';
 import { FeaturesModule } from '../features/index.js';
+import { ProjectAccessModule } from '../project-access/index.js';
 import { ProjectController } from './project.controller.js';
 import { ProjectReadModel } from './project.read-model.js';
+import { ProjectSeeder } from './project.seeder.js';
 import { ProjectService } from './project.service.js';
 import { ProjectStore, SqlProjectStore } from './project.store.js';
 
 @FeatureModule({
-  imports: [EventsModule, EnvironmentsModule, FeaturesModule],
+  imports: [EventsModule, EnvironmentsModule, FeaturesModule, ProjectAccessModule],
   controllers: [ProjectController],
-  providers: [ProjectService, ProjectReadModel, { provide: ProjectStore, useClass: SqlProjectStore }],
+  providers: [ProjectService, ProjectReadModel, ProjectSeeder, { provide: ProjectStore, useClass: SqlProjectStore }],
 })
 export class ProjectsModule {}

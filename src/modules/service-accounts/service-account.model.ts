@@ -1,13 +1,7 @@
 import type { Pat } from '../personal-access-tokens/index.js';
 
 /** A service account as stored: a `users` row with `is_service = true` and no password. */
-export interface ServiceAccountRecord {
-  id: number;
-  name: string;
-  username: string;
-  rootRole: number;
-  createdAt: string;
-}
+export type { ServiceAccountRecord } from '../users/index.js';
 
 /**
  * A service account as the API shows it (spec 2.9). The deprecated fields have fixed values (decision 9);

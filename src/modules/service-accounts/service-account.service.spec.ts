@@ -7,19 +7,20 @@ import { recordingEvents } from '../events/testing/event-store.fake.js';
 import { PatService } from '../personal-access-tokens/pat.service.js';
 import { FakePatStore } from '../personal-access-tokens/testing/pat-store.fake.js';
 import { FakeRoleReadModel } from '../roles/testing/role-read-model.fake.js';
+import { ServiceAccountUsers } from '../users/service-account-users.js';
+import { FakeServiceAccountUserStore } from '../users/testing/service-account-user-store.fake.js';
 import { ServiceAccountService } from './service-account.service.js';
-import { FakeServiceAccountStore } from './testing/service-account-store.fake.js';
 import { FakeServiceAccountsReadModel } from './testing/service-accounts-read-model.fake.js';
 
 function setup() {
-  const store = new FakeServiceAccountStore(['admin', 'alice']);
+  const store = new FakeServiceAccountUserStore(['admin', 'alice']);
   const patStore = new FakePatStore();
   const clock = new FixedClock();
   const db = fakeDatabase();
   const { events, eventStore } = recordingEvents(clock);
   const pats = new PatService(patStore, db, events, clock, testConfig());
   const readModel = new FakeServiceAccountsReadModel(store, patStore);
-  const service = new ServiceAccountService(store, readModel, new FakeRoleReadModel(), pats, events, db, clock);
+  const service = new ServiceAccountService(new ServiceAccountUsers(store), readModel, new FakeRoleReadModel(), pats, events, db, clock);
   return { service, store, patStore, recorded: eventStore.recorded };
 }
 

@@ -6,8 +6,8 @@ import { invalidProperty, nameExists, notFound } from '../../core/errors/app-err
 import { EVENT, EventService } from '../events/index.js';
 import { type CreatedPat, type Pat, PatService } from '../personal-access-tokens/index.js';
 import { RoleReadModel, ROOT_ROLE_TYPES } from '../roles/index.js';
+import { ServiceAccountUsers } from '../users/index.js';
 import type { RootRole, ServiceAccount, ServiceAccountInput, ServiceAccountRecord, ServiceAccountUpdate } from './service-account.model.js';
-import { ServiceAccountStore } from './service-account.store.js';
 import { ServiceAccountsReadModel, toServiceAccount } from './service-accounts.read-model.js';
 
 const TOKEN_EVENTS = { created: EVENT.SERVICE_ACCOUNT_TOKEN_CREATED, deleted: EVENT.SERVICE_ACCOUNT_TOKEN_DELETED };
@@ -19,7 +19,7 @@ const TOKEN_EVENTS = { created: EVENT.SERVICE_ACCOUNT_TOKEN_CREATED, deleted: EV
 @Injectable()
 export class ServiceAccountService {
   constructor(
-    private readonly store: ServiceAccountStore,
+    private readonly store: ServiceAccountUsers,
     private readonly readModel: ServiceAccountsReadModel,
     private readonly roles: RoleReadModel,
     private readonly pats: PatService,
@@ -45,7 +45,7 @@ export class ServiceAccountService {
   async create(input: ServiceAccountInput, actor: Actor): Promise<ServiceAccount> {
     await this.checkRootRole(input.rootRole);
     const record = await this.db.transaction(async () => {
-      const created = await this.store.insert({ ...input, createdAt: this.clock.now(), createdByUserId: actor.userId });
+      const created = await this.store.create({ ...input, createdAt: this.clock.now(), createdByUserId: actor.userId });
       if (!created) throw nameExists('A service account or user with that username already exists.');
       await this.events.record({ type: EVENT.SERVICE_ACCOUNT_CREATED, actor, data: eventData(created) });
       return created;

@@ -95,6 +95,7 @@ describe('FeatureStrategyService.update on fakes', () => {
       new Clock(),
       resolveConfig({ session: { secret: 'unit-test-session-secret' } }),
     );
+    service.useFeatureEnvironments(store);
   });
 
   it('writes nothing and records nothing when the body changes nothing', async () => {

@@ -9,6 +9,7 @@ import { requireIfMatch } from '../../core/http/entity-tag.js';
 import { invalidProperty, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT, EventService, type EventTag } from '../events/index.js';
 import { SegmentReadModel } from '../segments/index.js';
+import type { FeatureEnvironmentSwitch } from './feature-environment-switch.js';
 import { FeatureStrategyStore, type StrategyLocation } from './feature-strategy.store.js';
 import { INT32_RULE, isInt32, isPlainObject, pointer, Problems } from '../../core/http/input-problems.js';
 import { applyPatch, parsePatch, PatchFailure } from './json-patch.js';
@@ -30,6 +31,8 @@ type StrategyUrl = Required<StrategyAddress>;
  */
 @Injectable()
 export class FeatureStrategyService {
+  private switch?: FeatureEnvironmentSwitch;
+
   constructor(
     private readonly store: FeatureStrategyStore,
     private readonly types: StrategyTypeStore,
@@ -39,6 +42,31 @@ export class FeatureStrategyService {
     private readonly clock: Clock,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
+
+  /** Called once by the features module, which owns `feature_environments` (see FeatureEnvironmentSwitch). */
+  useFeatureEnvironments(featureEnvironments: FeatureEnvironmentSwitch): void {
+    this.switch = featureEnvironments;
+  }
+
+  private featureEnvironments(): FeatureEnvironmentSwitch {
+    if (!this.switch) throw new Error('The features module has not handed its FeatureEnvironmentSwitch to FeatureStrategyService.');
+    return this.switch;
+  }
+
+  /** For the features module, in its transaction (it records the event): the strategy that switching a feature on adds. */
+  async add(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void> {
+    await this.store.insert(strategy, createdByUserId, createdAt);
+  }
+
+  /** For the features module, in its transaction (it records the events): enables disabled strategies. */
+  async enable(strategyIds: string[]): Promise<void> {
+    if (strategyIds.length > 0) await this.store.enable(strategyIds);
+  }
+
+  /** For the features module, when an environment leaves a project: its features' strategies there go. */
+  async deleteInProjectEnvironment(projectId: string, environment: string): Promise<void> {
+    await this.store.deleteInProjectEnvironment(projectId, environment);
+  }
 
   async list(address: StrategyAddress): Promise<FeatureStrategy[]> {
     assertFound(await this.store.locate(address), address);
@@ -54,7 +82,7 @@ export class FeatureStrategyService {
     return this.db.transaction(async () => {
       const location = await this.locateForWrite(address, changes, problems);
       // The feature may have no row for the environment yet: add it (switched off), then hold it like the others.
-      await this.store.ensureFeatureEnvironment(address.featureName, address.environment);
+      await this.featureEnvironments().ensureFeatureEnvironment(address.featureName, address.environment);
       await this.store.lockFeatureEnvironment(address.featureName, address.environment);
       const { count, maxSortOrder } = await this.store.countIn(address.featureName, address.environment);
       const limit = this.config.limits.strategiesPerFeatureEnvironment;
@@ -240,7 +268,7 @@ export class FeatureStrategyService {
 
   /** A feature whose strategies in an environment are all disabled (or gone) is switched off there. */
   private async disableIfNoEnabledStrategy(strategy: StoredStrategy, actor: Actor, tags: EventTag[]): Promise<void> {
-    if (await this.store.disableIfNoEnabledStrategy(strategy.featureName, strategy.environment)) {
+    if (await this.featureEnvironments().disableIfNoEnabledStrategy(strategy.featureName, strategy.environment)) {
       await this.events.record({
         ...eventScope(strategy, actor),
         type: EVENT.FEATURE_ENVIRONMENT_DISABLED,

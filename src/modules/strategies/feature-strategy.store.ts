@@ -26,7 +26,7 @@ export interface LocateOptions {
   withTags?: boolean;
 }
 
-/** The write model of strategies: `feature_strategies`, their segment links, and the environment switch-off. */
+/** The write model of strategies: `feature_strategies` and their segment links (`feature_strategy_segments`). */
 export abstract class FeatureStrategyStore {
   abstract locate(address: StrategyAddress, options?: LocateOptions): Promise<StrategyLocation>;
   /** The feature's strategies in the environment, in their order. */
@@ -38,10 +38,10 @@ export abstract class FeatureStrategyStore {
   abstract setSortOrder(strategyId: string, sortOrder: number): Promise<void>;
   /** How many strategies the feature has in the environment, and the highest sort order among them. */
   abstract countIn(featureName: string, environment: string): Promise<{ count: number; maxSortOrder: number | null }>;
-  /** Makes sure the feature has its row for the environment (switched off when new). */
-  abstract ensureFeatureEnvironment(featureName: string, environment: string): Promise<void>;
-  /** Switches the feature off in the environment if it is on and has no enabled strategy; answers whether it did. */
-  abstract disableIfNoEnabledStrategy(featureName: string, environment: string): Promise<boolean>;
+  /** Enables the (disabled) strategies with these ids. */
+  abstract enable(strategyIds: string[]): Promise<void>;
+  /** Deletes the strategies of the project's features in the environment. */
+  abstract deleteInProjectEnvironment(projectId: string, environment: string): Promise<void>;
   /**
    * Holds the feature's row for the environment until the transaction ends (PostgreSQL; SQLite transactions are
    * serial already), so strategy writes of one feature environment apply one after the other and what a write reads
@@ -145,23 +145,15 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
     return { count: Number(row?.count ?? 0), maxSortOrder: row?.max_sort_order == null ? null : Number(row.max_sort_order) };
   }
 
-  async ensureFeatureEnvironment(featureName: string, environment: string): Promise<void> {
-    await this.db.execute(
-      `INSERT INTO feature_environments (feature_name, environment, enabled, variants) VALUES (:featureName, :environment, false, '[]')
-       ON CONFLICT (feature_name, environment) DO NOTHING`,
-      { featureName, environment },
-    );
+  async enable(strategyIds: string[]): Promise<void> {
+    await this.db.execute('UPDATE feature_strategies SET disabled = false WHERE id IN (:...strategyIds)', { strategyIds });
   }
 
-  async disableIfNoEnabledStrategy(featureName: string, environment: string): Promise<boolean> {
-    const changed = await this.db.execute(
-      `UPDATE feature_environments SET enabled = false
-        WHERE feature_name = :featureName AND environment = :environment AND enabled = true
-          AND NOT EXISTS (SELECT 1 FROM feature_strategies
-                           WHERE feature_name = :featureName AND environment = :environment AND disabled = false)`,
-      { featureName, environment },
+  async deleteInProjectEnvironment(projectId: string, environment: string): Promise<void> {
+    await this.db.execute(
+      'DELETE FROM feature_strategies WHERE environment = :environment AND feature_name IN (SELECT name FROM features WHERE project = :projectId)',
+      { projectId, environment },
     );
-    return changed > 0;
   }
 
   async lockFeatureEnvironment(featureName: string, environment: string): Promise<void> {

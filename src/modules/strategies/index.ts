@@ -1,5 +1,7 @@
 /** The public entry of the strategies module: what other modules and hosts may use. */
 export { StrategiesModule } from './strategies.module.js';
+export type { FeatureEnvironmentSwitch } from './feature-environment-switch.js';
+export { FeatureStrategyService } from './feature-strategy.service.js';
 export { applyPatch, parsePatch, PatchFailure } from './json-patch.js';
 export { FeatureStrategySchema, PatchOperationSchema, StrategyVariantSchema } from './strategy.dto.js';
 export { STRATEGY_COLUMNS, type StrategyRow, toFeatureStrategy, toStoredStrategy } from './strategy.mapper.js';

@@ -5,6 +5,7 @@ import { FeatureStrategyController } from './feature-strategy.controller.js';
 import { FeatureStrategyService } from './feature-strategy.service.js';
 import { FeatureStrategyStore, SqlFeatureStrategyStore } from './feature-strategy.store.js';
 import { StrategyTypeController } from './strategy-type.controller.js';
+import { StrategyTypeSeeder } from './strategy-type.seeder.js';
 import { StrategyTypeService } from './strategy-type.service.js';
 import { SqlStrategyTypeStore, StrategyTypeStore } from './strategy-type.store.js';
 
@@ -14,8 +15,10 @@ import { SqlStrategyTypeStore, StrategyTypeStore } from './strategy-type.store.j
   providers: [
     FeatureStrategyService,
     StrategyTypeService,
+    StrategyTypeSeeder,
     { provide: FeatureStrategyStore, useClass: SqlFeatureStrategyStore },
     { provide: StrategyTypeStore, useClass: SqlStrategyTypeStore },
   ],
+  exports: [FeatureStrategyService],
 })
 export class StrategiesModule {}

@@ -1,4 +1,3 @@
-import { SEED_STRATEGY_TYPES } from '../../core/bootstrap/seed-data.js';
 import type { StrategyType } from './strategy.model.js';
 
 /** The kinds of parameter a strategy type may define, as Unleash names them. */
@@ -15,6 +14,58 @@ export interface StrategyTypeChanges {
   deprecated?: boolean;
   parameters: StrategyParameterDefinition[];
 }
+
+/** The built-in strategy types, as Unleash seeds them (`StrategyTypeSeeder`). */
+export const SEED_STRATEGY_TYPES: {
+  name: string;
+  displayName: string;
+  description: string;
+  sortOrder: number;
+  parameters: { name: string; type: string; description: string; required: boolean }[];
+}[] = [
+  {
+    name: 'default',
+    displayName: 'Standard',
+    description: 'The standard strategy is strictly on / off for your entire userbase.',
+    sortOrder: 0,
+    parameters: [],
+  },
+  {
+    name: 'flexibleRollout',
+    displayName: 'Gradual rollout',
+    description: 'Roll out to a percentage of your userbase, and ensure that the experience is the same for the user on each visit.',
+    sortOrder: 1,
+    parameters: [
+      { name: 'rollout', type: 'percentage', description: '', required: false },
+      {
+        name: 'stickiness',
+        type: 'string',
+        description: 'Used define stickiness. Possible values: default, userId, sessionId, random',
+        required: true,
+      },
+      {
+        name: 'groupId',
+        type: 'string',
+        description: 'Used to define a activation groups, which allows you to correlate across feature flags.',
+        required: true,
+      },
+    ],
+  },
+  {
+    name: 'remoteAddress',
+    displayName: 'IPs',
+    description: 'Enable the feature for a specific set of IP addresses.',
+    sortOrder: 2,
+    parameters: [{ name: 'IPs', type: 'list', description: 'List of IPs to enable the feature flag for.', required: true }],
+  },
+  {
+    name: 'applicationHostname',
+    displayName: 'Hosts',
+    description: 'Enable the feature for a specific set of hostnames.',
+    sortOrder: 3,
+    parameters: [{ name: 'hostNames', type: 'list', description: 'List of hostnames to enable the feature flag for.', required: false }],
+  },
+];
 
 /**
  * The types the service seeds at start. They are never changed nor deleted, and their names can never be taken by a

@@ -9,7 +9,7 @@ import type { StrategyType } from './strategy.model.js';
  */
 export type StrategyTypeLock = 'update' | 'share';
 
-/** Strategy types (`strategy_types`): the built-ins are seeded by core/bootstrap, custom ones written here. */
+/** Strategy types (`strategy_types`): the built-ins are seeded by `StrategyTypeSeeder`, custom ones written here. */
 export abstract class StrategyTypeStore {
   abstract list(): Promise<StrategyType[]>;
   abstract find(name: string, lock?: StrategyTypeLock): Promise<StrategyType | undefined>;

@@ -10,3 +10,6 @@ export interface Tag {
   type: string;
   value: string;
 }
+
+/** The tag types of a fresh installation, as Unleash seeds them (`TagTypeSeeder`). */
+export const SEED_TAG_TYPES = [{ name: 'simple', description: 'Used to simplify filtering of features', icon: '#', color: '#FFFFFF' }];

@@ -5,6 +5,7 @@ import { FeatureTagController } from './feature-tag.controller.js';
 import { FeatureTagService } from './feature-tag.service.js';
 import { FeatureTagStore, SqlFeatureTagStore } from './feature-tag.store.js';
 import { TagTypeController } from './tag-type.controller.js';
+import { TagTypeSeeder } from './tag-type.seeder.js';
 import { TagTypeService } from './tag-type.service.js';
 import { SqlTagTypeStore, TagTypeStore } from './tag-type.store.js';
 
@@ -13,6 +14,7 @@ import { SqlTagTypeStore, TagTypeStore } from './tag-type.store.js';
   controllers: [TagTypeController, FeatureTagController],
   providers: [
     TagTypeService,
+    TagTypeSeeder,
     FeatureTagService,
     { provide: TagTypeStore, useClass: SqlTagTypeStore },
     { provide: FeatureTagStore, useClass: SqlFeatureTagStore },

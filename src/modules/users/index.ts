@@ -1,6 +1,8 @@
 /** The public entry of the users module: what other modules and hosts may use. */
 export { UsersModule } from './users.module.js';
 export { imageUrlFor } from './image-url.js';
+export type { ServiceAccountRecord } from './service-account-user.store.js';
+export { ServiceAccountUsers } from './service-account-users.js';
 export { UserSchema } from './user.dto.js';
 export type { UserJson } from './user.model.js';
 export { toUserSchema, userColumns, UserReadModel } from './user.read-model.js';

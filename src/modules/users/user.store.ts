@@ -20,7 +20,7 @@ export interface UserChanges {
   rootRoleId?: number;
 }
 
-/** The write model of `users` (people; service accounts are written by their own module). */
+/** The write model of `users` for people; the rows of service accounts are `ServiceAccountUserStore`'s. */
 export abstract class UserStore {
   abstract insert(user: NewUser): Promise<number>;
   abstract update(id: number, changes: UserChanges): Promise<void>;

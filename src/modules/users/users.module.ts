@@ -1,16 +1,26 @@
 import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
 import { SessionsModule } from '../sessions/index.js';
+import { FirstAdminSeeder } from './first-admin.seeder.js';
 import { UserAdminController } from './user-admin.controller.js';
 import { UserController } from './user.controller.js';
 import { UserReadModel } from './user.read-model.js';
 import { UserService } from './user.service.js';
+import { ServiceAccountUserStore, SqlServiceAccountUserStore } from './service-account-user.store.js';
+import { ServiceAccountUsers } from './service-account-users.js';
 import { SqlUserStore, UserStore } from './user.store.js';
 
 @FeatureModule({
   imports: [EventsModule, SessionsModule],
   controllers: [UserAdminController, UserController],
-  providers: [UserService, UserReadModel, { provide: UserStore, useClass: SqlUserStore }],
-  exports: [UserService, UserReadModel],
+  providers: [
+    UserService,
+    UserReadModel,
+    FirstAdminSeeder,
+    ServiceAccountUsers,
+    { provide: UserStore, useClass: SqlUserStore },
+    { provide: ServiceAccountUserStore, useClass: SqlServiceAccountUserStore },
+  ],
+  exports: [UserService, UserReadModel, ServiceAccountUsers],
 })
 export class UsersModule {}

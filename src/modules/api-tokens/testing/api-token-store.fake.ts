@@ -3,7 +3,7 @@ import { type ApiTokenInsert, ApiTokenStore } from '../api-token.store.js';
 
 /** `api_tokens` in memory: ids count up from 1, listings in insertion order. */
 export class FakeApiTokenStore extends ApiTokenStore {
-  readonly rows: (ApiTokenInsert & { id: number })[] = [];
+  readonly rows: (ApiTokenInsert & { id: number; seenAt?: Date })[] = [];
 
   async insert(input: ApiTokenInsert): Promise<ApiToken> {
     this.rows.push({ ...input, id: this.rows.length + 1 });
@@ -27,7 +27,10 @@ export class FakeApiTokenStore extends ApiTokenStore {
     if (index >= 0) this.rows.splice(index, 1);
     return index >= 0;
   }
-  private view(row: ApiTokenInsert & { id: number }): ApiToken {
+  async markSeen(id: number, at: Date): Promise<void> {
+    this.rows.find((r) => r.id === id)!.seenAt = at;
+  }
+  private view(row: ApiTokenInsert & { id: number; seenAt?: Date }): ApiToken {
     return {
       id: row.id,
       tokenName: row.tokenName,
@@ -38,7 +41,7 @@ export class FakeApiTokenStore extends ApiTokenStore {
       secretPrefix: row.secretPrefix,
       expiresAt: row.expiresAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
-      seenAt: null,
+      seenAt: row.seenAt?.toISOString() ?? null,
       alias: null,
     };
   }

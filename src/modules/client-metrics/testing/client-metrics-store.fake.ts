@@ -1,9 +1,13 @@
 import type { ReportableProjects } from '../client-metrics.model.js';
-import { ClientMetricsStore, type StageEntry } from '../client-metrics.store.js';
+import { ClientMetricsStore } from '../client-metrics.store.js';
+import type { FeatureUsageRecorder, StageEntry } from '../feature-usage.js';
 import type { HourlyCount, SeenApplication, SeenFeature, SeenInstance, VariantCount } from '../metrics-batch.js';
 
-/** The store's contract kept in maps: counts add up, times move forward, stages are recorded once. */
-export class FakeClientMetricsStore extends ClientMetricsStore {
+/**
+ * The store's contract kept in maps: counts add up, times move forward, stages are recorded once. It also stands for
+ * the features module's FeatureUsageRecorder (`seen`, `stages`).
+ */
+export class FakeClientMetricsStore extends ClientMetricsStore implements FeatureUsageRecorder {
   environments = new Map([
     ['development', 'development'],
     ['production', 'production'],

@@ -37,6 +37,9 @@ export class FakePatStore extends PatStore {
     if (index >= 0) this.rows.splice(index, 1);
     return index >= 0;
   }
+  async markSeen(id: number, at: Date): Promise<void> {
+    this.rows.find((r) => r.id === id)!.seenAt = at.toISOString();
+  }
   private view({ secretHash: _secretHash, ...pat }: Pat & { secretHash: string }): Pat {
     return pat;
   }

@@ -1,11 +1,13 @@
+import type { FeatureEnvironmentSwitch } from '../feature-environment-switch.js';
 import type { StrategyAddress, StoredStrategy } from '../strategy.model.js';
 import { FeatureStrategyStore, type StrategyLocation } from '../feature-strategy.store.js';
 
 /**
  * `feature_strategies` of one feature environment in memory; `locate` finds the project, feature and environment
  * unless the spec says the project is missing, and lists the writes it saw so a spec can tell that nothing was written.
+ * It also stands for the features module's switch of that feature environment (`environmentEnabled`).
  */
-export class FakeFeatureStrategyStore extends FeatureStrategyStore {
+export class FakeFeatureStrategyStore extends FeatureStrategyStore implements FeatureEnvironmentSwitch {
   strategies = new Map<string, StoredStrategy>();
   environmentEnabled = true;
   writes: string[] = [];
@@ -40,6 +42,12 @@ export class FakeFeatureStrategyStore extends FeatureStrategyStore {
   async setSortOrder(): Promise<void> {}
   async countIn(): Promise<{ count: number; maxSortOrder: number | null }> {
     return { count: this.strategies.size, maxSortOrder: null };
+  }
+  async enable(ids: string[]): Promise<void> {
+    for (const id of ids) this.strategies.set(id, { ...this.strategies.get(id)!, disabled: false });
+  }
+  async deleteInProjectEnvironment(): Promise<void> {
+    this.strategies.clear();
   }
   async ensureFeatureEnvironment(): Promise<void> {}
   async disableIfNoEnabledStrategy(): Promise<boolean> {

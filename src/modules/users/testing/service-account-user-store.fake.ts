@@ -1,13 +1,12 @@
-import type { ServiceAccountInput, ServiceAccountRecord } from '../service-account.model.js';
-import { ServiceAccountStore } from '../service-account.store.js';
+import { type NewServiceAccount, type ServiceAccountRecord, ServiceAccountUserStore } from '../service-account-user.store.js';
 
 /** Service-account rows of `users` in memory: ids from 100; usernames unique among them and the spec's taken ones. */
-export class FakeServiceAccountStore extends ServiceAccountStore {
+export class FakeServiceAccountUserStore extends ServiceAccountUserStore {
   readonly rows: ServiceAccountRecord[] = [];
   constructor(private readonly takenUsernames: string[] = []) {
     super();
   }
-  async insert(input: ServiceAccountInput & { createdAt: Date }): Promise<ServiceAccountRecord | undefined> {
+  async insert(input: NewServiceAccount): Promise<ServiceAccountRecord | undefined> {
     if (this.takenUsernames.includes(input.username) || this.rows.some((r) => r.username === input.username)) return undefined;
     const row = {
       id: 100 + this.rows.length,

@@ -1,11 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { Database, toIso } from '../../core/database/database.js';
-import type { ServiceAccountInput, ServiceAccountRecord } from './service-account.model.js';
 
-/** The write model of service accounts: `users` rows with `is_service = true`. */
-export abstract class ServiceAccountStore {
+/** A service account as stored: a `users` row with `is_service = true` and no password. */
+export interface ServiceAccountRecord {
+  id: number;
+  name: string;
+  username: string;
+  rootRole: number;
+  createdAt: string;
+}
+
+export interface NewServiceAccount {
+  username: string;
+  name: string;
+  rootRole: number;
+  createdAt: Date;
+  createdByUserId: number;
+}
+
+/** The `users` rows of service accounts (`is_service = true`); the service-accounts module writes them through `ServiceAccountUsers`. */
+export abstract class ServiceAccountUserStore {
   /** Answers undefined when the username is already used by any user or service account. */
-  abstract insert(input: ServiceAccountInput & { createdAt: Date; createdByUserId: number }): Promise<ServiceAccountRecord | undefined>;
+  abstract insert(input: NewServiceAccount): Promise<ServiceAccountRecord | undefined>;
   abstract find(id: number): Promise<ServiceAccountRecord | undefined>;
   abstract update(id: number, changes: { name: string; rootRole: number }): Promise<ServiceAccountRecord | undefined>;
   /** Deletes the account; its tokens, sessions and memberships go with it (foreign keys cascade). */
@@ -23,12 +39,12 @@ interface Row {
 const COLUMNS = 'id, name, username, root_role_id, created_at';
 
 @Injectable()
-export class SqlServiceAccountStore extends ServiceAccountStore {
+export class SqlServiceAccountUserStore extends ServiceAccountUserStore {
   constructor(private readonly db: Database) {
     super();
   }
 
-  async insert(input: ServiceAccountInput & { createdAt: Date; createdByUserId: number }): Promise<ServiceAccountRecord | undefined> {
+  async insert(input: NewServiceAccount): Promise<ServiceAccountRecord | undefined> {
     // The unique username is the arbiter, so two concurrent creations cannot both succeed.
     const [row] = await this.db.query<Row>(
       `INSERT INTO users (name, username, root_role_id, is_service, created_at, created_by_user_id)
@@ -57,7 +73,7 @@ export class SqlServiceAccountStore extends ServiceAccountStore {
   }
 }
 
-export function toRecord(row: Row): ServiceAccountRecord {
+function toRecord(row: Row): ServiceAccountRecord {
   return {
     id: Number(row.id),
     name: row.name ?? '',

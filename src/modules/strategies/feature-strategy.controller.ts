@@ -18,8 +18,9 @@ const NOT_THERE: ErrorAnswer = [404, 'The project, feature, environment or strat
 const Errors = () => ApiErrors(400, NOT_THERE);
 
 /**
- * Strategies of a feature in one environment. The bodies are raw JSON handed to the service, whose parsers report
- * every offending property (see strategy.dto.ts for the schemas).
+ * Strategies of a feature in one environment. The bodies are raw JSON handed to the service, which checks create
+ * and update bodies by their DTO's rules and joins those problems with its checks of the strategy type and segments
+ * they name, so one 400 lists them all (see strategy.dto.ts).
  */
 @AdminController('projects/:projectId/features/:featureName/environments/:environment/strategies', 'Strategies')
 export class FeatureStrategyController {

@@ -10,8 +10,10 @@ import { EVENT, EventService, type EventTag } from '../events/index.js';
 import { SegmentReadModel } from '../segments/index.js';
 import { FeatureStrategyStore, type StrategyLocation } from './feature-strategy.store.js';
 import { INT32_RULE, isInt32, isPlainObject, pointer, Problems } from '../../core/http/input-problems.js';
+import { checkInput, validatedInput } from '../../core/http/request-validation.pipe.js';
 import { applyPatch, parsePatch, PatchFailure } from './json-patch.js';
-import { checkParametersAgainstType, parseStrategyBody, type StrategyChanges } from './strategy-body.parser.js';
+import { checkParametersAgainstType, type StrategyChanges, toStrategyChanges } from './strategy-body.rules.js';
+import { CreateFeatureStrategySchema, UpdateFeatureStrategySchema } from './strategy.dto.js';
 import { toFeatureStrategy } from './strategy.mapper.js';
 import { type FeatureStrategy, FLEXIBLE_ROLLOUT, type StoredStrategy, type StrategyAddress, type StrategyType } from './strategy.model.js';
 import { isBuiltInStrategyType } from './strategy-type.model.js';
@@ -49,7 +51,7 @@ export class FeatureStrategyService {
   }
 
   async create(address: StrategyAddress, body: unknown, actor: Actor): Promise<FeatureStrategy> {
-    const { changes, problems } = parseStrategyBody(body, 'create', this.config.limits);
+    const { changes, problems } = this.checkedBody(CreateFeatureStrategySchema, body, '/body');
     return this.db.transaction(async () => {
       const location = await this.locateForWrite(address, changes, problems);
       // The feature may have no row for the environment yet: add it (switched off), then hold it like the others.
@@ -90,7 +92,7 @@ export class FeatureStrategyService {
 
   /** The spec's PUT: see `merge` for what is replaced and what is kept. */
   async update(address: StrategyUrl, body: unknown, actor: Actor): Promise<FeatureStrategy> {
-    const { changes, problems } = parseStrategyBody(body, 'update', this.config.limits);
+    const { changes, problems } = this.checkedBody(UpdateFeatureStrategySchema, body, '/body');
     return this.db.transaction(async () => {
       const location = await this.locateForWrite(address, changes, problems);
       return this.save(location.strategy!, changes, location, actor);
@@ -123,7 +125,7 @@ export class FeatureStrategyService {
         if (patched[key] !== before[key])
           throw invalidProperty(`/${key}`, `The \`/${key}\` property of a strategy cannot be changed by a patch.`);
       }
-      const { changes, problems } = parseStrategyBody(patched, 'update', this.config.limits, '');
+      const { changes, problems } = this.checkedBody(UpdateFeatureStrategySchema, patched, '');
       await this.checkReferences(changes, await this.strategyType(changes.name ?? current.name), address.projectId, '', problems);
       if (problems.any) throw validationError(problems.details);
       // Variants the patch left alone stay as stored: re-splitting them would move the remainder point around.
@@ -193,8 +195,32 @@ export class FeatureStrategyService {
   }
 
   /**
+   * A create or update body checked by its DTO's rules (`strategy-body.rules.ts`), and the changes its valid
+   * properties ask for: the strategy type and segment checks look at those, so one 400 lists every problem of the
+   * body and of what it names.
+   */
+  private checkedBody(
+    metatype: typeof CreateFeatureStrategySchema | typeof UpdateFeatureStrategySchema,
+    body: unknown,
+    root: string,
+  ): { changes: StrategyChanges; problems: Problems } {
+    const problems = new Problems();
+    const checked = checkInput(metatype, body, root, this.config);
+    if (checked.input) return { changes: toStrategyChanges(checked.input), problems };
+    problems.details.push(...checked.problems);
+    if (!isPlainObject(body)) return { changes: toStrategyChanges({}), problems };
+    const offending = (key: string) => {
+      const path = pointer(root, key);
+      return checked.problems.some((problem) => problem.path === path || problem.path?.startsWith(`${path}/`));
+    };
+    // Each property's rules are its own, so the properties without a problem make a valid update body.
+    const valid = Object.fromEntries(Object.entries(body).filter(([key]) => !offending(key)));
+    return { changes: toStrategyChanges(validatedInput(UpdateFeatureStrategySchema, valid, root, this.config)), problems };
+  }
+
+  /**
    * The start of every write of a body, inside its transaction: lock the feature, read the URL's things (and the
-   * strategy) in one statement, then answer 400 with every problem of the body (its parse, the strategy type, the
+   * strategy) in one statement, then answer 400 with every problem of the body (its rules, the strategy type, the
    * segments) before any 404.
    */
   private async locateForWrite(address: StrategyAddress, changes: StrategyChanges, problems: Problems): Promise<StrategyLocation> {

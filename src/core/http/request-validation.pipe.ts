@@ -19,6 +19,28 @@ export function IgnoreUnknownTopLevelProperties(): ClassDecorator {
   };
 }
 
+const SHALLOW = Symbol('flagwright:shallow-instance');
+
+/**
+ * Marks a DTO that declares no nested class (no `@Type`, no `@Transform`): the pipe builds its instance from the
+ * sent top-level properties and leaves nested values as sent, rather than having class-transformer copy the whole
+ * body. For hot routes with large bodies (SDK metrics); their rules read the nested values as plain JSON anyway.
+ */
+export function ShallowInstance(): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(SHALLOW, true, target);
+  };
+}
+
+const NOT_AN_OBJECT = Symbol('flagwright:not-an-object-message');
+
+/** The message of the 400 for a body or query that is not an object, where the route's clients know another one. */
+export function NotAnObjectMessage(message: string): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(NOT_AN_OBJECT, message, target);
+  };
+}
+
 const LOCATION: Record<string, string> = { body: 'body', query: 'query', param: 'params' };
 
 /**
@@ -59,7 +81,9 @@ export function checkInput<T extends object>(
   context: ValidationContext,
 ): { input: T; problems: [] } | { input?: undefined; problems: ErrorDetail[] } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { problems: [{ path: root, message: `The \`${root}\` property must be object. You sent ${describe(value)}.` }] };
+    const message: string =
+      Reflect.getMetadata(NOT_AN_OBJECT, metatype) ?? `The \`${root}\` property must be object. You sent ${describe(value)}.`;
+    return { problems: [{ path: root, message }] };
   }
   const plain = Reflect.getMetadata(IGNORES_UNKNOWN, metatype) ? pickKnown(metatype as DtoClass, value) : value;
   // Most requests send no query at all (every SDK poll): whether nothing is valid is the same answer every time.
@@ -67,7 +91,7 @@ export function checkInput<T extends object>(
     const problems = emptyInputProblems(metatype as DtoClass, root, context);
     return problems.length > 0 ? { problems } : { input: plainToInstance(metatype, plain), problems: [] };
   }
-  const instance = plainToInstance(metatype, plain);
+  const instance = Reflect.getMetadata(SHALLOW, metatype) ? Object.assign(new metatype(), plain) : plainToInstance(metatype, plain);
   const problems = validationProblems(instance, root, context);
   return problems.length > 0 ? { problems } : { input: instance, problems: [] };
 }

@@ -2,7 +2,7 @@ import { validateSync } from 'class-validator';
 import { DEFAULT_LIMITS } from '../config/flagwright-config.js';
 import { AppError } from '../errors/app-error.js';
 import { pointer, type Problems } from './input-problems.js';
-import { RequestValidationPipe } from './request-validation.pipe.js';
+import { ListBody, RequestValidationPipe } from './request-validation.pipe.js';
 import { Details, Rule, type ValidationContext } from './rule.decorator.js';
 
 /** Each item must be a short string; the list may hold at most `segmentsPerStrategy` items (any configured limit would do). */
@@ -22,9 +22,16 @@ class TaggedBody {
   tags: string[];
 }
 
-async function detailsOf(pipe: RequestValidationPipe, body: unknown) {
+/** A body that is itself the list of tags. */
+@ListBody()
+class TagListBody {
+  @Details('tags', checkTags)
+  items: string[];
+}
+
+async function detailsOf(pipe: RequestValidationPipe, body: unknown, metatype: new () => object = TaggedBody) {
   try {
-    await pipe.transform(body, { type: 'body', metatype: TaggedBody });
+    await pipe.transform(body, { type: 'body', metatype });
     return [];
   } catch (error) {
     return (error as AppError).details;
@@ -53,6 +60,18 @@ describe('RequestValidationPipe with @Details rules', () => {
         message: 'The `/body/tags` property must not have more than 2 tags (the configured limit is 2). You sent 3.',
       },
     ]);
+  });
+
+  it('hands a @ListBody DTO the array body, its rules reporting under the body pointer', async () => {
+    expect(await detailsOf(pipe, ['ok', 'long'], TagListBody)).toEqual([
+      { path: '/body/1', message: 'The `/body/1` property must be a string of at most 3 characters. You sent "long".' },
+    ]);
+    expect(await detailsOf(pipe, { tags: [] }, TagListBody)).toEqual([
+      { path: '/body', message: 'The `/body` property must be array. You sent {"tags":[]}.' },
+    ]);
+    expect(await pipe.transform(['a'], { type: 'body', metatype: TagListBody })).toEqual(
+      Object.assign(new TagListBody(), { items: ['a'] }),
+    );
   });
 
   it('refuses to run a @Details rule without the context the pipe provides', () => {

@@ -41,6 +41,22 @@ export function NotAnObjectMessage(message: string): ClassDecorator {
   };
 }
 
+const LIST_BODY = Symbol('flagwright:list-body');
+
+/** The property of a `@ListBody()` DTO that holds the body. */
+export const LIST_ITEMS = 'items';
+
+/**
+ * Marks a DTO of a body that is a JSON array (a JSON Patch, a sort order): the pipe hands its one property `items`
+ * the body, and that property's rules report under the body's own pointer (`/body/0/op`). The handler reads
+ * `body.items`; the route declares the array with `@ApiBody`.
+ */
+export function ListBody(): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(LIST_BODY, true, target);
+  };
+}
+
 const LOCATION: Record<string, string> = { body: 'body', query: 'query', param: 'params' };
 
 /**
@@ -80,6 +96,8 @@ export function checkInput<T extends object>(
   root: string,
   context: ValidationContext,
 ): { input: T; problems: [] } | { input?: undefined; problems: ErrorDetail[] } {
+  const listBody = Reflect.getMetadata(LIST_BODY, metatype) === true;
+  if (listBody) value = { [LIST_ITEMS]: value };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const message: string =
       Reflect.getMetadata(NOT_AN_OBJECT, metatype) ?? `The \`${root}\` property must be object. You sent ${describe(value)}.`;
@@ -92,11 +110,11 @@ export function checkInput<T extends object>(
     return problems.length > 0 ? { problems } : { input: plainToInstance(metatype, plain), problems: [] };
   }
   const instance = Reflect.getMetadata(SHALLOW, metatype) ? Object.assign(new metatype(), plain) : plainToInstance(metatype, plain);
-  const problems = validationProblems(instance, root, context);
+  const problems = validationProblems(instance, root, context, listBody);
   return problems.length > 0 ? { problems } : { input: instance, problems: [] };
 }
 
-function validationProblems(instance: object, root: string, context: ValidationContext): ErrorDetail[] {
+function validationProblems(instance: object, root: string, context: ValidationContext, listBody = false): ErrorDetail[] {
   const errors = withValidationContext(context, () =>
     validateSync(instance, {
       whitelist: true,
@@ -105,7 +123,7 @@ function validationProblems(instance: object, root: string, context: ValidationC
       validationError: { target: false, value: true },
     }),
   );
-  return toDetails(errors, root, context);
+  return toDetails(errors, root, context, listBody);
 }
 
 /**
@@ -155,9 +173,10 @@ function pickKnown(metatype: DtoClass, value: object): object {
   return Object.fromEntries(Object.entries(value).filter(([key]) => known.has(key)));
 }
 
-function toDetails(errors: ClassValidationError[], parent: string, context: ValidationContext): ErrorDetail[] {
+/** `listItems`: the errors are those of a `@ListBody()` DTO, whose `items` are the body itself (`parent`). */
+function toDetails(errors: ClassValidationError[], parent: string, context: ValidationContext, listItems = false): ErrorDetail[] {
   return errors.flatMap((error) => {
-    const path = `${parent}/${error.property}`;
+    const path = listItems && error.property === LIST_ITEMS ? parent : `${parent}/${error.property}`;
     const main = mainConstraint(error);
     const own = main ? ownDetails(main, path, parent, error, context) : [];
     return [...own, ...toDetails(error.children ?? [], path, context)];

@@ -6,7 +6,7 @@ import type { Actor, Principal } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
-import { PatchOperationSchema } from '../strategies/index.js';
+import { JsonPatchBody, PatchOperationSchema, toPatchOperations } from '../strategies/index.js';
 import { type FeatureEnvironmentInfo, FeatureEnvironmentService } from './feature-environment.service.js';
 import { FeatureEnvironmentInfoSchema, VariantSchema, VariantsSchema } from './feature.dto.js';
 import { userIdOf } from './project-feature.controller.js';
@@ -132,9 +132,10 @@ export class FeatureEnvironmentController {
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
     @Param('environment') environment: string,
-    @Body() body: unknown,
+    @Body() body: JsonPatchBody,
     @CurrentActor() actor: Actor,
   ): Promise<VariantsSchema> {
-    return { version: 1, variants: await this.environments.patchVariants({ projectId, featureName, environment }, body, actor) };
+    const operations = toPatchOperations(body.items);
+    return { version: 1, variants: await this.environments.patchVariants({ projectId, featureName, environment }, operations, actor) };
   }
 }

@@ -9,7 +9,7 @@ import { Database } from '../../core/database/database.js';
 import { AppError, invalidProperty, validationError } from '../../core/errors/app-error.js';
 import { EVENT } from '../events/index.js';
 import { Problems } from '../../core/http/input-problems.js';
-import { applyPatch, parsePatch, type StoredStrategy, toFeatureStrategy } from '../strategies/index.js';
+import { applyPatch, type PatchOperation, type StoredStrategy, toFeatureStrategy } from '../strategies/index.js';
 import { FeatureEnvironmentStore } from './feature-environment.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
@@ -119,10 +119,7 @@ export class FeatureEnvironmentService {
    * Applies a JSON Patch to the list of variants, then saves the result as a replacement would. Problems of the
    * patched list are named by their pointer in it (`/0/weight`).
    */
-  async patchVariants(address: FeatureEnvironmentAddress, body: unknown, actor: Actor): Promise<FeatureVariant[]> {
-    const patchProblems = new Problems();
-    const operations = parsePatch(body, '/body', patchProblems);
-    if (patchProblems.any) throw validationError(patchProblems.details);
+  async patchVariants(address: FeatureEnvironmentAddress, operations: PatchOperation[], actor: Actor): Promise<FeatureVariant[]> {
     return this.db.transaction(async () => {
       const before = await this.lockVariants(address);
       let patched: unknown;

@@ -5,7 +5,7 @@ import { Database } from '../../core/database/database.js';
 import { invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT } from '../events/index.js';
 import { Problems } from '../../core/http/input-problems.js';
-import { applyPatch, parsePatch, PatchFailure } from '../strategies/index.js';
+import { applyPatch, PatchFailure, type PatchOperation } from '../strategies/index.js';
 import { FeatureDependencyStore } from './feature-dependency.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
@@ -118,10 +118,7 @@ export class FeatureService {
   }
 
   /** Applies a JSON Patch to `{name, project, type, description, stale, impressionData}`; name and project cannot change. */
-  async patch(projectId: string, featureName: string, body: unknown, actor: Actor, userId?: number): Promise<FeatureView> {
-    const problems = new Problems();
-    const operations = parsePatch(body, '/body', problems);
-    if (problems.any) throw validationError(problems.details);
+  async patch(projectId: string, featureName: string, operations: PatchOperation[], actor: Actor, userId?: number): Promise<FeatureView> {
     await this.db.transaction(async () => {
       const before = await this.lockForChange(projectId, featureName);
       const document = {

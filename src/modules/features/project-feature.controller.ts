@@ -5,7 +5,7 @@ import type { Actor, Principal } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
-import { PatchOperationSchema } from '../strategies/index.js';
+import { JsonPatchBody, PatchOperationSchema, toPatchOperations } from '../strategies/index.js';
 import { BatchStaleSchema, CreateFeatureSchema, FeatureSchema, ProjectFeaturesSchema, UpdateFeatureSchema } from './feature.dto.js';
 import type { FeatureView } from './feature.model.js';
 import { FeatureService } from './feature.service.js';
@@ -94,11 +94,11 @@ export class ProjectFeatureController {
   patch(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
-    @Body() body: unknown,
+    @Body() body: JsonPatchBody,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
   ): Promise<FeatureView> {
-    return this.features.patch(projectId, featureName, body, actor, userIdOf(principal));
+    return this.features.patch(projectId, featureName, toPatchOperations(body.items), actor, userIdOf(principal));
   }
 
   @Delete(':projectId/features/:featureName')

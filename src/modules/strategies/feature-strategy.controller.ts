@@ -5,11 +5,14 @@ import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors, type ErrorAnswer } from '../../core/http/openapi.js';
 import { FeatureStrategyService } from './feature-strategy.service.js';
+import { toPatchOperations } from './json-patch.js';
 import {
   CreateFeatureStrategySchema,
   FeatureStrategySchema,
+  JsonPatchBody,
   PatchOperationSchema,
   StrategySortOrderSchema,
+  StrategySortOrdersBody,
   UpdateFeatureStrategySchema,
 } from './strategy.dto.js';
 import type { FeatureStrategy } from './strategy.model.js';
@@ -18,9 +21,9 @@ const NOT_THERE: ErrorAnswer = [404, 'The project, feature, environment or strat
 const Errors = () => ApiErrors(400, NOT_THERE);
 
 /**
- * Strategies of a feature in one environment. The bodies are raw JSON handed to the service, which checks create
- * and update bodies by their DTO's rules and joins those problems with its checks of the strategy type and segments
- * they name, so one 400 lists them all (see strategy.dto.ts).
+ * Strategies of a feature in one environment. The JSON Patch and sort order bodies are DTOs validated by the pipe.
+ * Create and update bodies are handed to the service raw: it checks them by their DTO's rules and joins those
+ * problems with its checks of the strategy type and segments they name, so one 400 lists them all.
  */
 @AdminController('projects/:projectId/features/:featureName/environments/:environment/strategies', 'Strategies')
 export class FeatureStrategyController {
@@ -73,10 +76,10 @@ export class FeatureStrategyController {
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
     @Param('environment') environment: string,
-    @Body() body: unknown,
+    @Body() body: StrategySortOrdersBody,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.strategies.setSortOrder({ projectId, featureName, environment }, body, actor);
+    await this.strategies.setSortOrder({ projectId, featureName, environment }, body.items, actor);
   }
 
   @Get(':strategyId')
@@ -129,10 +132,10 @@ export class FeatureStrategyController {
     @Param('featureName') featureName: string,
     @Param('environment') environment: string,
     @Param('strategyId') strategyId: string,
-    @Body() body: unknown,
+    @Body() body: JsonPatchBody,
     @CurrentActor() actor: Actor,
   ): Promise<FeatureStrategy> {
-    return this.strategies.patch({ projectId, featureName, environment, strategyId }, body, actor);
+    return this.strategies.patch({ projectId, featureName, environment, strategyId }, toPatchOperations(body.items), actor);
   }
 
   @Delete(':strategyId')

@@ -9,10 +9,10 @@ import { invalidProperty, notFound, validationError } from '../../core/errors/ap
 import { EVENT, EventService, type EventTag } from '../events/index.js';
 import { SegmentReadModel } from '../segments/index.js';
 import { FeatureStrategyStore, type StrategyLocation } from './feature-strategy.store.js';
-import { INT32_RULE, isInt32, isPlainObject, pointer, Problems } from '../../core/http/input-problems.js';
+import { isPlainObject, pointer, Problems } from '../../core/http/input-problems.js';
 import { checkInput, validatedInput } from '../../core/http/request-validation.pipe.js';
-import { applyPatch, parsePatch, PatchFailure } from './json-patch.js';
-import { checkParametersAgainstType, type StrategyChanges, toStrategyChanges } from './strategy-body.rules.js';
+import { applyPatch, PatchFailure, type PatchOperation } from './json-patch.js';
+import { checkParametersAgainstType, type StrategyChanges, type StrategySortOrder, toStrategyChanges } from './strategy-body.rules.js';
 import { CreateFeatureStrategySchema, UpdateFeatureStrategySchema } from './strategy.dto.js';
 import { toFeatureStrategy } from './strategy.mapper.js';
 import { type FeatureStrategy, FLEXIBLE_ROLLOUT, type StoredStrategy, type StrategyAddress, type StrategyType } from './strategy.model.js';
@@ -104,10 +104,7 @@ export class FeatureStrategyService {
    * Problems of the patched strategy are named by their pointer in it (`/constraints/0/operator`); `id` and
    * `featureName` cannot be changed.
    */
-  async patch(address: StrategyUrl, body: unknown, actor: Actor): Promise<FeatureStrategy> {
-    const patchProblems = new Problems();
-    const operations = parsePatch(body, '/body', patchProblems);
-    if (patchProblems.any) throw validationError(patchProblems.details);
+  async patch(address: StrategyUrl, operations: PatchOperation[], actor: Actor): Promise<FeatureStrategy> {
     return this.db.transaction(async () => {
       await this.store.lockFeatureEnvironment(address.featureName, address.environment);
       const location = await this.store.locate(address, { withTags: true });
@@ -151,10 +148,8 @@ export class FeatureStrategyService {
   }
 
   /** `[{id, sortOrder}]`: sets the order of the listed strategies; the others keep theirs. */
-  async setSortOrder(address: StrategyAddress, body: unknown, actor: Actor): Promise<void> {
+  async setSortOrder(address: StrategyAddress, wanted: readonly StrategySortOrder[], actor: Actor): Promise<void> {
     const problems = new Problems();
-    const wanted = parseSortOrders(body, problems);
-    if (problems.any) throw validationError(problems.details);
     await this.db.transaction(async () => {
       await this.store.lockFeatureEnvironment(address.featureName, address.environment);
       const location = await this.store.locate(address, { withTags: true });
@@ -372,31 +367,4 @@ function assertFound(location: StrategyLocation, address: StrategyAddress): void
 function found(location: StrategyLocation, address: StrategyAddress): StoredStrategy {
   assertFound(location, address);
   return location.strategy!;
-}
-
-const SORT_ORDER_KEYS = new Set(['id', 'sortOrder']);
-
-function parseSortOrders(body: unknown, problems: Problems): { id: string; sortOrder: number }[] {
-  if (!Array.isArray(body)) {
-    problems.invalid('/body', 'must be array', body);
-    return [];
-  }
-  const seen = new Set<string>();
-  return body.flatMap((item, index) => {
-    const path = `/body/${index}`;
-    if (!isPlainObject(item)) {
-      problems.invalid(path, 'must be object', item);
-      return [];
-    }
-    problems.onlyKnown(item, SORT_ORDER_KEYS, path);
-    const before = problems.details.length;
-    const { id, sortOrder } = item;
-    if (id === undefined) problems.required(`${path}/id`);
-    else if (typeof id !== 'string' || id === '') problems.invalid(`${path}/id`, 'must be a non-empty string', id);
-    else if (seen.has(id)) problems.invalid(`${path}/id`, 'must not repeat a strategy id', id);
-    else seen.add(id);
-    if (sortOrder === undefined) problems.required(`${path}/sortOrder`);
-    else if (!isInt32(sortOrder)) problems.invalid(`${path}/sortOrder`, INT32_RULE, sortOrder);
-    return problems.details.length > before ? [] : [{ id: id as string, sortOrder: sortOrder as number }];
-  });
 }

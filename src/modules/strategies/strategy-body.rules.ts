@@ -146,3 +146,29 @@ function checkSegmentIds(input: unknown, path: string, problems: Problems, { lim
     else seen.add(id);
   });
 }
+
+/** One entry of `POST …/strategies/set-sort-order`. */
+export interface StrategySortOrder {
+  id: string;
+  sortOrder: number;
+}
+
+const SORT_ORDER_KEYS = new Set(['id', 'sortOrder']);
+
+/** `[{id, sortOrder}]`: distinct strategy ids, each with a 32-bit whole number. */
+export function checkSortOrders(body: unknown, path: string, problems: Problems): void {
+  if (!Array.isArray(body)) return problems.invalid(path, 'must be array', body);
+  const seen = new Set<string>();
+  body.forEach((item, index) => {
+    const itemPath = pointer(path, index);
+    if (!isPlainObject(item)) return problems.invalid(itemPath, 'must be object', item);
+    problems.onlyKnown(item, SORT_ORDER_KEYS, itemPath);
+    const { id, sortOrder } = item;
+    if (id === undefined) problems.required(`${itemPath}/id`);
+    else if (typeof id !== 'string' || id === '') problems.invalid(`${itemPath}/id`, 'must be a non-empty string', id);
+    else if (seen.has(id)) problems.invalid(`${itemPath}/id`, 'must not repeat a strategy id', id);
+    else seen.add(id);
+    if (sortOrder === undefined) problems.required(`${itemPath}/sortOrder`);
+    else if (!isInt32(sortOrder)) problems.invalid(`${itemPath}/sortOrder`, INT32_RULE, sortOrder);
+  });
+}

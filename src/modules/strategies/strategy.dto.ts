@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ConstraintSchema } from '../../core/constraints/constraint.dto.js';
-import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
-import { type StrategyBody, StrategyBodyRules } from './strategy-body.rules.js';
+import { IgnoreUnknownTopLevelProperties, ListBody } from '../../core/http/request-validation.pipe.js';
+import { Details } from '../../core/http/rule.decorator.js';
+import { checkPatch } from './json-patch.js';
+import { checkSortOrders, type StrategyBody, StrategyBodyRules, type StrategySortOrder } from './strategy-body.rules.js';
 import { VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './strategy.model.js';
 
 /*
  * The strategy bodies and answers. The create and update bodies are validated by `RequestValidationPipe` with the
  * rules of strategy-body.rules.ts, which name every offending place with its pointer (`/body/parameters/rollout`,
- * `/body/constraints/0/values/2`); a JSON Patch and the sort order are arrays, checked by json-patch.ts and the
- * service.
+ * `/body/constraints/0/values/2`). A JSON Patch and the sort order are arrays: `@ListBody()` DTOs.
  */
 
 export class VariantPayloadSchema {
@@ -96,10 +97,22 @@ export class PatchOperationSchema {
   @ApiPropertyOptional({ description: 'For move and copy' }) from?: string;
 }
 
+/** A JSON Patch (RFC 6902) body, checked by `checkPatch`; routes declare it as `[PatchOperationSchema]`. */
+@ListBody()
+export class JsonPatchBody {
+  @Details('jsonPatch', checkPatch) items: Record<string, unknown>[];
+}
+
+/** The body of `set-sort-order`, checked by `checkSortOrders`; the route declares it as `[StrategySortOrderSchema]`. */
+@ListBody()
+export class StrategySortOrdersBody {
+  @Details('strategySortOrders', checkSortOrders) items: StrategySortOrder[];
+}
+
 @ApiSchema({ name: 'setStrategySortOrderSchema' })
 export class StrategySortOrderSchema {
   @ApiProperty({ description: 'Id of a strategy of the feature in this environment' }) id: string;
-  @ApiProperty() sortOrder: number;
+  @ApiProperty({ type: 'integer', description: 'A 32-bit whole number' }) sortOrder: number;
 }
 
 export class StrategyParameterSchema {

@@ -5,11 +5,10 @@ import { CurrentActor, RequirePermission } from '../../core/access/decorators.js
 import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { toConstraints } from '../../core/constraints/constraint.rules.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
-import { SegmentSchema, SegmentsSchema, SegmentStrategiesSchema, UpsertSegmentSchema } from './segment.dto.js';
-import type { SegmentInput, SegmentWithUsage } from './segment.model.js';
+import { SegmentSchema, SegmentsSchema, SegmentStrategiesSchema, toSegmentInput, UpsertSegmentSchema } from './segment.dto.js';
+import type { SegmentWithUsage } from './segment.model.js';
 import { SegmentService } from './segment.service.js';
 
 /** Segments: `/api/admin/segments`. Bodies are `UpsertSegmentSchema`, validated by the pipe. */
@@ -79,14 +78,4 @@ export class SegmentController {
   async strategies(@IntParam('id') id: number): Promise<SegmentStrategiesSchema> {
     return { strategies: await this.segments.strategiesUsing(id), changeRequestStrategies: [] };
   }
-}
-
-/** A valid body as the service takes it: the name trimmed, absent description and project as null, constraints with their defaults. */
-function toSegmentInput(body: UpsertSegmentSchema): SegmentInput {
-  return {
-    name: body.name.trim(),
-    description: body.description ?? null,
-    project: body.project || null,
-    constraints: toConstraints(body.constraints),
-  };
 }

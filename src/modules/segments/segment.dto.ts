@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsDefined } from 'class-validator';
 import { ConstraintSchema } from '../../core/constraints/constraint.dto.js';
-import { ValidConstraints } from '../../core/constraints/constraint.rules.js';
+import { toConstraints, ValidConstraints } from '../../core/constraints/constraint.rules.js';
 import { Rule } from '../../core/http/rule.decorator.js';
+import type { SegmentInput } from './segment.model.js';
 
 const MAX_NAME_LENGTH = 255;
 
@@ -39,6 +40,16 @@ export class UpsertSegmentSchema {
   @IsDefined()
   @ValidConstraints()
   constraints: Record<string, unknown>[];
+}
+
+/** A valid body as the service takes it: the name trimmed, absent description and project as null, constraints with their defaults. */
+export function toSegmentInput(body: UpsertSegmentSchema): SegmentInput {
+  return {
+    name: body.name.trim(),
+    description: body.description ?? null,
+    project: body.project || null,
+    constraints: toConstraints(body.constraints),
+  };
 }
 
 @ApiSchema({ name: 'adminSegmentSchema' })

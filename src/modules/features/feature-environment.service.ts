@@ -14,7 +14,7 @@ import { FeatureEnvironmentStore } from './feature-environment.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
 import { FeatureLookup } from './feature-lookup.js';
-import { parseFeatureVariants } from './feature-variant.parser.js';
+import { checkFeatureVariants, toFeatureVariants } from './feature-variant.rules.js';
 import type { FeatureEnvironmentView, FeatureVariant } from './feature.model.js';
 import { FeatureReadModel } from './feature.read-model.js';
 import { patchFailure } from './feature.service.js';
@@ -104,11 +104,8 @@ export class FeatureEnvironmentService {
     return this.readModel.variantsOf(address.featureName, address.environment);
   }
 
-  /** Replaces the variants of the feature in the environment with `body` (a list), weights fixed as in the spec's 2.2. */
-  async setVariants(address: FeatureEnvironmentAddress, body: unknown, actor: Actor): Promise<FeatureVariant[]> {
-    const problems = new Problems();
-    const variants = parseFeatureVariants(body, '/body', problems);
-    if (problems.any) throw validationError(problems.details);
+  /** Replaces the variants of the feature in the environment (a valid body, weights fixed as in the spec's 2.2). */
+  async setVariants(address: FeatureEnvironmentAddress, variants: FeatureVariant[], actor: Actor): Promise<FeatureVariant[]> {
     return this.db.transaction(async () => {
       const before = await this.lockVariants(address);
       return this.saveVariants(address, before, variants, actor);
@@ -129,8 +126,9 @@ export class FeatureEnvironmentService {
         throw patchFailure(error, 'variant list');
       }
       const problems = new Problems();
-      const variants = parseFeatureVariants(patched, '', problems);
+      checkFeatureVariants(patched, '', problems);
       if (problems.any) throw validationError(problems.details);
+      const variants = toFeatureVariants(patched as object[]);
       return this.saveVariants(address, before, variants, actor);
     });
   }

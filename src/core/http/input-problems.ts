@@ -1,8 +1,9 @@
 import type { ErrorDetail } from '../errors/app-error.js';
 
 /**
- * Collects every offending property of a request body, each with its JSON pointer, worded like the validation pipe
- * of core/http so all 400s read alike. Parsers keep going after a problem, so one answer lists them all.
+ * Collects the offending places of a value, each with its JSON pointer, worded like the validation pipe words its
+ * own details so all 400s read alike: what `@Details` rules report into, and what services use for the checks that
+ * need the database. Checks keep going after a problem, so one answer lists them all.
  */
 export class Problems {
   readonly details: ErrorDetail[] = [];

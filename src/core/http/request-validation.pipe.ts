@@ -1,7 +1,10 @@
-import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { type ArgumentMetadata, Inject, Injectable, type PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, validate, type ValidationError as ClassValidationError } from 'class-validator';
+import { getMetadataStorage, validateSync, type ValidationError as ClassValidationError } from 'class-validator';
+import { FLAGWRIGHT_CONFIG } from '../config/flagwright-config.js';
 import { type ErrorDetail, validationError } from '../errors/app-error.js';
+import { describe, Problems } from './input-problems.js';
+import { detailsCheck, type ValidationContext, withValidationContext } from './rule.decorator.js';
 
 const IGNORES_UNKNOWN = Symbol('flagwright:ignores-unknown-top-level');
 type DtoClass = new (...args: unknown[]) => object;
@@ -16,54 +19,124 @@ export function IgnoreUnknownTopLevelProperties(): ClassDecorator {
   };
 }
 
+const SHALLOW = Symbol('flagwright:shallow-instance');
+
+/**
+ * Marks a DTO that declares no nested class (no `@Type`, no `@Transform`): the pipe builds its instance from the
+ * sent top-level properties and leaves nested values as sent, rather than having class-transformer copy the whole
+ * body. For hot routes with large bodies (SDK metrics); their rules read the nested values as plain JSON anyway.
+ */
+export function ShallowInstance(): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(SHALLOW, true, target);
+  };
+}
+
+const NOT_AN_OBJECT = Symbol('flagwright:not-an-object-message');
+
+/** The message of the 400 for a body or query that is not an object, where the route's clients know another one. */
+export function NotAnObjectMessage(message: string): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(NOT_AN_OBJECT, message, target);
+  };
+}
+
+const LIST_BODY = Symbol('flagwright:list-body');
+
+/** The property of a `@ListBody()` DTO that holds the body. */
+export const LIST_ITEMS = 'items';
+
+/**
+ * Marks a DTO of a body that is a JSON array (a JSON Patch, a sort order): the pipe hands its one property `items`
+ * the body, and that property's rules report under the body's own pointer (`/body/0/op`). The handler reads
+ * `body.items`; the route declares the array with `@ApiBody`.
+ */
+export function ListBody(): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(LIST_BODY, true, target);
+  };
+}
+
 const LOCATION: Record<string, string> = { body: 'body', query: 'query', param: 'params' };
 
 /**
  * Validates body, query and route parameters against their DTO classes and reports every offending property in
- * `details`, each with its JSON pointer (`/body/constraints/0/operator`); the message names them all.
+ * `details`, each with its JSON pointer (`/body/constraints/0/operator`); the message names them all. Rules that
+ * read the configured limits get them from the configuration this pipe is built with.
  */
 @Injectable()
 export class RequestValidationPipe implements PipeTransform {
-  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  constructor(@Inject(FLAGWRIGHT_CONFIG) private readonly context: ValidationContext) {}
+
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const metatype = metadata.metatype as DtoClass | undefined;
     const location = LOCATION[metadata.type];
     if (!location || !metatype || !hasValidation(metatype)) return value;
-    const root = `/${location}`;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw validationError([{ path: root, message: `The \`${root}\` property must be object. You sent ${describe(value)}.` }]);
-    }
-    const plain = Reflect.getMetadata(IGNORES_UNKNOWN, metatype) ? pickKnown(metatype, value) : value;
-    // Most requests send no query at all (every SDK poll): whether nothing is valid is the same answer every time.
-    if (isEmpty(plain)) {
-      const problems = await emptyInputProblems(metatype, root);
-      if (problems.length > 0) throw validationError(problems);
-      return plainToInstance(metatype, plain);
-    }
-    const instance = plainToInstance(metatype, plain);
-    const problems = await validationProblems(instance, root);
-    if (problems.length > 0) throw validationError(problems);
-    return instance;
+    return validatedInput(metatype, value, `/${location}`, this.context);
   }
 }
 
-async function validationProblems(instance: object, root: string): Promise<ErrorDetail[]> {
-  const errors = await validate(instance, {
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    forbidUnknownValues: false,
-    validationError: { target: false, value: true },
-  });
-  return toDetails(errors, root);
+/**
+ * `value` as an instance of `metatype` when it keeps the class's rules, or the 400 naming every offending property
+ * below `root` (`/body`; "" for a document that is not a request part, such as a patched strategy).
+ */
+export function validatedInput<T extends object>(metatype: new () => T, value: unknown, root: string, context: ValidationContext): T {
+  const checked = checkInput(metatype, value, root, context);
+  if (!checked.input) throw validationError(checked.problems);
+  return checked.input;
 }
 
-/** What validating an empty object of the class reports, per class and location (the paths name it). */
-const emptyInputAnswers = new WeakMap<DtoClass, Map<string, Promise<ErrorDetail[]>>>();
+/**
+ * `value` checked against `metatype`'s rules: the instance when it keeps them, otherwise every offending property
+ * below `root`, for a caller that joins them with checks of its own before answering.
+ */
+export function checkInput<T extends object>(
+  metatype: new () => T,
+  value: unknown,
+  root: string,
+  context: ValidationContext,
+): { input: T; problems: [] } | { input?: undefined; problems: ErrorDetail[] } {
+  const listBody = Reflect.getMetadata(LIST_BODY, metatype) === true;
+  if (listBody) value = { [LIST_ITEMS]: value };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const message: string =
+      Reflect.getMetadata(NOT_AN_OBJECT, metatype) ?? `The \`${root}\` property must be object. You sent ${describe(value)}.`;
+    return { problems: [{ path: root, message }] };
+  }
+  const plain = Reflect.getMetadata(IGNORES_UNKNOWN, metatype) ? pickKnown(metatype as DtoClass, value) : value;
+  // Most requests send no query at all (every SDK poll): whether nothing is valid is the same answer every time.
+  if (isEmpty(plain)) {
+    const problems = emptyInputProblems(metatype as DtoClass, root, context);
+    return problems.length > 0 ? { problems } : { input: plainToInstance(metatype, plain), problems: [] };
+  }
+  const instance = Reflect.getMetadata(SHALLOW, metatype) ? Object.assign(new metatype(), plain) : plainToInstance(metatype, plain);
+  const problems = validationProblems(instance, root, context, listBody);
+  return problems.length > 0 ? { problems } : { input: instance, problems: [] };
+}
 
-function emptyInputProblems(metatype: DtoClass, root: string): Promise<ErrorDetail[]> {
+function validationProblems(instance: object, root: string, context: ValidationContext, listBody = false): ErrorDetail[] {
+  const errors = withValidationContext(context, () =>
+    validateSync(instance, {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: false,
+      validationError: { target: false, value: true },
+    }),
+  );
+  return toDetails(errors, root, context, listBody);
+}
+
+/**
+ * What validating an empty object of the class reports, per class and location (the paths name it). Limits do not
+ * change it: an empty object has no list to count.
+ */
+const emptyInputAnswers = new WeakMap<DtoClass, Map<string, ErrorDetail[]>>();
+
+function emptyInputProblems(metatype: DtoClass, root: string, context: ValidationContext): ErrorDetail[] {
   let byRoot = emptyInputAnswers.get(metatype);
   if (!byRoot) emptyInputAnswers.set(metatype, (byRoot = new Map()));
   let answer = byRoot.get(root);
-  if (!answer) byRoot.set(root, (answer = validationProblems(plainToInstance(metatype, {}), root)));
+  if (!answer) byRoot.set(root, (answer = validationProblems(plainToInstance(metatype, {}), root, context)));
   return answer;
 }
 
@@ -100,13 +173,22 @@ function pickKnown(metatype: DtoClass, value: object): object {
   return Object.fromEntries(Object.entries(value).filter(([key]) => known.has(key)));
 }
 
-function toDetails(errors: ClassValidationError[], parent: string): ErrorDetail[] {
+/** `listItems`: the errors are those of a `@ListBody()` DTO, whose `items` are the body itself (`parent`). */
+function toDetails(errors: ClassValidationError[], parent: string, context: ValidationContext, listItems = false): ErrorDetail[] {
   return errors.flatMap((error) => {
-    const path = `${parent}/${error.property}`;
+    const path = listItems && error.property === LIST_ITEMS ? parent : `${parent}/${error.property}`;
     const main = mainConstraint(error);
-    const own = main ? [{ path, message: messageFor(main[0], main[1], path, parent, error) }] : [];
-    return [...own, ...toDetails(error.children ?? [], path)];
+    const own = main ? ownDetails(main, path, parent, error, context) : [];
+    return [...own, ...toDetails(error.children ?? [], path, context)];
   });
+}
+
+function ownDetails([kind, text]: [string, string], path: string, parent: string, error: ClassValidationError, context: ValidationContext) {
+  const check = detailsCheck(kind);
+  if (!check) return [{ path, message: messageFor(kind, text, path, parent, error) }];
+  const problems = new Problems();
+  check(error.value, path, problems, context);
+  return problems.details;
 }
 
 /** Checks of what a value is, rather than of its content: a value of the wrong type hears that first. */
@@ -137,9 +219,3 @@ function messageFor(kind: string, text: string, path: string, parent: string, er
 }
 
 const SECRET_PROPERTY = /password|secret/i;
-
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-}

@@ -1,10 +1,10 @@
 import { Body, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiOperation } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Principal } from '../../core/access/principal.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
 import { BulkMetricsSchema, ClientMetricsSchema, ClientRegistrationDto, toRegistration } from './client-metrics.dto.js';
-import { parseBulkMetrics, parseClientMetrics } from './client-metrics.parser.js';
+import { toBulkMetrics, toClientMetrics } from './client-metrics.rules.js';
 import { ClientMetricsService } from './client-metrics.service.js';
 
 /** What backend SDKs (and Unleash Edge for them) send: metrics buckets and registrations. Client tokens and admin users. */
@@ -19,10 +19,9 @@ export class ClientMetricsController {
     operationId: 'registerClientMetrics',
     summary: 'Report how often features were evaluated in a time bucket; unknown features are ignored.',
   })
-  @ApiBody({ type: ClientMetricsSchema })
   @ApiAcceptedResponse({ description: 'Recorded' })
-  async report(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
-    await this.metrics.record(parseClientMetrics(body), principal, ip);
+  async report(@Body() body: ClientMetricsSchema, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
+    await this.metrics.record(toClientMetrics(body), principal, ip);
   }
 
   @Post('metrics/bulk')
@@ -33,10 +32,9 @@ export class ClientMetricsController {
     description:
       'Metrics and registrations of environments the credentials may not report for (a client token: any but its own) are ignored.',
   })
-  @ApiBody({ type: BulkMetricsSchema })
   @ApiAcceptedResponse({ description: 'Recorded' })
-  async reportBulk(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
-    await this.metrics.recordBulk(parseBulkMetrics(body), principal, ip);
+  async reportBulk(@Body() body: BulkMetricsSchema, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
+    await this.metrics.recordBulk(toBulkMetrics(body), principal, ip);
   }
 
   @Post('register')

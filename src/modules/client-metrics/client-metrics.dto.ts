@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsArray, IsDateString, IsDefined, IsNotEmpty, IsNumber, IsOptional, IsString, Min } from 'class-validator';
-import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
+import { IgnoreUnknownTopLevelProperties, ShallowInstance } from '../../core/http/request-validation.pipe.js';
+import {
+  type BulkMetricsBody,
+  type ClientMetricsBody,
+  OptionalText,
+  RequiredName,
+  ValidApplications,
+  ValidBucket,
+  ValidFeatureMetrics,
+} from './client-metrics.rules.js';
 import type { ClientRegistration } from './client-metrics.model.js';
 
 class MetricsBucketSchema {
@@ -23,16 +32,25 @@ class MetricsBucketSchema {
 }
 
 /**
- * `clientMetricsSchema`, for documentation: the body is read by `parseClientMetrics`, which reports every offending
- * property and ignores the ones the service does not use.
+ * `clientMetricsSchema`: an SDK's metrics report, with the rules of client-metrics.rules.ts; every offending
+ * property is reported, unknown top-level ones (SDK and platform versions, connection ids…) are ignored.
  */
 @ApiSchema({ name: 'clientMetricsSchema' })
-export class ClientMetricsSchema {
-  @ApiProperty({ example: 'checkout-service' }) appName: string;
-  @ApiPropertyOptional({ description: 'Default "default"', example: 'checkout-7f9c' }) instanceId?: string;
-  @ApiPropertyOptional({ description: 'Used only with credentials that have no environment of their own (users); default development' })
-  environment?: string;
-  @ApiProperty({ type: MetricsBucketSchema }) bucket: MetricsBucketSchema;
+@IgnoreUnknownTopLevelProperties()
+@ShallowInstance()
+export class ClientMetricsSchema implements ClientMetricsBody {
+  @ApiProperty({ example: 'checkout-service' }) @RequiredName('metricsAppName') appName: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Default "default"', example: 'checkout-7f9c' })
+  @OptionalText('metricsInstanceId')
+  instanceId?: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Used only with credentials that have no environment of their own (users); default development',
+  })
+  @OptionalText('metricsEnvironment')
+  environment?: string | null;
+  @ApiProperty({ type: MetricsBucketSchema }) @ValidBucket() bucket: MetricsBucketSchema;
 }
 
 /** `clientMetricsEnvSchema`: one feature's counts in one application, environment and hour, as Edge forwards them. */
@@ -62,18 +80,20 @@ class BulkRegistrationSchema {
   @ApiProperty({ example: 'checkout-service' }) appName: string;
   @ApiProperty({ example: 'production', description: 'Recorded only when the credentials may report for it' }) environment: string;
   @ApiProperty({ example: 'checkout-7f9c' }) instanceId: string;
-  @ApiPropertyOptional({ example: 'unleash-client-node:6.1.0' }) sdkVersion?: string;
-  @ApiPropertyOptional({ type: [String], description: 'Strategy types the SDK implements' }) strategies?: string[];
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'unleash-client-node:6.1.0' }) sdkVersion?: string | null;
+  @ApiPropertyOptional({ type: [String], nullable: true, description: 'Strategy types the SDK implements' }) strategies?: string[] | null;
 }
 
 /**
- * `bulkMetricsSchema`, for documentation: the body is read by `parseBulkMetrics`, which reports every offending
- * property and ignores the ones the service does not use (`connectVia`, `sdkType`, `impactMetrics`…).
+ * `bulkMetricsSchema`: what Edge forwards, with the rules of client-metrics.rules.ts; every offending property is
+ * reported, the ones the service does not use (`connectVia`, `sdkType`, `impactMetrics`…) are ignored.
  */
 @ApiSchema({ name: 'bulkMetricsSchema' })
-export class BulkMetricsSchema {
-  @ApiProperty({ type: [BulkRegistrationSchema] }) applications: BulkRegistrationSchema[];
-  @ApiProperty({ type: [ClientMetricsEnvSchema] }) metrics: ClientMetricsEnvSchema[];
+@IgnoreUnknownTopLevelProperties()
+@ShallowInstance()
+export class BulkMetricsSchema implements BulkMetricsBody {
+  @ApiProperty({ type: [BulkRegistrationSchema] }) @ValidApplications() applications: BulkRegistrationSchema[];
+  @ApiProperty({ type: [ClientMetricsEnvSchema] }) @ValidFeatureMetrics() metrics: ClientMetricsEnvSchema[];
 }
 
 /** `clientApplicationSchema`: what an SDK instance sends once at start-up. Unknown properties are ignored. */

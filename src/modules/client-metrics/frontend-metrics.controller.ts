@@ -1,10 +1,10 @@
 import { Body, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Principal } from '../../core/access/principal.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
 import { ClientMetricsSchema, ClientRegistrationDto, toRegistration } from './client-metrics.dto.js';
-import { parseClientMetrics } from './client-metrics.parser.js';
+import { toClientMetrics } from './client-metrics.rules.js';
 import { ClientMetricsService } from './client-metrics.service.js';
 
 /**
@@ -22,10 +22,9 @@ export class FrontendMetricsController {
     operationId: 'registerFrontendMetrics',
     summary: 'Report how often a frontend application evaluated features in a time bucket; unknown features are ignored.',
   })
-  @ApiBody({ type: ClientMetricsSchema })
   @ApiOkResponse({ description: 'Recorded' })
-  async report(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
-    await this.metrics.record(parseClientMetrics(body), principal, ip);
+  async report(@Body() body: ClientMetricsSchema, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
+    await this.metrics.record(toClientMetrics(body), principal, ip);
   }
 
   @Post('register')

@@ -6,9 +6,10 @@ import type { Actor, Principal } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
-import { PatchOperationSchema } from '../strategies/index.js';
+import { JsonPatchBody, PatchOperationSchema, toPatchOperations } from '../strategies/index.js';
 import { type FeatureEnvironmentInfo, FeatureEnvironmentService } from './feature-environment.service.js';
-import { FeatureEnvironmentInfoSchema, VariantSchema, VariantsSchema } from './feature.dto.js';
+import { toFeatureVariants } from './feature-variant.rules.js';
+import { FeatureEnvironmentInfoSchema, FeatureVariantsBody, VariantSchema, VariantsSchema } from './feature.dto.js';
 import { userIdOf } from './project-feature.controller.js';
 
 export class ToggleQuery {
@@ -114,10 +115,11 @@ export class FeatureEnvironmentController {
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
     @Param('environment') environment: string,
-    @Body() body: unknown,
+    @Body() body: FeatureVariantsBody,
     @CurrentActor() actor: Actor,
   ): Promise<VariantsSchema> {
-    return { version: 1, variants: await this.environments.setVariants({ projectId, featureName, environment }, body, actor) };
+    const variants = toFeatureVariants(body.items);
+    return { version: 1, variants: await this.environments.setVariants({ projectId, featureName, environment }, variants, actor) };
   }
 
   @Patch(`${PATH}/variants`)
@@ -132,9 +134,10 @@ export class FeatureEnvironmentController {
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
     @Param('environment') environment: string,
-    @Body() body: unknown,
+    @Body() body: JsonPatchBody,
     @CurrentActor() actor: Actor,
   ): Promise<VariantsSchema> {
-    return { version: 1, variants: await this.environments.patchVariants({ projectId, featureName, environment }, body, actor) };
+    const operations = toPatchOperations(body.items);
+    return { version: 1, variants: await this.environments.patchVariants({ projectId, featureName, environment }, operations, actor) };
   }
 }

@@ -13,7 +13,7 @@ import {
   applyPatch,
   type FeatureEnvironmentSwitch,
   FeatureStrategyService,
-  parsePatch,
+  type PatchOperation,
   type StoredStrategy,
   toFeatureStrategy,
 } from '../strategies/index.js';
@@ -21,7 +21,7 @@ import { FeatureEnvironmentStore } from './feature-environment.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
 import { FeatureLookup } from './feature-lookup.js';
-import { parseFeatureVariants } from './feature-variant.parser.js';
+import { checkFeatureVariants, toFeatureVariants } from './feature-variant.rules.js';
 import type { FeatureEnvironmentView, FeatureVariant } from './feature.model.js';
 import { FeatureReadModel } from './feature.read-model.js';
 import { patchFailure } from './feature.service.js';
@@ -139,11 +139,8 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
     return this.readModel.variantsOf(address.featureName, address.environment);
   }
 
-  /** Replaces the variants of the feature in the environment with `body` (a list), weights fixed as in the spec's 2.2. */
-  async setVariants(address: FeatureEnvironmentAddress, body: unknown, actor: Actor): Promise<FeatureVariant[]> {
-    const problems = new Problems();
-    const variants = parseFeatureVariants(body, '/body', problems);
-    if (problems.any) throw validationError(problems.details);
+  /** Replaces the variants of the feature in the environment (a valid body, weights fixed as in the spec's 2.2). */
+  async setVariants(address: FeatureEnvironmentAddress, variants: FeatureVariant[], actor: Actor): Promise<FeatureVariant[]> {
     return this.db.transaction(async () => {
       const before = await this.lockVariants(address);
       return this.saveVariants(address, before, variants, actor);
@@ -154,10 +151,7 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
    * Applies a JSON Patch to the list of variants, then saves the result as a replacement would. Problems of the
    * patched list are named by their pointer in it (`/0/weight`).
    */
-  async patchVariants(address: FeatureEnvironmentAddress, body: unknown, actor: Actor): Promise<FeatureVariant[]> {
-    const patchProblems = new Problems();
-    const operations = parsePatch(body, '/body', patchProblems);
-    if (patchProblems.any) throw validationError(patchProblems.details);
+  async patchVariants(address: FeatureEnvironmentAddress, operations: PatchOperation[], actor: Actor): Promise<FeatureVariant[]> {
     return this.db.transaction(async () => {
       const before = await this.lockVariants(address);
       let patched: unknown;
@@ -167,8 +161,9 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
         throw patchFailure(error, 'variant list');
       }
       const problems = new Problems();
-      const variants = parseFeatureVariants(patched, '', problems);
+      checkFeatureVariants(patched, '', problems);
       if (problems.any) throw validationError(problems.details);
+      const variants = toFeatureVariants(patched as object[]);
       return this.saveVariants(address, before, variants, actor);
     });
   }

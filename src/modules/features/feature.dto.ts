@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, Length } from 'class-validator';
-import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
+import { IgnoreUnknownTopLevelProperties, ListBody } from '../../core/http/request-validation.pipe.js';
+import { Details } from '../../core/http/rule.decorator.js';
+import { checkFeatureVariants } from './feature-variant.rules.js';
 import { FeatureStrategySchema } from '../strategies/index.js';
 import { COMPLETED_STATUSES, FEATURE_TYPES, LIFECYCLE_STAGES } from './feature.model.js';
 import { IsUrlSafeName } from '../../core/http/url-safe-name.js';
@@ -105,6 +107,12 @@ export class VariantSchema {
   @ApiPropertyOptional({ default: 'default' }) stickiness: string;
   @ApiPropertyOptional({ type: FeatureVariantPayloadSchema }) payload?: FeatureVariantPayloadSchema;
   @ApiPropertyOptional({ type: [VariantOverrideSchema] }) overrides?: VariantOverrideSchema[];
+}
+
+/** The body of `PUT …/variants`, checked by `checkFeatureVariants`; the route declares it as `[VariantSchema]`. */
+@ListBody()
+export class FeatureVariantsBody {
+  @Details('featureVariants', checkFeatureVariants) items: Record<string, unknown>[];
 }
 
 @ApiSchema({ name: 'variantsSchema' })

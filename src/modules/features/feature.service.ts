@@ -6,7 +6,7 @@ import { invalidProperty, nameExists, notFound, validationError } from '../../co
 import { EVENT } from '../events/index.js';
 import { Problems } from '../../core/http/input-problems.js';
 import { requireIfMatch } from '../../core/http/entity-tag.js';
-import { applyPatch, parsePatch, PatchFailure } from '../strategies/index.js';
+import { applyPatch, PatchFailure, type PatchOperation } from '../strategies/index.js';
 import { FeatureDependencyStore } from './feature-dependency.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
@@ -133,14 +133,11 @@ export class FeatureService {
   async patch(
     projectId: string,
     featureName: string,
-    body: unknown,
+    operations: PatchOperation[],
     actor: Actor,
     userId?: number,
     ifMatch?: string,
   ): Promise<FeatureView> {
-    const problems = new Problems();
-    const operations = parsePatch(body, '/body', problems);
-    if (problems.any) throw validationError(problems.details);
     await this.db.transaction(async () => {
       const before = await this.lockForChange(projectId, featureName);
       requireIfMatch(ifMatch, featureEtag(before), 'feature');

@@ -6,7 +6,7 @@ import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { ApiIfMatch, ETAG_HEADER } from '../../core/http/entity-tag.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
-import { PatchOperationSchema } from '../strategies/index.js';
+import { JsonPatchBody, PatchOperationSchema, toPatchOperations } from '../strategies/index.js';
 import { BatchStaleSchema, CreateFeatureSchema, FeatureSchema, ProjectFeaturesSchema, UpdateFeatureSchema } from './feature.dto.js';
 import type { Response } from 'express';
 import { featureEtag, type FeatureView } from './feature.model.js';
@@ -107,13 +107,16 @@ export class ProjectFeatureController {
   async patch(
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
-    @Body() body: unknown,
+    @Body() body: JsonPatchBody,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FeatureView> {
-    return withFeatureEtag(res, await this.features.patch(projectId, featureName, body, actor, userIdOf(principal), ifMatch));
+    return withFeatureEtag(
+      res,
+      await this.features.patch(projectId, featureName, toPatchOperations(body.items), actor, userIdOf(principal), ifMatch),
+    );
   }
 
   @Delete(':projectId/features/:featureName')

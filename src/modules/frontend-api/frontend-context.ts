@@ -1,4 +1,4 @@
-import { invalidProperty } from '../../core/errors/app-error.js';
+import { isPlainObject, pointer, type Problems } from '../../core/http/input-problems.js';
 import type { EvaluationContext } from './evaluate.js';
 
 const STANDARD = ['userId', 'sessionId', 'remoteAddress', 'appName', 'currentTime'] as const;
@@ -33,33 +33,40 @@ export function contextFromQuery(query: Record<string, unknown>, callerAddress: 
 }
 
 /**
- * The evaluation context of `POST /api/frontend`, from `{context: {...}}` as the frontend SDKs send it in POST mode:
- * the standard fields, `properties`, and any other field as a custom property (as in the query). Every value must
- * be a string (`null` is the same as absent); anything else is refused, naming the property. Answers the context
- * and the environment it asks for (honoured for admin callers only).
+ * `POST /api/frontend`'s `context`, as the frontend SDKs send it in POST mode: absent or null, or an object of the
+ * standard fields, `properties`, and any other field as a custom property (as in the query). Every value must be a
+ * string (`null` is the same as absent); anything else is refused, naming the property.
  */
-export function contextFromBody(body: unknown, callerAddress: string | undefined): { context: EvaluationContext; environment?: string } {
-  if (!isObject(body)) throw invalidProperty('/body', 'The request body must be a JSON object with a `context` object.');
-  const given = body.context ?? {};
-  if (!isObject(given)) throw invalidProperty('/body/context', 'The `/body/context` property must be an object.');
-  const stringOrAbsent = (value: unknown, path: string): string | undefined => {
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string') throw invalidProperty(path, `The \`${path}\` property must be a string.`);
-    return value;
+export function checkBodyContext(given: unknown, path: string, problems: Problems): void {
+  if (given === undefined || given === null) return;
+  if (!isPlainObject(given)) return problems.add(path, `The \`${path}\` property must be an object.`);
+  const checkText = (value: unknown, valuePath: string) => {
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      problems.add(valuePath, `The \`${valuePath}\` property must be a string.`);
+    }
   };
-  const query: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(given)) {
-    if (key === 'properties') continue;
-    const text = stringOrAbsent(value, `/body/context/${key}`);
-    if (text !== undefined) query[key] = text;
+  for (const [key, value] of Object.entries(given)) if (key !== 'properties') checkText(value, pointer(path, key));
+  const properties = given.properties;
+  if (properties === undefined || properties === null) return;
+  if (!isPlainObject(properties)) {
+    return problems.add(`${path}/properties`, `The \`${path}/properties\` property must be an object of strings.`);
   }
-  const properties = given.properties ?? {};
-  if (!isObject(properties))
-    throw invalidProperty('/body/context/properties', 'The `/body/context/properties` property must be an object of strings.');
+  for (const [name, value] of Object.entries(properties)) checkText(value, pointer(`${path}/properties`, name));
+}
+
+/**
+ * The evaluation context of a valid `POST /api/frontend` body (`checkBodyContext`), read as the query is, and the
+ * environment it asks for (honoured for admin callers only).
+ */
+export function contextFromBody(
+  given: Record<string, unknown> | null | undefined,
+  callerAddress: string | undefined,
+): { context: EvaluationContext; environment?: string } {
+  const query: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(given ?? {})) if (key !== 'properties' && typeof value === 'string') query[key] = value;
   const context = contextFromQuery(query, callerAddress);
-  for (const [name, value] of Object.entries(properties)) {
-    const text = stringOrAbsent(value, `/body/context/properties/${name}`);
-    if (text !== undefined) context.properties[name] = text;
+  for (const [name, value] of Object.entries((given?.properties as Record<string, unknown> | null | undefined) ?? {})) {
+    if (typeof value === 'string') context.properties[name] = value;
   }
   return { context, environment: requestedEnvironment(query) };
 }
@@ -67,8 +74,4 @@ export function contextFromBody(body: unknown, callerAddress: string | undefined
 /** The environment a query or body context asks for (honoured for admin callers only). */
 export function requestedEnvironment(source: Record<string, unknown>): string | undefined {
   return typeof source.environment === 'string' ? source.environment : undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

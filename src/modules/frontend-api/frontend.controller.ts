@@ -1,5 +1,5 @@
 import { Body, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiNotModifiedResponse, ApiOkResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { ApiNotModifiedResponse, ApiOkResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Principal } from '../../core/access/principal.js';
@@ -54,16 +54,15 @@ export class FrontendController {
     summary: 'The features enabled for the context in the body (`{context: {...}}`), evaluated on the server.',
     description: 'What frontend SDKs call in their `usePOSTrequests` mode. Answers an `ETag`; `If-None-Match` with it is a 304.',
   })
-  @ApiBody({ type: FrontendContextBodySchema })
   @ApiOkResponse({ type: FrontendTogglesSchema })
   @ApiNotModifiedResponse({ description: 'The answer for this context has not changed' })
   async togglesForBody(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
+    @Body() body: FrontendContextBodySchema,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const { context, environment } = contextFromBody(body, request.ip);
+    const { context, environment } = contextFromBody(body.context, request.ip);
     const answer = await this.frontend.answer(principal, environment, context);
     await sendKept(request, response, answer, SEND_PLAIN);
   }

@@ -1,4 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IgnoreUnknownTopLevelProperties, NotAnObjectMessage, ShallowInstance } from '../../core/http/request-validation.pipe.js';
+import { Details } from '../../core/http/rule.decorator.js';
+import { checkBodyContext } from './frontend-context.js';
 
 export class ToggleVariantPayloadSchema {
   @ApiProperty({ enum: ['json', 'csv', 'string', 'number'] }) type: string;
@@ -37,8 +40,17 @@ export class FrontendContextSchema {
   properties?: Record<string, string>;
 }
 
+/** The body of `POST /api/frontend`; unknown top-level properties are ignored. */
 @ApiSchema({ name: 'frontendApiContextBodySchema' })
+@IgnoreUnknownTopLevelProperties()
+@ShallowInstance()
+@NotAnObjectMessage('The request body must be a JSON object with a `context` object.')
 export class FrontendContextBodySchema {
-  @ApiPropertyOptional({ type: FrontendContextSchema, description: 'Other string fields are custom context fields too' })
-  context?: FrontendContextSchema;
+  @ApiPropertyOptional({
+    type: FrontendContextSchema,
+    nullable: true,
+    description: 'Other string fields are custom context fields too; null values count as absent',
+  })
+  @Details('frontendContext', checkBodyContext)
+  context?: Record<string, unknown> | null;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from '../../core/config/flagwright-config.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { RequestValidationPipe } from '../../core/http/request-validation.pipe.js';
 import {
@@ -16,7 +17,10 @@ import { SearchFeaturesQueryDto } from './search.dto.js';
 
 /** A query string as the route reads it: validated by the DTO's rules, then turned into criteria. */
 async function criteriaOf(query: object) {
-  const validated = await new RequestValidationPipe().transform(query, { type: 'query', metatype: SearchFeaturesQueryDto });
+  const validated = await new RequestValidationPipe({ limits: DEFAULT_LIMITS }).transform(query, {
+    type: 'query',
+    metatype: SearchFeaturesQueryDto,
+  });
   return searchCriteriaOf(validated as SearchFeaturesQueryDto);
 }
 

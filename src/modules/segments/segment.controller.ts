@@ -1,5 +1,5 @@
 import { Body, Delete, Get, HttpCode, Inject, Post, Put, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
@@ -7,11 +7,11 @@ import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flag
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
-import { SegmentSchema, SegmentsSchema, SegmentStrategiesSchema, UpsertSegmentSchema } from './segment.dto.js';
+import { SegmentSchema, SegmentsSchema, SegmentStrategiesSchema, toSegmentInput, UpsertSegmentSchema } from './segment.dto.js';
 import type { SegmentWithUsage } from './segment.model.js';
 import { SegmentService } from './segment.service.js';
 
-/** Segments: `/api/admin/segments`. Bodies are raw JSON checked by the service's parser. */
+/** Segments: `/api/admin/segments`. Bodies are `UpsertSegmentSchema`, validated by the pipe. */
 @AdminController('segments', 'Segments')
 export class SegmentController {
   constructor(
@@ -32,10 +32,13 @@ export class SegmentController {
   @RequirePermission('CREATE_SEGMENT')
   @ApiOperation({ operationId: 'createSegment', summary: 'Create a segment; 409 when the name is taken.' })
   @ApiErrors(409)
-  @ApiBody({ type: UpsertSegmentSchema })
   @ApiCreatedResponse({ type: SegmentSchema, description: 'Created; the `location` header gives its URL' })
-  async create(@Body() body: unknown, @CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<SegmentWithUsage> {
-    const segment = await this.segments.create(body, actor);
+  async create(
+    @Body() body: UpsertSegmentSchema,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SegmentWithUsage> {
+    const segment = await this.segments.create(toSegmentInput(body), actor);
     res.setHeader('location', `${this.config.basePath}/api/admin/segments/${segment.id}`);
     return segment;
   }
@@ -53,10 +56,9 @@ export class SegmentController {
   @HttpCode(204)
   @RequirePermission('UPDATE_SEGMENT')
   @ApiOperation({ operationId: 'updateSegment', summary: 'Replace a segment (answers 204, as Unleash does).' })
-  @ApiBody({ type: UpsertSegmentSchema })
   @ApiNoContentResponse({ description: 'Updated' })
-  async update(@IntParam('id') id: number, @Body() body: unknown, @CurrentActor() actor: Actor): Promise<void> {
-    await this.segments.update(id, body, actor);
+  async update(@IntParam('id') id: number, @Body() body: UpsertSegmentSchema, @CurrentActor() actor: Actor): Promise<void> {
+    await this.segments.update(id, toSegmentInput(body), actor);
   }
 
   @Delete(':id')

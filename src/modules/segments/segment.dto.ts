@@ -1,19 +1,55 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsDefined } from 'class-validator';
 import { ConstraintSchema } from '../../core/constraints/constraint.dto.js';
+import { toConstraints, ValidConstraints } from '../../core/constraints/constraint.rules.js';
+import { Rule } from '../../core/http/rule.decorator.js';
+import type { SegmentInput } from './segment.model.js';
 
-/* OpenAPI descriptions; bodies are checked by segment-body.parser.ts, which reports every offending property. */
+const MAX_NAME_LENGTH = 255;
 
+/** The body of a segment create or update, validated by `RequestValidationPipe`, which reports every offending property. */
 @ApiSchema({ name: 'upsertSegmentSchema', description: 'No other properties are accepted.' })
 export class UpsertSegmentSchema {
-  @ApiProperty({ description: 'Unique, 1 to 255 characters' }) name: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) description?: string | null;
+  @ApiProperty({ description: 'Unique, 1 to 255 characters; trimmed' })
+  @Rule('segmentName', (name) =>
+    typeof name !== 'string' || name.trim() === '' || name.length > MAX_NAME_LENGTH
+      ? `must be a non-empty string of at most ${MAX_NAME_LENGTH} characters`
+      : undefined,
+  )
+  name: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @Rule('segmentDescription', (description) =>
+    description === undefined || description === null || typeof description === 'string' ? undefined : 'must be a string or null',
+  )
+  description?: string | null;
+
   @ApiPropertyOptional({
     type: String,
     nullable: true,
     description: 'Limit the segment to this project; null or omitted: usable in every project',
   })
+  @Rule('segmentProject', (project) =>
+    project === undefined || project === null || (typeof project === 'string' && project !== '')
+      ? undefined
+      : 'must be a project id or null',
+  )
   project?: string | null;
-  @ApiProperty({ type: [ConstraintSchema], description: 'Same rules as strategy constraints' }) constraints: ConstraintSchema[];
+
+  @ApiProperty({ type: [ConstraintSchema], description: 'Same rules and limits as strategy constraints' })
+  @IsDefined()
+  @ValidConstraints()
+  constraints: Record<string, unknown>[];
+}
+
+/** A valid body as the service takes it: the name trimmed, absent description and project as null, constraints with their defaults. */
+export function toSegmentInput(body: UpsertSegmentSchema): SegmentInput {
+  return {
+    name: body.name.trim(),
+    description: body.description ?? null,
+    project: body.project || null,
+    constraints: toConstraints(body.constraints),
+  };
 }
 
 @ApiSchema({ name: 'adminSegmentSchema' })

@@ -1,18 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
-import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
-import { type AppError, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
+import { type AppError, invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
+import { describe } from '../../core/http/input-problems.js';
 import { EVENT, EventService } from '../events/index.js';
-import type { Problems } from '../../core/http/input-problems.js';
-import { parseSegmentBody } from './segment-body.parser.js';
 import type { Segment, SegmentInput, SegmentWithUsage } from './segment.model.js';
 import { type SegmentStrategy, SegmentReadModel } from './segment.read-model.js';
 import { SegmentStore } from './segment.store.js';
 
 /**
- * Segments: named constraint lists that strategies attach by id. Answers 400 (body, unknown project) → 404 (the
+ * Segments: named constraint lists that strategies attach by id. Answers 400 (unknown project; the body is validated before) → 404 (the
  * segment of the URL) → 409 (name taken). A segment in use by a strategy cannot be deleted, nor limited to a
  * project other than those of the strategies using it.
  */
@@ -24,7 +22,6 @@ export class SegmentService {
     private readonly events: EventService,
     private readonly db: Database,
     private readonly clock: Clock,
-    @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
 
   async list(): Promise<SegmentWithUsage[]> {
@@ -44,8 +41,8 @@ export class SegmentService {
     return this.readModel.strategiesUsing(id);
   }
 
-  async create(body: unknown, actor: Actor): Promise<SegmentWithUsage> {
-    const input = await this.parse(body);
+  async create(input: SegmentInput, actor: Actor): Promise<SegmentWithUsage> {
+    await this.checkProject(input);
     return this.db.transaction(async () => {
       const created = await this.store.insert(input, actor.username, this.clock.now());
       if (!created) throw nameTaken(input.name);
@@ -54,8 +51,8 @@ export class SegmentService {
     });
   }
 
-  async update(id: number, body: unknown, actor: Actor): Promise<void> {
-    const input = await this.parse(body);
+  async update(id: number, input: SegmentInput, actor: Actor): Promise<void> {
+    await this.checkProject(input);
     await this.db.transaction(async () => {
       const current = await this.store.find(id, true);
       if (!current) throw segmentNotFound(id);
@@ -101,16 +98,12 @@ export class SegmentService {
     });
   }
 
-  private async parse(body: unknown): Promise<SegmentInput> {
-    const { input, problems } = parseSegmentBody(body, this.config.limits);
-    await this.checkProject(input, problems);
-    if (problems.any) throw validationError(problems.details);
-    return input;
-  }
-
-  private async checkProject(input: SegmentInput, problems: Problems): Promise<void> {
+  private async checkProject(input: SegmentInput): Promise<void> {
     if (input.project !== null && !(await this.readModel.projectExists(input.project))) {
-      problems.invalid('/body/project', 'must be the id of an existing project, or null', input.project);
+      throw invalidProperty(
+        '/body/project',
+        `The \`/body/project\` property must be the id of an existing project, or null. You sent ${describe(input.project)}.`,
+      );
     }
   }
 

@@ -7,11 +7,14 @@ import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiIfMatch, ETAG_HEADER } from '../../core/http/entity-tag.js';
 import { ApiErrors, type ErrorAnswer } from '../../core/http/openapi.js';
 import { FeatureStrategyService } from './feature-strategy.service.js';
+import { toPatchOperations } from './json-patch.js';
 import {
   CreateFeatureStrategySchema,
   FeatureStrategySchema,
+  JsonPatchBody,
   PatchOperationSchema,
   StrategySortOrderSchema,
+  StrategySortOrdersBody,
   UpdateFeatureStrategySchema,
 } from './strategy.dto.js';
 import { strategyEtag } from './strategy.mapper.js';
@@ -27,8 +30,9 @@ function withStrategyEtag(res: Response, strategy: FeatureStrategy): FeatureStra
 }
 
 /**
- * Strategies of a feature in one environment. The bodies are raw JSON handed to the service, whose parsers report
- * every offending property (see strategy.dto.ts for the schemas).
+ * Strategies of a feature in one environment. The JSON Patch and sort order bodies are DTOs validated by the pipe.
+ * Create and update bodies are handed to the service raw: it checks them by their DTO's rules and joins those
+ * problems with its checks of the strategy type and segments they name, so one 400 lists them all.
  */
 @AdminController('projects/:projectId/features/:featureName/environments/:environment/strategies', 'Strategies')
 export class FeatureStrategyController {
@@ -81,10 +85,10 @@ export class FeatureStrategyController {
     @Param('projectId') projectId: string,
     @Param('featureName') featureName: string,
     @Param('environment') environment: string,
-    @Body() body: unknown,
+    @Body() body: StrategySortOrdersBody,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.strategies.setSortOrder({ projectId, featureName, environment }, body, actor);
+    await this.strategies.setSortOrder({ projectId, featureName, environment }, body.items, actor);
   }
 
   @Get(':strategyId')
@@ -142,12 +146,15 @@ export class FeatureStrategyController {
     @Param('featureName') featureName: string,
     @Param('environment') environment: string,
     @Param('strategyId') strategyId: string,
-    @Body() body: unknown,
+    @Body() body: JsonPatchBody,
     @CurrentActor() actor: Actor,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FeatureStrategy> {
-    return withStrategyEtag(res, await this.strategies.patch({ projectId, featureName, environment, strategyId }, body, actor, ifMatch));
+    return withStrategyEtag(
+      res,
+      await this.strategies.patch({ projectId, featureName, environment, strategyId }, toPatchOperations(body.items), actor, ifMatch),
+    );
   }
 
   @Delete(':strategyId')

@@ -11,9 +11,11 @@ import { EVENT, EventService, type EventTag } from '../events/index.js';
 import { SegmentReadModel } from '../segments/index.js';
 import type { FeatureEnvironmentSwitch } from './feature-environment-switch.js';
 import { FeatureStrategyStore, type StrategyLocation } from './feature-strategy.store.js';
-import { INT32_RULE, isInt32, isPlainObject, pointer, Problems } from '../../core/http/input-problems.js';
-import { applyPatch, parsePatch, PatchFailure } from './json-patch.js';
-import { checkParametersAgainstType, parseStrategyBody, type StrategyChanges } from './strategy-body.parser.js';
+import { isPlainObject, pointer, Problems } from '../../core/http/input-problems.js';
+import { checkInput, validatedInput } from '../../core/http/request-validation.pipe.js';
+import { applyPatch, PatchFailure, type PatchOperation } from './json-patch.js';
+import { checkParametersAgainstType, type StrategyChanges, type StrategySortOrder, toStrategyChanges } from './strategy-body.rules.js';
+import { CreateFeatureStrategySchema, UpdateFeatureStrategySchema } from './strategy.dto.js';
 import { strategyEtag, toFeatureStrategy } from './strategy.mapper.js';
 import { type FeatureStrategy, FLEXIBLE_ROLLOUT, type StoredStrategy, type StrategyAddress, type StrategyType } from './strategy.model.js';
 import { isBuiltInStrategyType } from './strategy-type.model.js';
@@ -78,7 +80,7 @@ export class FeatureStrategyService {
   }
 
   async create(address: StrategyAddress, body: unknown, actor: Actor): Promise<FeatureStrategy> {
-    const { changes, problems } = parseStrategyBody(body, 'create', this.config.limits);
+    const { changes, problems } = this.checkedBody(CreateFeatureStrategySchema, body, '/body');
     return this.db.transaction(async () => {
       const location = await this.locateForWrite(address, changes, problems);
       // The feature may have no row for the environment yet: add it (switched off), then hold it like the others.
@@ -120,7 +122,7 @@ export class FeatureStrategyService {
   /** The spec's PUT: see `merge` for what is replaced and what is kept. */
   /** With `ifMatch` (an `If-Match` header), refused with 412 unless it names the strategy as it is (`strategyEtag`). */
   async update(address: StrategyUrl, body: unknown, actor: Actor, ifMatch?: string): Promise<FeatureStrategy> {
-    const { changes, problems } = parseStrategyBody(body, 'update', this.config.limits);
+    const { changes, problems } = this.checkedBody(UpdateFeatureStrategySchema, body, '/body');
     return this.db.transaction(async () => {
       const location = await this.locateForWrite(address, changes, problems);
       requireIfMatch(ifMatch, strategyEtag(toFeatureStrategy(location.strategy!)), 'strategy');
@@ -133,10 +135,7 @@ export class FeatureStrategyService {
    * Problems of the patched strategy are named by their pointer in it (`/constraints/0/operator`); `id` and
    * `featureName` cannot be changed.
    */
-  async patch(address: StrategyUrl, body: unknown, actor: Actor, ifMatch?: string): Promise<FeatureStrategy> {
-    const patchProblems = new Problems();
-    const operations = parsePatch(body, '/body', patchProblems);
-    if (patchProblems.any) throw validationError(patchProblems.details);
+  async patch(address: StrategyUrl, operations: PatchOperation[], actor: Actor, ifMatch?: string): Promise<FeatureStrategy> {
     return this.db.transaction(async () => {
       await this.store.lockFeatureEnvironment(address.featureName, address.environment);
       const location = await this.store.locate(address, { withTags: true });
@@ -155,7 +154,7 @@ export class FeatureStrategyService {
         if (patched[key] !== before[key])
           throw invalidProperty(`/${key}`, `The \`/${key}\` property of a strategy cannot be changed by a patch.`);
       }
-      const { changes, problems } = parseStrategyBody(patched, 'update', this.config.limits, '');
+      const { changes, problems } = this.checkedBody(UpdateFeatureStrategySchema, patched, '');
       await this.checkReferences(changes, await this.strategyType(changes.name ?? current.name), address.projectId, '', problems);
       if (problems.any) throw validationError(problems.details);
       // Variants the patch left alone stay as stored: re-splitting them would move the remainder point around.
@@ -181,10 +180,8 @@ export class FeatureStrategyService {
   }
 
   /** `[{id, sortOrder}]`: sets the order of the listed strategies; the others keep theirs. */
-  async setSortOrder(address: StrategyAddress, body: unknown, actor: Actor): Promise<void> {
+  async setSortOrder(address: StrategyAddress, wanted: readonly StrategySortOrder[], actor: Actor): Promise<void> {
     const problems = new Problems();
-    const wanted = parseSortOrders(body, problems);
-    if (problems.any) throw validationError(problems.details);
     await this.db.transaction(async () => {
       await this.store.lockFeatureEnvironment(address.featureName, address.environment);
       const location = await this.store.locate(address, { withTags: true });
@@ -225,8 +222,32 @@ export class FeatureStrategyService {
   }
 
   /**
+   * A create or update body checked by its DTO's rules (`strategy-body.rules.ts`), and the changes its valid
+   * properties ask for: the strategy type and segment checks look at those, so one 400 lists every problem of the
+   * body and of what it names.
+   */
+  private checkedBody(
+    metatype: typeof CreateFeatureStrategySchema | typeof UpdateFeatureStrategySchema,
+    body: unknown,
+    root: string,
+  ): { changes: StrategyChanges; problems: Problems } {
+    const problems = new Problems();
+    const checked = checkInput(metatype, body, root, this.config);
+    if (checked.input) return { changes: toStrategyChanges(checked.input), problems };
+    problems.details.push(...checked.problems);
+    if (!isPlainObject(body)) return { changes: toStrategyChanges({}), problems };
+    const offending = (key: string) => {
+      const path = pointer(root, key);
+      return checked.problems.some((problem) => problem.path === path || problem.path?.startsWith(`${path}/`));
+    };
+    // Each property's rules are its own, so the properties without a problem make a valid update body.
+    const valid = Object.fromEntries(Object.entries(body).filter(([key]) => !offending(key)));
+    return { changes: toStrategyChanges(validatedInput(UpdateFeatureStrategySchema, valid, root, this.config)), problems };
+  }
+
+  /**
    * The start of every write of a body, inside its transaction: lock the feature, read the URL's things (and the
-   * strategy) in one statement, then answer 400 with every problem of the body (its parse, the strategy type, the
+   * strategy) in one statement, then answer 400 with every problem of the body (its rules, the strategy type, the
    * segments) before any 404.
    */
   private async locateForWrite(address: StrategyAddress, changes: StrategyChanges, problems: Problems): Promise<StrategyLocation> {
@@ -378,31 +399,4 @@ function assertFound(location: StrategyLocation, address: StrategyAddress): void
 function found(location: StrategyLocation, address: StrategyAddress): StoredStrategy {
   assertFound(location, address);
   return location.strategy!;
-}
-
-const SORT_ORDER_KEYS = new Set(['id', 'sortOrder']);
-
-function parseSortOrders(body: unknown, problems: Problems): { id: string; sortOrder: number }[] {
-  if (!Array.isArray(body)) {
-    problems.invalid('/body', 'must be array', body);
-    return [];
-  }
-  const seen = new Set<string>();
-  return body.flatMap((item, index) => {
-    const path = `/body/${index}`;
-    if (!isPlainObject(item)) {
-      problems.invalid(path, 'must be object', item);
-      return [];
-    }
-    problems.onlyKnown(item, SORT_ORDER_KEYS, path);
-    const before = problems.details.length;
-    const { id, sortOrder } = item;
-    if (id === undefined) problems.required(`${path}/id`);
-    else if (typeof id !== 'string' || id === '') problems.invalid(`${path}/id`, 'must be a non-empty string', id);
-    else if (seen.has(id)) problems.invalid(`${path}/id`, 'must not repeat a strategy id', id);
-    else seen.add(id);
-    if (sortOrder === undefined) problems.required(`${path}/sortOrder`);
-    else if (!isInt32(sortOrder)) problems.invalid(`${path}/sortOrder`, INT32_RULE, sortOrder);
-    return problems.details.length > before ? [] : [{ id: id as string, sortOrder: sortOrder as number }];
-  });
 }

@@ -2,9 +2,9 @@
 export { StrategiesModule } from './strategies.module.js';
 export type { FeatureEnvironmentSwitch } from './feature-environment-switch.js';
 export { FeatureStrategyService } from './feature-strategy.service.js';
-export { applyPatch, parsePatch, PatchFailure } from './json-patch.js';
-export { FeatureStrategySchema, PatchOperationSchema, StrategyVariantSchema } from './strategy.dto.js';
+export { applyPatch, PatchFailure, type PatchOperation, toPatchOperations } from './json-patch.js';
+export { FeatureStrategySchema, JsonPatchBody, PatchOperationSchema, StrategyVariantSchema } from './strategy.dto.js';
 export { STRATEGY_COLUMNS, type StrategyRow, toFeatureStrategy, toStoredStrategy } from './strategy.mapper.js';
 export type { FeatureStrategy, StoredStrategy, StrategyVariant } from './strategy.model.js';
-export { parseVariantList, TOTAL_WEIGHT } from './variant.parser.js';
+export { distributeWeights, parseVariantList, TOTAL_WEIGHT } from './variant.parser.js';
 export * from './strategies.entities.js';

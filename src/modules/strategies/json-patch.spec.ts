@@ -1,4 +1,4 @@
-import { applyPatch, parsePatch, PatchFailure, type PatchOperation } from './json-patch.js';
+import { applyPatch, checkPatch, PatchFailure, type PatchOperation } from './json-patch.js';
 import { Problems } from '../../core/http/input-problems.js';
 
 const doc = () => ({ a: 1, list: ['x', 'y'], nested: { 'k/e~y': true } });
@@ -59,7 +59,7 @@ describe('JSON Patch', () => {
 
   it('refuses pointers at "__proto__" or "constructor/prototype" before anything is applied', () => {
     const problems = new Problems();
-    parsePatch(
+    checkPatch(
       [
         { op: 'add', path: '/__proto__', value: { polluted: true } },
         { op: 'copy', from: '/a', path: '/x/constructor/prototype' },
@@ -73,10 +73,10 @@ describe('JSON Patch', () => {
 
   it('checks the shape of the document', () => {
     const problems = new Problems();
-    parsePatch([{ op: 'jump', path: '/a' }, { op: 'add', path: 'a' }, { op: 'move', path: '/a' }, 5], '/body', problems);
+    checkPatch([{ op: 'jump', path: '/a' }, { op: 'add', path: 'a' }, { op: 'move', path: '/a' }, 5], '/body', problems);
     expect(problems.details.map((d) => d.path)).toEqual(['/body/0/op', '/body/1/path', '/body/1/value', '/body/2/from', '/body/3']);
     const notArray = new Problems();
-    parsePatch({ op: 'add' }, '/body', notArray);
+    checkPatch({ op: 'add' }, '/body', notArray);
     expect(notArray.details.map((d) => d.path)).toEqual(['/body']);
   });
 });

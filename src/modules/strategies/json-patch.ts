@@ -24,18 +24,11 @@ export class PatchFailure extends Error {
  * `value` for add/replace/test and `from` for move/copy. Members an operation does not define are ignored, as
  * RFC 6902 requires.
  */
-export function parsePatch(body: unknown, root: string, problems: Problems): PatchOperation[] {
-  if (!Array.isArray(body)) {
-    problems.invalid(root, 'must be array (a JSON Patch document)', body);
-    return [];
-  }
-  return body.flatMap((item, index): PatchOperation[] => {
+export function checkPatch(body: unknown, root: string, problems: Problems): void {
+  if (!Array.isArray(body)) return problems.invalid(root, 'must be array (a JSON Patch document)', body);
+  body.forEach((item, index) => {
     const path = pointer(root, index);
-    if (!isPlainObject(item)) {
-      problems.invalid(path, 'must be object', item);
-      return [];
-    }
-    const before = problems.details.length;
+    if (!isPlainObject(item)) return problems.invalid(path, 'must be object', item);
     const op = item.op;
     if (op === undefined) problems.required(`${path}/op`);
     else if (typeof op !== 'string' || !(OPS as readonly string[]).includes(op))
@@ -43,10 +36,17 @@ export function parsePatch(body: unknown, root: string, problems: Problems): Pat
     checkPointer(item.path, `${path}/path`, problems);
     if ((op === 'add' || op === 'replace' || op === 'test') && !('value' in item)) problems.required(`${path}/value`);
     if (op === 'move' || op === 'copy') checkPointer(item.from, `${path}/from`, problems);
-    if (problems.details.length > before) return [];
-    if (op === 'remove') return [{ op, path: item.path as string }];
-    if (op === 'move' || op === 'copy') return [{ op, path: item.path as string, from: item.from as string }];
-    return [{ op: op as 'add' | 'replace' | 'test', path: item.path as string, value: item.value }];
+  });
+}
+
+/** The operations of a patch that passed `checkPatch`, without the members they do not define. */
+export function toPatchOperations(items: readonly object[]): PatchOperation[] {
+  return (items as Record<string, unknown>[]).map((item): PatchOperation => {
+    const op = item.op as PatchOperation['op'];
+    const path = item.path as string;
+    if (op === 'remove') return { op, path };
+    if (op === 'move' || op === 'copy') return { op, path, from: item.from as string };
+    return { op, path, value: item.value };
   });
 }
 

@@ -1,12 +1,15 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ConstraintSchema } from '../../core/constraints/constraint.dto.js';
+import { IgnoreUnknownTopLevelProperties, ListBody } from '../../core/http/request-validation.pipe.js';
+import { Details } from '../../core/http/rule.decorator.js';
+import { checkPatch } from './json-patch.js';
+import { checkSortOrders, type StrategyBody, StrategyBodyRules, type StrategySortOrder } from './strategy-body.rules.js';
 import { VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './strategy.model.js';
 
 /*
- * OpenAPI descriptions of the strategy bodies and answers. The bodies are checked by the parsers next to this file
- * (strategy-body.parser.ts, variant.parser.ts, json-patch.ts, and core/constraints/constraint.parser.ts), which report every offending
- * property with its pointer, including per-parameter ones (`/body/parameters/rollout`) that a class-validator DTO
- * cannot name.
+ * The strategy bodies and answers. The create and update bodies are validated by `RequestValidationPipe` with the
+ * rules of strategy-body.rules.ts, which name every offending place with its pointer (`/body/parameters/rollout`,
+ * `/body/constraints/0/values/2`). A JSON Patch and the sort order are arrays: `@ListBody()` DTOs.
  */
 
 export class VariantPayloadSchema {
@@ -38,16 +41,18 @@ const parametersProperty = {
   description:
     'Every property is optional. Unknown top-level properties (such as id or featureName) are ignored; unknown properties inside constraints, variants and payloads are refused.',
 })
-export class UpdateFeatureStrategySchema {
+@IgnoreUnknownTopLevelProperties()
+@StrategyBodyRules('update')
+export class UpdateFeatureStrategySchema implements StrategyBody {
   @ApiPropertyOptional({ description: 'Name of an existing strategy type; omitted → unchanged', example: 'flexibleRollout' }) name?: string;
   @ApiPropertyOptional({ description: 'Position in the environment list; omitted → unchanged' }) sortOrder?: number;
   @ApiPropertyOptional({ type: [ConstraintSchema], description: 'Replaces the constraints (omitted → []); at most 30' })
-  constraints?: ConstraintSchema[];
+  constraints?: Record<string, unknown>[];
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Omitted → unchanged; null clears the title' }) title?: string | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Omitted or null → unchanged' }) disabled?: boolean | null;
-  @ApiPropertyOptional(parametersProperty) parameters?: Record<string, string>;
+  @ApiPropertyOptional(parametersProperty) parameters?: Record<string, unknown>;
   @ApiPropertyOptional({ type: [StrategyVariantSchema], description: 'Replaces the variants (omitted → [])' })
-  variants?: StrategyVariantSchema[];
+  variants?: Record<string, unknown>[];
   @ApiPropertyOptional({ type: [Number], description: 'Ids of existing segments; omitted → unchanged, [] → none; at most 5' })
   segments?: number[];
 }
@@ -56,14 +61,16 @@ export class UpdateFeatureStrategySchema {
   name: 'createFeatureStrategySchema',
   description: 'Unknown top-level properties are ignored; unknown properties inside constraints, variants and payloads are refused.',
 })
-export class CreateFeatureStrategySchema {
+@IgnoreUnknownTopLevelProperties()
+@StrategyBodyRules('create')
+export class CreateFeatureStrategySchema implements StrategyBody {
   @ApiProperty({ description: 'Name of an existing strategy type', example: 'flexibleRollout' }) name: string;
   @ApiPropertyOptional({ type: String, nullable: true }) title?: string | null;
-  @ApiPropertyOptional({ default: false }) disabled?: boolean;
+  @ApiPropertyOptional({ type: Boolean, nullable: true, default: false, description: 'null → false' }) disabled?: boolean | null;
   @ApiPropertyOptional({ description: 'Position in the environment list; default: after the last one' }) sortOrder?: number;
-  @ApiPropertyOptional({ type: [ConstraintSchema] }) constraints?: ConstraintSchema[];
-  @ApiPropertyOptional(parametersProperty) parameters?: Record<string, string>;
-  @ApiPropertyOptional({ type: [StrategyVariantSchema] }) variants?: StrategyVariantSchema[];
+  @ApiPropertyOptional({ type: [ConstraintSchema] }) constraints?: Record<string, unknown>[];
+  @ApiPropertyOptional(parametersProperty) parameters?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: [StrategyVariantSchema] }) variants?: Record<string, unknown>[];
   @ApiPropertyOptional({ type: [Number], description: 'Ids of existing segments; at most 5' }) segments?: number[];
 }
 
@@ -90,10 +97,22 @@ export class PatchOperationSchema {
   @ApiPropertyOptional({ description: 'For move and copy' }) from?: string;
 }
 
+/** A JSON Patch (RFC 6902) body, checked by `checkPatch`; routes declare it as `[PatchOperationSchema]`. */
+@ListBody()
+export class JsonPatchBody {
+  @Details('jsonPatch', checkPatch) items: Record<string, unknown>[];
+}
+
+/** The body of `set-sort-order`, checked by `checkSortOrders`; the route declares it as `[StrategySortOrderSchema]`. */
+@ListBody()
+export class StrategySortOrdersBody {
+  @Details('strategySortOrders', checkSortOrders) items: StrategySortOrder[];
+}
+
 @ApiSchema({ name: 'setStrategySortOrderSchema' })
 export class StrategySortOrderSchema {
   @ApiProperty({ description: 'Id of a strategy of the feature in this environment' }) id: string;
-  @ApiProperty() sortOrder: number;
+  @ApiProperty({ type: 'integer', description: 'A 32-bit whole number' }) sortOrder: number;
 }
 
 export class StrategyParameterSchema {

@@ -1,15 +1,17 @@
 import { Problems } from '../../core/http/input-problems.js';
-import { parseVariants } from './variant.parser.js';
+import { checkVariants, toStrategyVariants } from './variant.parser.js';
 
+/** The details the check reports and, when there are none, the variants the body becomes. */
 function parse(input: unknown) {
   const problems = new Problems();
-  const variants = parseVariants(input, '/body/variants', problems);
+  checkVariants(input, '/body/variants', problems);
+  const variants = problems.any ? [] : toStrategyVariants(input as Record<string, unknown>[] | undefined);
   return { variants, paths: problems.details.map((d) => d.path), messages: problems.details.map((d) => d.message) };
 }
 
 const variable = (name: string, extra: object = {}) => ({ name, weight: 0, weightType: 'variable', stickiness: 'default', ...extra });
 
-describe('parseVariants', () => {
+describe('strategy variants', () => {
   it('gives a single variable variant all 1000', () => {
     expect(parse([variable('a', { weight: 5 })]).variants).toEqual([
       { name: 'a', weight: 1000, weightType: 'variable', stickiness: 'default' },

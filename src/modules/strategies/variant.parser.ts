@@ -14,13 +14,25 @@ export interface WeightedVariant {
   weightType: string;
 }
 
+/** Checks the variants of a strategy (the spec's 2.2), if any, reporting every offending property under `path`. */
+export function checkVariants(input: unknown, path: string, problems: Problems): void {
+  if (input !== undefined) parseVariantList(input, path, problems, parseVariant);
+}
+
 /**
- * Parses the variants of a strategy (the spec's 2.2) and fixes their weights: fix variants keep theirs, the rest
- * of 1000 is split evenly over the variable ones. Every offending property is reported under `path`.
+ * Variants that passed `checkVariants`, with their weights fixed: fix variants keep theirs, the rest of 1000 is
+ * split evenly over the variable ones.
  */
-export function parseVariants(input: unknown, path: string, problems: Problems): StrategyVariant[] {
-  if (input === undefined) return [];
-  return parseVariantList(input, path, problems, parseVariant);
+export function toStrategyVariants(input: readonly object[] | undefined): StrategyVariant[] {
+  if (!input || input.length === 0) return [];
+  return distributeWeights(
+    input.map((item) => {
+      const { name, weight, weightType, stickiness, payload } = item as StrategyVariant;
+      const variant: StrategyVariant = { name, weight, weightType, stickiness };
+      if (payload) variant.payload = { type: payload.type, value: payload.value };
+      return variant;
+    }),
+  );
 }
 
 /**

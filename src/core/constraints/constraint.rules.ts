@@ -2,12 +2,8 @@ import { Address4, Address6 } from 'ip-address';
 import { RE2JS } from 're2js';
 import semver from 'semver';
 import { isPlainObject, pointer, type Problems, scalarText } from '../http/input-problems.js';
+import { Details, type ValidationContext } from '../http/rule.decorator.js';
 import { CONSTRAINT_OPERATORS, type Constraint, type ConstraintOperator } from './constraint.js';
-
-export interface ConstraintLimits {
-  constraints: number;
-  valuesPerConstraint: number;
-}
 
 const OPERATORS = new Set<string>(CONSTRAINT_OPERATORS);
 const KEYS = new Set(['contextName', 'operator', 'caseInsensitive', 'inverted', 'values', 'value']);
@@ -16,7 +12,7 @@ const MAX_VALUE_LENGTH = 100;
 /** `cidr` is a list of addresses and ranges; the other list operators take any text. */
 type Kind = 'list' | 'cidr' | 'number' | 'date' | 'semver' | 'regex';
 
-export function operatorKind(operator: ConstraintOperator): Kind {
+function operatorKind(operator: ConstraintOperator): Kind {
   if (operator.startsWith('NUM_')) return 'number';
   if (operator.startsWith('DATE_')) return 'date';
   if (operator.startsWith('SEMVER_')) return 'semver';
@@ -28,49 +24,52 @@ export function operatorKind(operator: ConstraintOperator): Kind {
 const takesList = (kind: Kind | undefined) => kind === 'list' || kind === 'cidr';
 
 /**
- * Parses a list of constraints (of a strategy or a segment), reporting every offending property under `path`.
- * Numbers and booleans given as values are kept as their text; `caseInsensitive`/`inverted` default to false and
- * `values` to [].
+ * The `constraints` of a strategy or segment body: absent, or a list of at most the configured number of
+ * constraints, each checked against its operator. Every offending property gets its own detail
+ * (`/body/constraints/8/values/1`). Values may be numbers or booleans (kept as text by `toConstraints`).
  */
-export function parseConstraints(input: unknown, path: string, limits: ConstraintLimits, problems: Problems): Constraint[] {
-  if (input === undefined) return [];
-  if (!Array.isArray(input)) {
-    problems.invalid(path, 'must be array', input);
-    return [];
-  }
-  if (input.length > limits.constraints) {
-    problems.overLimit(path, limits.constraints, 'constraints', input.length);
-  }
-  return input.flatMap((item, index) => {
-    const constraint = parseConstraint(item, pointer(path, index), limits, problems);
-    return constraint ? [constraint] : [];
+export const ValidConstraints = (): PropertyDecorator => Details('constraints', checkConstraints);
+
+/** A list of constraints that passed `ValidConstraints`, with their defaults and their values as text. */
+export function toConstraints(input: readonly object[] | undefined): Constraint[] {
+  return ((input ?? []) as Record<string, unknown>[]).map((item) => {
+    const constraint: Constraint = {
+      contextName: item.contextName as string,
+      operator: item.operator as ConstraintOperator,
+      values: ((item.values as unknown[] | undefined) ?? []).map((value) => scalarText(value)!),
+      caseInsensitive: (item.caseInsensitive as boolean | undefined) ?? false,
+      inverted: (item.inverted as boolean | undefined) ?? false,
+    };
+    if (item.value !== undefined) constraint.value = scalarText(item.value);
+    return constraint;
   });
 }
 
-function parseConstraint(input: unknown, path: string, limits: ConstraintLimits, problems: Problems): Constraint | undefined {
-  if (!isPlainObject(input)) {
-    problems.invalid(path, 'must be object', input);
-    return undefined;
+export function checkConstraints(input: unknown, path: string, problems: Problems, { limits }: ValidationContext): void {
+  if (input === undefined) return;
+  if (!Array.isArray(input)) return problems.invalid(path, 'must be array', input);
+  if (input.length > limits.constraintsPerStrategy) {
+    problems.overLimit(path, limits.constraintsPerStrategy, 'constraints', input.length);
   }
-  problems.onlyKnown(input, KEYS, path);
-  const before = problems.details.length;
+  input.forEach((item, index) => checkConstraint(item, pointer(path, index), limits.valuesPerConstraint, problems));
+}
 
+function checkConstraint(input: unknown, path: string, maxValues: number, problems: Problems): void {
+  if (!isPlainObject(input)) return problems.invalid(path, 'must be object', input);
+  problems.onlyKnown(input, KEYS, path);
   const contextName = input.contextName;
   if (contextName === undefined) problems.required(`${path}/contextName`);
   else if (typeof contextName !== 'string' || contextName.trim() === '')
     problems.invalid(`${path}/contextName`, 'must be a non-empty string', contextName);
-
   const operator = input.operator;
   const known = typeof operator === 'string' && OPERATORS.has(operator);
   if (operator === undefined) problems.required(`${path}/operator`);
   else if (!known) problems.invalid(`${path}/operator`, `must be one of the allowed values: ${CONSTRAINT_OPERATORS.join(', ')}`, operator);
-
   const kind = known ? operatorKind(operator as ConstraintOperator) : undefined;
-  const caseInsensitive = flag(input.caseInsensitive, `${path}/caseInsensitive`, problems);
-  const inverted = flag(input.inverted, `${path}/inverted`, problems);
-  const values = parseValues(input.values, `${path}/values`, limits, problems, kind === 'cidr' ? checkAddress : undefined);
-  const value = parseValue(input.value, `${path}/value`, problems);
-
+  const caseInsensitive = checkFlag(input.caseInsensitive, `${path}/caseInsensitive`, problems);
+  const inverted = checkFlag(input.inverted, `${path}/inverted`, problems);
+  checkValues(input.values, `${path}/values`, maxValues, problems, kind === 'cidr' ? checkAddress : undefined);
+  const value = checkValue(input.value, `${path}/value`, problems);
   if (takesList(kind) && (input.values === undefined || (Array.isArray(input.values) && input.values.length === 0))) {
     problems.invalid(`${path}/values`, `must be a non-empty list of values: the ${operator} operator takes several values`, input.values);
   }
@@ -83,20 +82,10 @@ function parseConstraint(input: unknown, path: string, limits: ConstraintLimits,
   }
   if (kind === 'regex' && inverted === true)
     problems.invalid(`${path}/inverted`, 'must not be true: the REGEX operator cannot be inverted', true);
-
-  if (problems.details.length > before) return undefined;
-  const constraint: Constraint = {
-    contextName: contextName as string,
-    operator: operator as ConstraintOperator,
-    values: values ?? [],
-    caseInsensitive: caseInsensitive ?? false,
-    inverted: inverted ?? false,
-  };
-  if (value !== undefined) constraint.value = value;
-  return constraint;
 }
 
-function flag(input: unknown, path: string, problems: Problems): boolean | undefined {
+/** The flag when it is absent or a boolean; otherwise reported. */
+function checkFlag(input: unknown, path: string, problems: Problems): boolean | undefined {
   if (input === undefined || typeof input === 'boolean') return input;
   problems.invalid(path, 'must be boolean', input);
   return undefined;
@@ -105,35 +94,25 @@ function flag(input: unknown, path: string, problems: Problems): boolean | undef
 type ValueCheck = (value: string, path: string, sent: unknown, problems: Problems) => void;
 
 /**
- * `values`: a list of non-empty strings of at most 100 characters (numbers and booleans become text), each also
- * passing the operator's own check if it has one.
+ * `values`: a list of non-empty strings of at most 100 characters (numbers and booleans count as their text), each
+ * also passing the operator's own check if it has one.
  */
-function parseValues(input: unknown, path: string, limits: ConstraintLimits, problems: Problems, check?: ValueCheck): string[] | undefined {
-  if (input === undefined) return [];
-  if (!Array.isArray(input)) {
-    problems.invalid(path, 'must be array', input);
-    return undefined;
-  }
-  if (input.length > limits.valuesPerConstraint) {
-    problems.overLimit(path, limits.valuesPerConstraint, 'values', input.length);
-  }
-  const values: string[] = [];
+function checkValues(input: unknown, path: string, maxValues: number, problems: Problems, check?: ValueCheck): void {
+  if (input === undefined) return;
+  if (!Array.isArray(input)) return problems.invalid(path, 'must be array', input);
+  if (input.length > maxValues) problems.overLimit(path, maxValues, 'values', input.length);
   input.forEach((item, index) => {
     const text = scalarText(item);
     const itemPath = pointer(path, index);
     if (text === undefined) problems.invalid(itemPath, 'must be a string', item);
     else if (text.trim() === '') problems.invalid(itemPath, 'must not be empty', item);
     else if (text.length > MAX_VALUE_LENGTH) problems.invalid(itemPath, `must be at most ${MAX_VALUE_LENGTH} characters long`, item);
-    else {
-      check?.(text, itemPath, item, problems);
-      values.push(text);
-    }
+    else check?.(text, itemPath, item, problems);
   });
-  return values;
 }
 
-/** `value`: a string (numbers and booleans become text); '' means "given but empty". */
-function parseValue(input: unknown, path: string, problems: Problems): string | undefined {
+/** `value` as text (numbers and booleans count as theirs); '' means "given but empty"; undefined when absent or reported. */
+function checkValue(input: unknown, path: string, problems: Problems): string | undefined {
   if (input === undefined) return undefined;
   const text = scalarText(input);
   if (text === undefined) {

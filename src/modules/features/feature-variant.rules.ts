@@ -1,5 +1,5 @@
-import { isPlainObject, pointer, type Problems } from '../../core/http/input-problems.js';
-import { parseVariantList, TOTAL_WEIGHT } from '../strategies/index.js';
+import { isPlainObject, pointer, Problems } from '../../core/http/input-problems.js';
+import { distributeWeights, parseVariantList, TOTAL_WEIGHT } from '../strategies/index.js';
 import { type FeatureVariant, VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './feature.model.js';
 
 const KEYS = new Set(['name', 'weight', 'weightType', 'stickiness', 'payload', 'overrides']);
@@ -9,13 +9,22 @@ const WEIGHT_TYPES = new Set<string>(VARIANT_WEIGHT_TYPES);
 const PAYLOAD_TYPES = new Set<string>(VARIANT_PAYLOAD_TYPES);
 
 /**
- * Parses the variants of a feature environment (the spec's 2.6): `weightType` defaults to variable and
- * `stickiness` to default, names are unique and URL-friendly, json payloads parse, `overrides` pin context values
- * to a variant. Weights are fixed as for strategy variants: fix ones keep theirs, the rest of 1000 is split over
- * the variable ones; the list comes back sorted by name. Every offending property is reported under `path`.
+ * Checks the variants of a feature environment (the spec's 2.6), the `PUT …/variants` body or a patched list:
+ * names unique and URL-friendly, json payloads that parse, `overrides` pinning context values to a variant, at
+ * least one variable variant (`weightType` defaults to variable) and fix weights of at most 1000. Every offending
+ * property is reported under `path`.
  */
-export function parseFeatureVariants(input: unknown, path: string, problems: Problems): FeatureVariant[] {
-  return parseVariantList(input, path, problems, parseVariant);
+export function checkFeatureVariants(input: unknown, path: string, problems: Problems): void {
+  // The list rules read each variant with its defaults, so the items are parsed; the result is toFeatureVariants'.
+  parseVariantList(input, path, problems, parseVariant);
+}
+
+/**
+ * Variants that passed `checkFeatureVariants`, with their defaults (`stickiness` default) and their weights fixed as
+ * for strategy variants: fix ones keep theirs, the rest of 1000 is split over the variable ones; sorted by name.
+ */
+export function toFeatureVariants(items: readonly object[]): FeatureVariant[] {
+  return items.length === 0 ? [] : distributeWeights(items.map((item) => parseVariant(item, '', new Problems())!));
 }
 
 function parseVariant(input: unknown, path: string, problems: Problems): FeatureVariant | undefined {

@@ -1,13 +1,15 @@
 import { Problems } from '../../core/http/input-problems.js';
-import { parseFeatureVariants } from './feature-variant.parser.js';
+import { checkFeatureVariants, toFeatureVariants } from './feature-variant.rules.js';
 
+/** The details the check reports and, when there are none, the variants the body becomes. */
 function parse(input: unknown) {
   const problems = new Problems();
-  const variants = parseFeatureVariants(input, '/body', problems);
+  checkFeatureVariants(input, '/body', problems);
+  const variants = problems.any ? [] : toFeatureVariants(input as object[]);
   return { variants, details: problems.details };
 }
 
-describe('parseFeatureVariants', () => {
+describe('feature variant rules', () => {
   it('defaults weightType and stickiness, splits the weight left by fix variants and sorts by name', () => {
     const { variants, details } = parse([
       { name: 'z', weight: 300, weightType: 'fix' },

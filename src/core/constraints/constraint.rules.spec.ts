@@ -1,15 +1,16 @@
-import { parseConstraints } from './constraint.parser.js';
+import { DEFAULT_LIMITS } from '../config/flagwright-config.js';
 import { Problems } from '../http/input-problems.js';
+import { checkConstraints, toConstraints } from './constraint.rules.js';
 
-const LIMITS = { constraints: 30, valuesPerConstraint: 250 };
-
-function parse(input: unknown, limits = LIMITS) {
+/** The details the rule reports and, when there are none, the constraints the body becomes. */
+function parse(input: unknown, limits = DEFAULT_LIMITS) {
   const problems = new Problems();
-  const constraints = parseConstraints(input, '/body/constraints', limits, problems);
+  checkConstraints(input, '/body/constraints', problems, { limits });
+  const constraints = problems.any ? undefined : toConstraints(input as Record<string, unknown>[] | undefined);
   return { constraints, paths: problems.details.map((d) => d.path), messages: problems.details.map((d) => d.message) };
 }
 
-describe('parseConstraints', () => {
+describe('constraint rules', () => {
   it('fills defaults and keeps numbers and booleans as text', () => {
     const { constraints, paths } = parse([
       { contextName: 'userId', operator: 'IN', values: ['a', 1, true] },
@@ -145,7 +146,7 @@ describe('parseConstraints', () => {
   it('names the limits in the message', () => {
     const tooMany = parse(
       Array.from({ length: 3 }, () => ({ contextName: 'a', operator: 'IN', values: ['x', 'y'] })),
-      { constraints: 2, valuesPerConstraint: 1 },
+      { ...DEFAULT_LIMITS, constraintsPerStrategy: 2, valuesPerConstraint: 1 },
     );
     expect(tooMany.paths).toEqual([
       '/body/constraints',

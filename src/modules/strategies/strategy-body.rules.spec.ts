@@ -1,10 +1,24 @@
+import { DEFAULT_LIMITS } from '../../core/config/flagwright-config.js';
+import type { AppError } from '../../core/errors/app-error.js';
 import { Problems } from '../../core/http/input-problems.js';
-import { checkParametersAgainstType, parseStrategyBody } from './strategy-body.parser.js';
+import { validatedInput } from '../../core/http/request-validation.pipe.js';
+import { checkParametersAgainstType, toStrategyChanges } from './strategy-body.rules.js';
+import { CreateFeatureStrategySchema, UpdateFeatureStrategySchema } from './strategy.dto.js';
 import type { StrategyType } from './strategy.model.js';
 
-const LIMITS = { constraintsPerStrategy: 30, valuesPerConstraint: 250, segmentsPerStrategy: 5 };
+const LIMITS = DEFAULT_LIMITS;
 
-describe('parseStrategyBody', () => {
+/** A body as the pipe validates it for the route, then as the controller hands it to the service. */
+function parseStrategyBody(body: unknown, mode: 'create' | 'update', limits: typeof LIMITS) {
+  const metatype = mode === 'create' ? CreateFeatureStrategySchema : UpdateFeatureStrategySchema;
+  try {
+    return { changes: toStrategyChanges(validatedInput(metatype, body, '/body', { limits })), problems: { details: [] } };
+  } catch (error) {
+    return { changes: undefined, problems: { details: (error as AppError).details ?? [] } };
+  }
+}
+
+describe('strategy body rules', () => {
   it('ignores unknown top-level properties and tells "omitted" from null', () => {
     const { changes, problems } = parseStrategyBody({ id: 'x', featureName: 'f', foo: 1, title: null, disabled: null }, 'update', LIMITS);
     expect(problems.details).toEqual([]);

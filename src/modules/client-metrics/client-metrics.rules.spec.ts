@@ -1,5 +1,13 @@
+import { DEFAULT_LIMITS } from '../../core/config/flagwright-config.js';
 import { AppError } from '../../core/errors/app-error.js';
-import { parseBulkMetrics, parseClientMetrics } from './client-metrics.parser.js';
+import { validatedInput } from '../../core/http/request-validation.pipe.js';
+import { BulkMetricsSchema, ClientMetricsSchema } from './client-metrics.dto.js';
+import { toBulkMetrics, toClientMetrics } from './client-metrics.rules.js';
+
+/** A body as the pipe validates it for the route, then as the controller hands it to the service. */
+const parseClientMetrics = (body: unknown) =>
+  toClientMetrics(validatedInput(ClientMetricsSchema, body, '/body', { limits: DEFAULT_LIMITS }));
+const parseBulkMetrics = (body: unknown) => toBulkMetrics(validatedInput(BulkMetricsSchema, body, '/body', { limits: DEFAULT_LIMITS }));
 
 const details = (body: unknown) => {
   try {
@@ -10,7 +18,7 @@ const details = (body: unknown) => {
   return [];
 };
 
-describe('parseClientMetrics', () => {
+describe('client metrics rules', () => {
   it('reads an SDK report, defaulting the instance id and missing counts', () => {
     const metrics = parseClientMetrics({
       appName: 'shop',
@@ -64,7 +72,7 @@ const bulkDetails = (body: unknown) => {
   return [];
 };
 
-describe('parseBulkMetrics', () => {
+describe('bulk metrics rules', () => {
   it("reads Edge's batch, defaulting missing counts and ignoring what it does not use", () => {
     const bulk = parseBulkMetrics({
       applications: [

@@ -4,7 +4,7 @@ import { failure } from '../../core/testing/failure.js';
 import { ACTOR, apiTokenPrincipal, userPrincipal } from '../../core/testing/principals.js';
 import type { StoredStrategy } from '../strategies/index.js';
 import { FeatureEnvironmentService } from './feature-environment.service.js';
-import { featureFakes } from './testing/feature-services.js';
+import { fakeFeatureStrategyService, featureFakes } from './testing/feature-services.js';
 import { FakeFeatureEnvironmentStore, FakeFeatureLifecycleStore } from './testing/feature-stores.fake.js';
 
 const PRODUCTION = { projectId: 'default', featureName: 'f1', environment: 'production' };
@@ -41,6 +41,8 @@ function buildFeatureEnvironments(limits: { strategiesPerFeatureEnvironment?: nu
     [RESTRICTED]: [{ permission: 'CREATE_FEATURE_STRATEGY', project: 'default', environment: 'production' }],
     [NO_STRATEGY_RIGHT]: [{ permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: null }],
   });
+  const config = testConfig({ limits });
+  const strategies = fakeFeatureStrategyService(fakes, config).service;
   const service = new FeatureEnvironmentService(
     new FakeFeatureEnvironmentStore(fakes.tables),
     fakes.readModel,
@@ -50,9 +52,11 @@ function buildFeatureEnvironments(limits: { strategiesPerFeatureEnvironment?: nu
     fakes.events,
     fakes.db.asDatabase(),
     fakes.clock,
-    testConfig({ limits }),
+    strategies,
+    config,
   );
-  return { service, ...fakes };
+  service.onModuleInit();
+  return { service, strategies, ...fakes };
 }
 
 describe('FeatureEnvironmentService', () => {
@@ -204,6 +208,38 @@ describe('FeatureEnvironmentService', () => {
     expect(error.details?.map((detail) => detail.path)).toEqual(['/0/name']);
     expect((await failure(service.patchVariants(PRODUCTION, [{ op: 'remove', path: '/5' }], ACTOR))).name).toBe('ValidationError');
     expect(tables.environmentRow('f1', 'production')?.variants).toEqual([RED]);
+  });
+
+  it('is the switch strategy changes use: disabling the last enabled strategy switches the environment off', async () => {
+    const { service, strategies, tables, recorded } = buildFeatureEnvironments();
+    tables.strategies.push(strategy('s1', false));
+    await service.setEnabled(PRODUCTION, true, apiTokenPrincipal(), ACTOR);
+    await strategies.update({ ...PRODUCTION, strategyId: 's1' }, { disabled: true }, ACTOR);
+    expect(tables.strategies.map((s) => [s.id, s.disabled])).toEqual([['s1', true]]);
+    expect(tables.environmentRow('f1', 'production')?.enabled).toBe(false);
+    expect(recorded.map((event) => event.type)).toEqual([
+      'feature-environment-enabled',
+      'feature-strategy-update',
+      'feature-environment-disabled',
+    ]);
+  });
+
+  it("adds an environment's feature states to a project, archived features too, and removes them with their strategies", async () => {
+    const { service, tables } = buildFeatureEnvironments();
+    tables.addFeature('elsewhere', 'other');
+    tables.strategies.push(strategy('s1', false), strategy('s2', false, 'development'));
+    await service.addProjectEnvironment('default', 'qa');
+    expect([...tables.featureEnvironments.keys()].filter((key) => key.endsWith('|qa'))).toEqual(['f1|qa', 'archived|qa']);
+    expect(tables.environmentRow('f1', 'qa')).toEqual({ enabled: false, variants: [], lastSeenAt: null });
+    await service.removeProjectEnvironment('default', 'production');
+    expect([...tables.featureEnvironments.keys()]).toEqual([
+      'f1|development',
+      'archived|development',
+      'elsewhere|development',
+      'f1|qa',
+      'archived|qa',
+    ]);
+    expect(tables.strategies.map((s) => s.id)).toEqual(['s2']);
   });
 
   it('answers the feature in one environment', async () => {

@@ -1,9 +1,16 @@
 import { ROLE } from '../../core/access/permissions.js';
 import { failure } from '../../core/testing/failure.js';
 import { ACTOR, apiTokenPrincipal, userPrincipal } from '../../core/testing/principals.js';
+import { EnvironmentService } from '../environments/index.js';
+import { FakeEnvironmentReadModel } from '../environments/testing/environment-read-model.fake.js';
 import { FakeEnvironmentStore } from '../environments/testing/environment-store.fake.js';
+import { FakeProjectFeatureStates } from '../environments/testing/project-feature-states.fake.js';
 import { fakeFeatureService, featureFakes } from '../features/testing/feature-services.js';
 import { recordingEvents } from '../events/testing/event-store.fake.js';
+import { ProjectAccessService } from '../project-access/index.js';
+import { FakeProjectAccessReadModel } from '../project-access/testing/project-access-read-model.fake.js';
+import { FakeProjectAccessStore } from '../project-access/testing/project-access-store.fake.js';
+import { FakeRoleReadModel } from '../roles/testing/role-read-model.fake.js';
 import { ProjectService } from './project.service.js';
 import { FakeProjectReadModel } from './testing/project-read-model.fake.js';
 import { FakeProjectStore } from './testing/project-store.fake.js';
@@ -12,15 +19,34 @@ function buildProjects() {
   const features = featureFakes();
   const store = new FakeProjectStore(features.tables);
   const readModel = new FakeProjectReadModel(store);
-  const environments = new FakeEnvironmentStore();
+  const db = features.db.asDatabase();
   // Project events are recorded by EventService, feature events (from deleting archived features) by FeatureEvents.
   const { events, eventStore } = recordingEvents(features.clock);
+  const environments = new FakeEnvironmentStore();
+  const environmentService = new EnvironmentService(
+    environments,
+    new FakeEnvironmentReadModel(environments),
+    db,
+    events,
+    features.clock,
+    new FakeProjectFeatureStates(),
+  );
+  const access = new FakeProjectAccessStore();
+  const accessService = new ProjectAccessService(
+    access,
+    new FakeProjectAccessReadModel(access),
+    new FakeRoleReadModel(),
+    db,
+    events,
+    features.clock,
+  );
   const service = new ProjectService(
     store,
     readModel,
-    environments,
+    environmentService,
     fakeFeatureService(features).service,
-    features.db.asDatabase(),
+    accessService,
+    db,
     events,
     features.clock,
   );
@@ -29,6 +55,7 @@ function buildProjects() {
     store,
     readModel,
     environments,
+    access,
     tables: features.tables,
     db: features.db,
     recorded: eventStore.recorded,
@@ -47,19 +74,19 @@ const CREATED = {
 
 describe('ProjectService', () => {
   it('creates a project with every enabled environment and its creator as Owner, in a transaction with its event', async () => {
-    const { service, store, environments, db, recorded } = buildProjects();
+    const { service, store, environments, access, db, recorded } = buildProjects();
     expect(await service.create({ id: 'web', name: ' Web ', description: '' }, userPrincipal(3), ACTOR)).toEqual(CREATED);
     expect(store.rows.at(-1)).toMatchObject({ id: 'web', name: 'Web', description: null, createdAt: '2024-05-01T10:00:00.000Z' });
     expect([...environments.projects.get('web')!]).toEqual(['development', 'production']);
-    expect(store.roles).toEqual([{ userId: 3, roleId: ROLE.OWNER, projectId: 'web' }]);
+    expect(access.held('web')).toEqual([`user:3:${ROLE.OWNER}`]);
     expect(db.transactionsOpened).toBe(1);
     expect(recorded).toEqual([{ type: 'project-created', actor: ACTOR, project: 'web', data: CREATED }]);
   });
 
   it('gives no Owner for a project an API token creates, and answers 409 for a taken id', async () => {
-    const { service, store } = buildProjects();
+    const { service, access } = buildProjects();
     await service.create({ id: 'web', name: 'Web' }, apiTokenPrincipal(), ACTOR);
-    expect(store.roles).toEqual([]);
+    expect(access.held('web')).toEqual([]);
     expect(await failure(service.create({ id: 'web', name: 'Again' }, apiTokenPrincipal(), ACTOR))).toMatchObject({
       name: 'NameExistsError',
       message: 'A project with this id already exists.',

@@ -81,7 +81,7 @@ describe('FeatureStrategyService.update on fakes', () => {
 
   beforeEach(() => {
     store = new FakeFeatureStrategyStore();
-    store.strategies.set('s1', stored());
+    store.strategies.push(stored());
     const recording = recordingEvents();
     events = recording.eventStore.recorded;
     const segments = new FakeSegmentReadModel();

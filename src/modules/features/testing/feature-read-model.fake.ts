@@ -153,7 +153,7 @@ export class FakeFeatureReadModel extends FeatureReadModel {
             .filter((strategy) => strategy.featureName === featureName && strategy.environment === name)
             .map(toFeatureStrategy),
           variants: structuredClone(row.variants),
-          lastSeenAt: null,
+          lastSeenAt: row.lastSeenAt,
         };
       })
       .sort((a, b) => a.sortOrder - b.sortOrder);

@@ -1,6 +1,12 @@
+import type { FlagwrightConfig } from '../../../core/config/flagwright-config.js';
+import { testConfig } from '../../../core/testing/config.js';
 import { recordingEvents } from '../../events/testing/event-store.fake.js';
 import { FixedClock } from '../../../core/testing/fixed-clock.js';
 import { FakeDatabase } from '../../../core/testing/fake-database.js';
+import { FakeSegmentReadModel } from '../../segments/testing/segment-read-model.fake.js';
+import { FeatureStrategyService } from '../../strategies/index.js';
+import { FakeFeatureStrategyStore } from '../../strategies/testing/feature-strategy-store.fake.js';
+import { FakeStrategyTypeStore } from '../../strategies/testing/strategy-type-store.fake.js';
 import { FeatureEvents } from '../feature-events.js';
 import { FeatureLookup } from '../feature-lookup.js';
 import { FeatureService } from '../feature.service.js';
@@ -10,7 +16,8 @@ import { FakeFeatureDependencyStore, FakeFeatureLifecycleStore, FakeFeatureStore
 
 /**
  * What every service of the features module stands on, in memory: the tables, the read model over them, the real
- * FeatureLookup and FeatureEvents (recording into a FakeEventStore), a FakeDatabase and a FixedClock.
+ * FeatureLookup and FeatureEvents (over `eventService`, recording into a FakeEventStore), a FakeDatabase and a
+ * FixedClock.
  */
 export function featureFakes() {
   const tables = new FakeFeatureTables();
@@ -21,6 +28,7 @@ export function featureFakes() {
     tables,
     readModel,
     lookup: new FeatureLookup(readModel),
+    eventService: events,
     events: new FeatureEvents(events, readModel),
     recorded: eventStore.recorded,
     db,
@@ -40,6 +48,24 @@ export function fakeFeatureService(fakes: ReturnType<typeof featureFakes>) {
     fakes.events,
     fakes.db.asDatabase(),
     fakes.clock,
+  );
+  return { service, store };
+}
+
+/**
+ * The real FeatureStrategyService the features module adds and enables strategies through, over a
+ * FakeFeatureStrategyStore writing the tables' strategies; `store` is that fake.
+ */
+export function fakeFeatureStrategyService(fakes: ReturnType<typeof featureFakes>, config: FlagwrightConfig = testConfig()) {
+  const store = new FakeFeatureStrategyStore(fakes.tables.strategies);
+  const service = new FeatureStrategyService(
+    store,
+    new FakeStrategyTypeStore(),
+    new FakeSegmentReadModel(),
+    fakes.eventService,
+    fakes.db.asDatabase(),
+    fakes.clock,
+    config,
   );
   return { service, store };
 }

@@ -1,3 +1,4 @@
+import type { SeenFeature, StageEntry } from '../../client-metrics/index.js';
 import type { StoredStrategy } from '../../strategies/index.js';
 import { FavoriteStore } from '../favorite.store.js';
 import { FeatureDependencyStore } from '../feature-dependency.store.js';
@@ -33,10 +34,7 @@ export class FakeFeatureStore extends FeatureStore {
     return true;
   }
   async connectEnvironments(featureName: string, projectId: string): Promise<void> {
-    for (const environment of this.tables.projects.get(projectId) ?? []) {
-      const key = `${featureName}|${environment}`;
-      if (!this.tables.featureEnvironments.has(key)) this.tables.featureEnvironments.set(key, { enabled: false, variants: [] });
-    }
+    for (const environment of this.tables.projects.get(projectId) ?? []) this.tables.addEnvironmentRow(featureName, environment);
   }
   async update(featureName: string, changes: FeatureChanges): Promise<void> {
     Object.assign(this.tables.features.get(featureName)!, changes);
@@ -53,9 +51,18 @@ export class FakeFeatureStore extends FeatureStore {
   async delete(names: string[]): Promise<void> {
     for (const name of names) this.tables.features.delete(name);
   }
+  async markSeen(seen: SeenFeature[]): Promise<void> {
+    for (const { featureName, environment, lastSeenAt } of seen) {
+      const at = lastSeenAt.toISOString();
+      const feature = this.tables.features.get(featureName);
+      if (feature && (feature.lastSeenAt === null || feature.lastSeenAt < at)) feature.lastSeenAt = at;
+      const row = this.tables.environmentRow(featureName, environment);
+      if (row && (row.lastSeenAt === null || row.lastSeenAt < at)) row.lastSeenAt = at;
+    }
+  }
 }
 
-/** `feature_environments` and the strategies switching a feature on touches, in FakeFeatureTables. */
+/** `feature_environments` in FakeFeatureTables, reading its strategies there. */
 export class FakeFeatureEnvironmentStore extends FeatureEnvironmentStore {
   constructor(private readonly tables: FakeFeatureTables) {
     super();
@@ -80,13 +87,36 @@ export class FakeFeatureEnvironmentStore extends FeatureEnvironmentStore {
       .sort((a, b) => a.sortOrder - b.sortOrder)
       .map((strategy) => structuredClone(strategy));
   }
-  async insertStrategy(strategy: StoredStrategy): Promise<void> {
-    this.tables.strategies.push(structuredClone(strategy));
+  async ensure(featureName: string, environment: string): Promise<void> {
+    this.tables.addEnvironmentRow(featureName, environment);
   }
-  async enableStrategies(ids: string[]): Promise<void> {
-    for (const strategy of this.tables.strategies) if (ids.includes(strategy.id)) strategy.disabled = false;
+  async disableIfNoEnabledStrategy(featureName: string, environment: string): Promise<boolean> {
+    const row = this.tables.environmentRow(featureName, environment);
+    const enabledStrategy = this.tables.strategies.some(
+      (strategy) => strategy.featureName === featureName && strategy.environment === environment && !strategy.disabled,
+    );
+    if (!row?.enabled || enabledStrategy) return false;
+    row.enabled = false;
+    return true;
+  }
+  async addProjectEnvironment(projectId: string, environment: string): Promise<void> {
+    for (const featureName of this.featuresOf(projectId)) this.tables.addEnvironmentRow(featureName, environment);
+  }
+  async deleteProjectEnvironment(projectId: string, environment: string): Promise<void> {
+    for (const featureName of this.featuresOf(projectId)) this.tables.featureEnvironments.delete(`${featureName}|${environment}`);
+  }
+
+  /** The project's features, archived ones included. */
+  private featuresOf(projectId: string): string[] {
+    return [...this.tables.features.values()].filter((feature) => feature.project === projectId).map((feature) => feature.name);
   }
 }
+
+/** Stages at or after each stage metrics can move a feature to, as SqlFeatureLifecycleStore has them. */
+const REACHED: Record<'pre-live' | 'live', LifecycleStageName[]> = {
+  'pre-live': ['pre-live', 'live', 'completed', 'archived'],
+  live: ['live', 'completed', 'archived'],
+};
 
 /** `feature_lifecycles` in FakeFeatureTables: a stage keeps the time it was first entered. */
 export class FakeFeatureLifecycleStore extends FeatureLifecycleStore {
@@ -114,6 +144,17 @@ export class FakeFeatureLifecycleStore extends FeatureLifecycleStore {
     for (const row of this.tables.lifecycle.filter((r) => r.featureName === featureName)) {
       this.tables.lifecycle.splice(this.tables.lifecycle.indexOf(row), 1);
     }
+  }
+
+  async advance(entries: StageEntry[], stage: 'pre-live' | 'live'): Promise<string[]> {
+    const moved: string[] = [];
+    for (const { featureName, at } of entries) {
+      const feature = this.tables.features.get(featureName);
+      if (!feature || feature.archivedAt || REACHED[stage].some((reached) => this.find(featureName, reached))) continue;
+      this.tables.lifecycle.push({ featureName, stage, status: null, at });
+      moved.push(featureName);
+    }
+    return moved;
   }
 
   private find(featureName: string, stage: LifecycleStageName) {

@@ -4,6 +4,7 @@ import type { FeatureDependency, FeatureRecord, FeatureTag, FeatureVariant, Life
 export interface FakeFeatureEnvironmentRow {
   enabled: boolean;
   variants: FeatureVariant[];
+  lastSeenAt: string | null;
 }
 
 export interface FakeLifecycleRow {
@@ -53,9 +54,14 @@ export class FakeFeatureTables {
       ...overrides,
     };
     this.features.set(name, feature);
-    for (const environment of this.projects.get(project) ?? [])
-      this.featureEnvironments.set(`${name}|${environment}`, { enabled: false, variants: [] });
+    for (const environment of this.projects.get(project) ?? []) this.addEnvironmentRow(name, environment);
     return feature;
+  }
+
+  /** Gives the feature its switched-off row in the environment unless it has one (ON CONFLICT DO NOTHING). */
+  addEnvironmentRow(featureName: string, environment: string): void {
+    const key = `${featureName}|${environment}`;
+    if (!this.featureEnvironments.has(key)) this.featureEnvironments.set(key, { enabled: false, variants: [], lastSeenAt: null });
   }
 
   environmentRow(featureName: string, environment: string): FakeFeatureEnvironmentRow | undefined {

@@ -7,7 +7,8 @@ export interface FakeAssignment {
   kind: Assignee['kind'];
   id: number;
   roleId: number;
-  createdBy: string;
+  /** Null for an Owner added with the project it was created with. */
+  createdBy: string | null;
 }
 
 /** `role_users` and `group_roles` in memory, over the projects, accounts and groups the spec says exist. */
@@ -37,6 +38,12 @@ export class FakeProjectAccessStore extends ProjectAccessStore {
       }
     }
     return added;
+  }
+
+  async addOwner(projectId: string, userId: number): Promise<void> {
+    const owner = { kind: 'user', id: userId } as const;
+    if (!this.holds(projectId, owner, ROLE.OWNER))
+      this.assignments.push({ project: projectId, ...owner, roleId: ROLE.OWNER, createdBy: null });
   }
 
   async roleIdsOf(projectId: string, assignee: Assignee): Promise<number[]> {

@@ -3,8 +3,8 @@ import type { NewProject, Project, ProjectChanges } from '../project.model.js';
 import { ProjectStore } from '../project.store.js';
 
 /**
- * `projects` and the Owner roles their creators get, in memory, seeded with `default` and `other`; a project's
- * features are those of the features' FakeFeatureTables, whose project list it keeps up to date.
+ * `projects` in memory, seeded with `default` and `other`; a project's features are those of the features'
+ * FakeFeatureTables, whose project list it keeps up to date.
  */
 export class FakeProjectStore extends ProjectStore {
   readonly rows: Project[] = ['default', 'other'].map((id) => ({
@@ -15,7 +15,6 @@ export class FakeProjectStore extends ProjectStore {
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: null,
   }));
-  readonly roles: { userId: number; roleId: number; projectId: string }[] = [];
   readonly locked: string[] = [];
 
   constructor(readonly tables: FakeFeatureTables) {
@@ -41,9 +40,6 @@ export class FakeProjectStore extends ProjectStore {
       1,
     );
     this.tables.projects.delete(projectId);
-  }
-  async addRole(userId: number, roleId: number, projectId: string): Promise<void> {
-    this.roles.push({ userId, roleId, projectId });
   }
   async lock(projectId: string): Promise<boolean> {
     this.locked.push(projectId);

@@ -3,57 +3,82 @@ import type { StrategyAddress, StoredStrategy } from '../strategy.model.js';
 import { FeatureStrategyStore, type StrategyLocation } from '../feature-strategy.store.js';
 
 /**
- * `feature_strategies` of one feature environment in memory; `locate` finds the project, feature and environment
- * unless the spec says the project is missing, and lists the writes it saw so a spec can tell that nothing was written.
- * It also stands for the features module's switch of that feature environment (`environmentEnabled`).
+ * `feature_strategies` in memory: `strategies` may be the features module's FakeFeatureTables.strategies, so both
+ * modules' fakes see one table. `locate` finds the project, feature and environment unless the spec says the project
+ * is missing, and `writes` lists the updates it saw so a spec can tell that nothing was written. It also stands for
+ * the features module's switch of a feature environment (`environmentEnabled`).
  */
 export class FakeFeatureStrategyStore extends FeatureStrategyStore implements FeatureEnvironmentSwitch {
-  strategies = new Map<string, StoredStrategy>();
   environmentEnabled = true;
   writes: string[] = [];
   projectExists = true;
 
+  constructor(readonly strategies: StoredStrategy[] = []) {
+    super();
+  }
+
   async locate(address: StrategyAddress): Promise<StrategyLocation> {
+    const strategy = this.strategies.find(
+      (s) => s.id === address.strategyId && s.featureName === address.featureName && s.environment === address.environment,
+    );
     return {
       projectExists: this.projectExists,
       defaultStickiness: 'default',
       featureFound: true,
       environmentFound: true,
-      strategy: address.strategyId ? this.strategies.get(address.strategyId) : undefined,
+      strategy: strategy && structuredClone(strategy),
       tags: [{ type: 'simple', value: 't' }],
     };
   }
-  async list(): Promise<StoredStrategy[]> {
-    return [...this.strategies.values()];
+  async list(featureName: string, environment: string): Promise<StoredStrategy[]> {
+    return this.in(featureName, environment)
+      .sort((a, b) => a.sortOrder - b.sortOrder)
+      .map((strategy) => structuredClone(strategy));
   }
   async insert(strategy: StoredStrategy): Promise<void> {
-    this.strategies.set(strategy.id, strategy);
+    this.strategies.push(structuredClone(strategy));
   }
   async update(strategy: StoredStrategy): Promise<void> {
     this.writes.push(`update ${strategy.id}`);
-    this.strategies.set(strategy.id, strategy);
+    const index = this.indexOf(strategy.id);
+    if (index >= 0) this.strategies[index] = structuredClone(strategy);
   }
   async replaceSegments(strategyId: string, ids: number[]): Promise<void> {
     this.writes.push(`segments ${strategyId} ${ids.join(',')}`);
   }
   async delete(strategyId: string): Promise<void> {
-    this.strategies.delete(strategyId);
+    const index = this.indexOf(strategyId);
+    if (index >= 0) this.strategies.splice(index, 1);
   }
-  async setSortOrder(): Promise<void> {}
-  async countIn(): Promise<{ count: number; maxSortOrder: number | null }> {
-    return { count: this.strategies.size, maxSortOrder: null };
+  async setSortOrder(strategyId: string, sortOrder: number): Promise<void> {
+    const strategy = this.strategies.find((s) => s.id === strategyId);
+    if (strategy) strategy.sortOrder = sortOrder;
+  }
+  async countIn(featureName: string, environment: string): Promise<{ count: number; maxSortOrder: number | null }> {
+    const sortOrders = this.in(featureName, environment).map((strategy) => strategy.sortOrder);
+    return { count: sortOrders.length, maxSortOrder: sortOrders.length > 0 ? Math.max(...sortOrders) : null };
   }
   async enable(ids: string[]): Promise<void> {
-    for (const id of ids) this.strategies.set(id, { ...this.strategies.get(id)!, disabled: false });
+    for (const strategy of this.strategies) if (ids.includes(strategy.id)) strategy.disabled = false;
   }
-  async deleteInProjectEnvironment(): Promise<void> {
-    this.strategies.clear();
+  async deleteInProjectEnvironment(projectId: string, environment: string): Promise<void> {
+    for (const strategy of this.strategies.filter((s) => s.projectId === projectId && s.environment === environment)) {
+      this.strategies.splice(this.strategies.indexOf(strategy), 1);
+    }
   }
+  async lockFeatureEnvironment(): Promise<void> {}
+
   async ensureFeatureEnvironment(): Promise<void> {}
-  async disableIfNoEnabledStrategy(): Promise<boolean> {
-    if (!this.environmentEnabled || [...this.strategies.values()].some((s) => !s.disabled)) return false;
+  async disableIfNoEnabledStrategy(featureName: string, environment: string): Promise<boolean> {
+    if (!this.environmentEnabled || this.in(featureName, environment).some((s) => !s.disabled)) return false;
     this.environmentEnabled = false;
     return true;
   }
-  async lockFeatureEnvironment(): Promise<void> {}
+
+  private in(featureName: string, environment: string): StoredStrategy[] {
+    return this.strategies.filter((strategy) => strategy.featureName === featureName && strategy.environment === environment);
+  }
+  private indexOf(strategyId: string): number {
+    return this.strategies.findIndex((strategy) => strategy.id === strategyId);
+  }
 }

@@ -168,7 +168,8 @@ describe('the package manifest', () => {
         ...LIBRARY_SOURCES.flatMap((file) => ['.js', '.d.ts'].map((ext) => `dist/${file.replace(/\.ts$/, ext)}`)),
       ];
       expect(sorted(files.map((file) => file.path))).toEqual(sorted(expected));
-      expect(files.length).toBeLessThanOrEqual(600);
+      // "A few hundred": one .js and one .d.ts per library module (about 315 of them), the docs and the manifest.
+      expect(files.length).toBeLessThanOrEqual(700);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

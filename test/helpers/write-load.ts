@@ -43,7 +43,7 @@ export class WriteLedger {
   acknowledged = 0;
   /** Answers other than 2xx to writes that should succeed: a healthy service under load gives none. */
   readonly refusals: string[] = [];
-  /** Requests the service took and then never answered (as a hard kill leaves them; a graceful stop must not). */
+  /** Requests that met a closed connection instead of an answer or a refusal: a hard kill leaves some. */
   readonly unanswered: string[] = [];
 
   constructor(private readonly authorization: string) {}

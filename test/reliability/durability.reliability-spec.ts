@@ -66,7 +66,7 @@ describe('durability of the service process', () => {
       const service = await start();
       if (kill > 0) expect(await ledger.differences(service.base, `k${kill - 1}-`)).toEqual([]);
       const before = ledger.acknowledged;
-      const workers = Array.from({ length: WORKERS }, (_, worker) => ledger.work(service.base, `k${kill}-w${worker}-`, () => false));
+      const workers = Array.from({ length: WORKERS }, (_, worker) => ledger.work(service.base, `k${kill}-w${worker}`, () => false));
       await pause(300 + Math.random() * 600);
       expect(await service.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
       await Promise.all(workers);
@@ -95,7 +95,7 @@ describe('durability of the service process', () => {
     const service = await start();
     const eventsBefore = (await inspect(database)).events;
     const ledger = new WriteLedger(ADMIN);
-    const workers = Array.from({ length: 2 * WORKERS }, (_, worker) => ledger.work(service.base, `term-w${worker}-`, () => false));
+    const workers = Array.from({ length: 2 * WORKERS }, (_, worker) => ledger.work(service.base, `term-w${worker}`, () => false));
     await pause(800);
     const before = ledger.acknowledged;
     // Nest raises the signal again after its shutdown hooks ran, so the process ends by SIGTERM, not with a code.

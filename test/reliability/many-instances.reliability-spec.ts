@@ -59,7 +59,7 @@ describe.skipIf(!postgresRequested())('many instances on one PostgreSQL (skipped
     return service;
   };
   const startLoad = (service: ServiceProcess, name: string) =>
-    loadWorkers.push(...[1, 2].map((worker) => load.work(service.base, `load-${name}${worker}-`, () => loadStopped)));
+    loadWorkers.push(...[1, 2].map((worker) => load.work(service.base, `load-${name}${worker}`, () => loadStopped)));
 
   const createUser = async (through: ServiceProcess, username: string, rootRole: number) => {
     const created = await call(through.base, 'POST', '/api/admin/user-admin', {
@@ -182,7 +182,7 @@ describe.skipIf(!postgresRequested())('many instances on one PostgreSQL (skipped
 
   it('loses nothing that a killed instance acknowledged, and the others keep serving', async () => {
     const ledger = new WriteLedger(ADMIN);
-    const killedWorkers = [1, 2, 3].map((worker) => ledger.work(b.base, `killed-b${worker}-`, () => false));
+    const killedWorkers = [1, 2, 3].map((worker) => ledger.work(b.base, `killed-b${worker}`, () => false));
     const survivorAnswers: number[] = [];
     let killed = false;
     const readers = [a, c].map(async (survivor) => {

@@ -11,7 +11,7 @@ describe('the standalone service process', () => {
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    buildService();
+    await buildService();
     const database = await createTestDatabase();
     drop = database.drop;
     service = await ServiceProcess.start(database, { INIT_ADMIN_API_TOKENS: ADMIN, INIT_CLIENT_API_TOKENS: CLIENT });

@@ -1,15 +1,45 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 
+// The built service in its own process, as `npm start` runs it, for black-box tests: start it on a database, call it
+// over HTTP, stop it by signal, read its log.
+
+const BUNDLE = 'dist/flagwright.mjs';
+const BUILD_INPUTS = ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs'];
+const BUILD_LOCK = '.vitest-tmp/build.lock';
+
+const newestChange = (path: string): number =>
+  statSync(path).isDirectory()
+    ? Math.max(0, ...readdirSync(path).map((entry) => newestChange(`${path}/${entry}`)))
+    : statSync(path).mtimeMs;
+
 /**
- * The built service in its own process, as `npm start` runs it, for black-box tests: start it on a database, call it
- * over HTTP, stop it by signal, read its log.
+ * Builds the service unless its bundle is newer than every source. Test files run in parallel processes: one builds
+ * while the others wait for the lock and then find the bundle fresh, so none starts a bundle being rewritten.
  */
-export function buildService(): void {
-  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+export async function buildService(): Promise<void> {
+  mkdirSync('.vitest-tmp', { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      // A lock older than any build is left by a run that was killed.
+      const lock = statSync(BUILD_LOCK, { throwIfNoEntry: false });
+      if (lock && Date.now() - lock.mtimeMs > 300_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  }
+  try {
+    const built = statSync(BUNDLE, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (built <= Math.max(...BUILD_INPUTS.map(newestChange))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
 }
 
 export interface ServiceDatabase {

@@ -51,7 +51,7 @@ describe('durability of the service process', () => {
   };
 
   beforeAll(async () => {
-    buildService();
+    await buildService();
     database = await createTestDatabase();
   }, 120_000);
 

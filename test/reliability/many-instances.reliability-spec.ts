@@ -78,7 +78,7 @@ describe.skipIf(!postgresRequested())('many instances on one PostgreSQL (skipped
   };
 
   beforeAll(async () => {
-    buildService();
+    await buildService();
     database = await createTestDatabase({ empty: true });
     // Both start at once on a database without tables: they race to migrate and to create the first admin and tokens.
     [a, b] = await Promise.all([start(), start()]);

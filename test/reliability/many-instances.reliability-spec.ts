@@ -103,7 +103,7 @@ describe.skipIf(!postgresRequested())('many instances on one PostgreSQL (skipped
     ).toBe(201);
     const poll = () => call(b.base, 'GET', '/api/client/features', { headers: { authorization: CLIENT } });
     const shared = (answer: HttpAnswer) => answer.body.features.find((feature: { name: string }) => feature.name === 'shared-flag');
-    await msUntil(async () => Boolean(shared(await poll())));
+    expect(await msUntil(async () => Boolean(shared(await poll())))).toBeLessThan(1000);
     const before = await poll();
     expect(shared(before).enabled).toBe(false);
 
@@ -116,10 +116,6 @@ describe.skipIf(!postgresRequested())('many instances on one PostgreSQL (skipped
       return shared(answer).enabled === true && answer.headers.etag !== before.headers.etag;
     };
     expect(await msUntil(changed)).toBeLessThan(1000);
-    const unchanged = await call(b.base, 'GET', '/api/client/features', {
-      headers: { authorization: CLIENT, 'if-none-match': String((await poll()).headers.etag) },
-    });
-    expect(unchanged.status).toBe(304);
   });
 
   it('refuses an API token deleted through one instance on the other within a second', async () => {

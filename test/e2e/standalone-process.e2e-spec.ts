@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { buildService, ServiceProcess } from '../helpers/service-process.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
 const ADMIN = '*:*.process-admin-secret-0123456789abcdef';
@@ -6,40 +6,20 @@ const CLIENT = 'default:development.process-client-secret-0123456789';
 
 /** `npm start` as a newcomer runs it: the built service in its own process, configured by environment variables. */
 describe('the standalone service process', () => {
-  let child: ChildProcess;
-  let output = '';
+  let service: ServiceProcess;
   let base = '';
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    await buildService();
     const database = await createTestDatabase();
     drop = database.drop;
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--max-semi-space-size=2', '--v8-pool-size=1', 'dist/flagwright.mjs'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url ?? '',
-        DATABASE_FILE: database.file,
-        LOG_LEVEL: 'info',
-        INIT_ADMIN_API_TOKENS: ADMIN,
-        INIT_CLIENT_API_TOKENS: CLIENT,
-      },
-    });
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    for (let i = 0; i < 300; i++) {
-      if ((await fetch(`${base}/health`).catch(() => undefined))?.ok) return;
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    throw new Error(`The service did not start:\n${output}`);
+    service = await ServiceProcess.start(database, { INIT_ADMIN_API_TOKENS: ADMIN, INIT_CLIENT_API_TOKENS: CLIENT });
+    base = service.base;
   }, 120_000);
 
   afterAll(async () => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    await service.stop('SIGKILL');
     await drop();
   });
 
@@ -57,22 +37,18 @@ describe('the standalone service process', () => {
     });
     expect(response.headers.get('x-request-id')).toBe('req-42');
     await new Promise((done) => setTimeout(done, 200));
-    const lines = output.split('\n').filter((line) => line.startsWith('{'));
+    const lines = service.output.split('\n').filter((line) => line.startsWith('{'));
     expect(lines.length).toBeGreaterThan(0);
     const logged = lines.map((line) => JSON.parse(line));
     expect(logged.some((entry) => entry.req?.id === 'req-42')).toBe(true);
     expect(logged.some((entry) => entry.msg?.startsWith('Created the first admin user "admin"'))).toBe(true);
-    expect(output).not.toContain('process-admin-secret');
-    expect(output).not.toContain('s:abc.def');
+    expect(service.output).not.toContain('process-admin-secret');
+    expect(service.output).not.toContain('s:abc.def');
   });
 
   it('shuts down cleanly on SIGTERM', async () => {
-    const exited = new Promise<{ code: number | null; signal: string | null }>((done) =>
-      child.once('exit', (code, signal) => done({ code, signal })),
-    );
-    child.kill('SIGTERM');
     // Nest re-raises the signal after its shutdown hooks ran, so the process ends by SIGTERM, not with a code.
-    expect(await exited).toEqual({ code: null, signal: 'SIGTERM' });
-    expect(output).toContain('Stopped on SIGTERM: in-flight requests finished');
+    expect(await service.stop('SIGTERM')).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(service.output).toContain('Stopped on SIGTERM: in-flight requests finished');
   });
 });

@@ -11,7 +11,7 @@ import { ADMIN_TOKEN, adminUserToken, CLIENT_TOKEN, FRONTEND_TOKEN, sessionCooki
  * A fuzzed request, kept small so that fast-check prints it readably: bodies are described (`deep 20000`,
  * `bytes ff fe`) and built only when sent.
  */
-export interface FuzzRequest {
+interface FuzzRequest {
   route: string;
   method: string;
   path: string;
@@ -21,14 +21,14 @@ export interface FuzzRequest {
   body?: BodySpec;
 }
 
-export type BodySpec =
+type BodySpec =
   | { kind: 'json'; value: unknown }
   | { kind: 'text'; text: string }
   | { kind: 'bytes'; hex: string }
   | { kind: 'deep'; depth: number }
   | { kind: 'huge'; bytes: number };
 
-export interface FuzzAnswer {
+interface FuzzAnswer {
   status: number;
   ms: number;
   headers: IncomingHttpHeaders;
@@ -275,7 +275,7 @@ function queryFor(names: string[]): fc.Arbitrary<string> {
 }
 
 /** Every route of the running app's OpenAPI document, as fuzzed requests. */
-export function fuzzedRequests(document: OpenApiDocument, callers: Callers, fixture: FuzzFixture): fc.Arbitrary<FuzzRequest> {
+function fuzzedRequests(document: OpenApiDocument, callers: Callers, fixture: FuzzFixture): fc.Arbitrary<FuzzRequest> {
   const routes = new OpenApiChecker(document).routes;
   const everything = [...new Set(Object.values(fixture.known).flat())];
   const paramValue = (name: string) =>
@@ -344,7 +344,7 @@ function bodyBytes(body: BodySpec): Buffer {
 const STREAMED = /^text\/event-stream/;
 
 /** Sends the request as written: raw path, duplicate headers, bytes that are not UTF-8. */
-export async function send(port: number, agent: Agent, fuzzed: FuzzRequest): Promise<FuzzAnswer> {
+async function send(port: number, agent: Agent, fuzzed: FuzzRequest): Promise<FuzzAnswer> {
   try {
     return await sendOnce(port, agent, fuzzed);
   } catch (error) {
@@ -391,7 +391,7 @@ function sendOnce(port: number, agent: Agent, fuzzed: FuzzRequest): Promise<Fuzz
 }
 
 /** What is wrong with an answer: a 5xx, a slow answer, an error answer without the error body. */
-export function answerProblems(answer: FuzzAnswer, slowMs: number): string[] {
+function answerProblems(answer: FuzzAnswer, slowMs: number): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`answered ${answer.status}: ${answer.text.slice(0, 300)}`);
   if (answer.ms > slowMs) problems.push(`took ${Math.round(answer.ms)} ms`);
@@ -456,7 +456,7 @@ export async function fuzz(
             problems.push(`answered ${answer.status} but changed ${changed.join(', ')}: ${answer.text.slice(0, 200)}`);
         }
         digest = after;
-        if (problems.length > 0) throw new Error(problems.join('; '));
+        if (problems.length > 0) throw new Error(`${problems.join('; ')} (FUZZ_SEED=${seed} replays the run)`);
       }),
       { numRuns, seed, endOnFailure: true },
     );

@@ -35,7 +35,10 @@ interface FuzzAnswer {
   text: string;
 }
 
-/** Who sends the request: mostly admins (so requests get past authentication to validation), sometimes nobody. */
+/**
+ * Who sends the request, by name: the headers that authenticate it (added when it is sent). Mostly the first, an
+ * admin (so requests get past authentication to validation), sometimes nobody.
+ */
 export interface Callers {
   [name: string]: [string, string][];
 }
@@ -348,7 +351,7 @@ function fuzzedRequests(document: OpenApiDocument, callers: Callers, fixture: Fu
           route.operation.requestBody || route.method !== 'get'
             ? bodyFor(bodies.get(route)!)
             : fc.oneof({ arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary: bodyFor(jsonValue), weight: 1 }),
-        headers: fc.oneof({ arbitrary: fc.constant([]), weight: 3 }, { arbitrary: extraHeaders, weight: 1 }),
+        headers: fc.oneof({ arbitrary: fc.constant<[string, string][]>([]), weight: 3 }, { arbitrary: extraHeaders, weight: 1 }),
       })
       .map(({ params, trick, query, caller, contentType, body, headers }) => {
         let index = 0;
@@ -359,7 +362,7 @@ function fuzzedRequests(document: OpenApiDocument, callers: Callers, fixture: Fu
           method: route.method.toUpperCase(),
           path,
           caller,
-          headers: [...callers[caller], ...headers],
+          headers,
           ...(body ? { body, contentType } : {}),
         });
       }),
@@ -392,21 +395,21 @@ function bodyBytes(body: BodySpec): Buffer {
 const STREAMED = /^text\/event-stream/;
 
 /** Sends the request as written: raw path, duplicate headers, bytes that are not UTF-8. */
-async function send(port: number, agent: Agent, fuzzed: FuzzRequest): Promise<FuzzAnswer> {
+async function send(port: number, agent: Agent, fuzzed: FuzzRequest, credentials: [string, string][] = []): Promise<FuzzAnswer> {
   try {
-    return await sendOnce(port, agent, fuzzed);
+    return await sendOnce(port, agent, fuzzed, credentials);
   } catch (error) {
     // A kept-alive connection the server closed after its last answer: the request never reached it.
-    if (error instanceof StaleConnection) return sendOnce(port, agent, fuzzed);
+    if (error instanceof StaleConnection) return sendOnce(port, agent, fuzzed, credentials);
     throw error;
   }
 }
 
 class StaleConnection extends Error {}
 
-function sendOnce(port: number, agent: Agent, fuzzed: FuzzRequest): Promise<FuzzAnswer> {
+function sendOnce(port: number, agent: Agent, fuzzed: FuzzRequest, credentials: [string, string][]): Promise<FuzzAnswer> {
   // Given as a list (to repeat names), headers get no Host from Node: HTTP/1.1 requires one.
-  const headers = ['host', `127.0.0.1:${port}`, ...fuzzed.headers.flat()];
+  const headers = ['host', `127.0.0.1:${port}`, ...credentials.flat(), ...fuzzed.headers.flat()];
   const body = fuzzed.body ? bodyBytes(fuzzed.body) : undefined;
   if (body && fuzzed.contentType !== undefined) headers.push('content-type', fuzzed.contentType);
   // Node adds no Content-Length to a GET or DELETE given its headers as a list: the body would be read as the next request.
@@ -494,10 +497,11 @@ export async function fuzz(
   const schema = await databaseSchema(t.db);
   let digest = await databaseDigest(t.db, schema, BOOKKEEPING_COLUMNS);
   const run: FuzzRun = { requests: 0, statuses: {} };
+  const admin = Object.keys(callers)[0];
   try {
     await fc.assert(
       fc.asyncProperty(fuzzedRequests(document, callers, fixture), async (fuzzed) => {
-        const answer = await send(port, agent, fuzzed);
+        const answer = await send(port, agent, fuzzed, callers[fuzzed.caller]);
         run.requests++;
         run.statuses[answer.status] = (run.statuses[answer.status] ?? 0) + 1;
         const problems = answerProblems(answer, slowMs);
@@ -508,6 +512,9 @@ export async function fuzz(
             problems.push(`answered ${answer.status} but changed ${changed.join(', ')}: ${answer.text.slice(0, 200)}`);
         }
         digest = after;
+        if (answer.status === 401 && fuzzed.caller === admin && (await restoreAdmin(t, callers))) {
+          digest = await databaseDigest(t.db, schema, BOOKKEEPING_COLUMNS);
+        }
         if (problems.length > 0) throw new Error(`${problems.join('; ')} (FUZZ_SEED=${seed} replays the run)`);
       }),
       { numRuns, seed, endOnFailure: true },
@@ -516,6 +523,19 @@ export async function fuzz(
     agent.destroy();
   }
   return run;
+}
+
+/**
+ * A valid request may delete the admin's own token (it is the admin's to delete): a new one keeps the rest of the
+ * run reaching validation. False when none could be made (the admin is gone, or has all the tokens allowed).
+ */
+async function restoreAdmin(t: TestApp, callers: Callers): Promise<boolean> {
+  try {
+    callers[Object.keys(callers)[0]] = [['authorization', await adminUserToken(t)]];
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The seed of this run: FUZZ_SEED to replay one, else `fallback`. */

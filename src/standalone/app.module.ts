@@ -3,6 +3,7 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { ErrorFilter } from '../core/errors/error.filter.js';
 import { FlagwrightModule } from '../feature-flags.module.js';
 import { dataSourceOptions } from './data-source-options.js';
@@ -16,8 +17,9 @@ const ENVIRONMENT = 'flagwright';
 /** The standalone host: configuration from the environment, one database, JSON logs, and the service itself. */
 @Module({})
 export class AppModule {
-  static register(environment: StandaloneEnvironment): DynamicModule {
-    const rootLogger = createRootLogger(environment.logLevel);
+  /** `logDestination` receives the log lines instead of stdout (tests capture them). */
+  static register(environment: StandaloneEnvironment, logDestination?: DestinationStream): DynamicModule {
+    const rootLogger = createRootLogger(environment.logLevel, logDestination);
     return {
       module: AppModule,
       imports: [

@@ -5,13 +5,15 @@ import { normaliseBasePath } from '../core/config/flagwright-config.js';
 import { unknownRoute } from '../core/errors/error.filter.js';
 import { sendError } from '../core/errors/error-response.js';
 import { sdkPollRevalidation } from '../modules/client-api/index.js';
+import { answerClientErrors } from './client-errors.js';
 import { requestLogging, ROOT_LOGGER } from './logging.js';
 import { OpenApiDocs } from './openapi-docs.js';
 import { securityHeaders } from './security-headers.js';
 
 /**
  * What the standalone app adds around the module: security headers, request ids and request lines, base path,
- * the SDKs' conditional polls answered ahead of the routes, trust in the proxy's address, OpenAPI docs.
+ * the SDKs' conditional polls answered ahead of the routes, trust in the proxy's address, OpenAPI docs, and the
+ * error body for requests the HTTP server refuses itself.
  */
 export function configureStandaloneApp(app: NestExpressApplication, baseUriPath: string): void {
   const base = normaliseBasePath(baseUriPath);
@@ -26,6 +28,7 @@ export function configureStandaloneApp(app: NestExpressApplication, baseUriPath:
   app.set('trust proxy', true);
   app.set('x-powered-by', false);
   app.get(OpenApiDocs).serve(app, base);
+  answerClientErrors(app.getHttpServer());
 }
 
 function isUnder(path: string, base: string): boolean {

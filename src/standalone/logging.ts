@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Everything that could carry a secret is removed from the application's own log entries. */
 export const REDACTED_PATHS = [
@@ -31,10 +31,12 @@ const LOG_FLUSH_MS = 100;
  * The one pino logger of the standalone process: Nest's messages and the request lines go through it. Lines are
  * batched (one write per few dozen request lines instead of one system call each) and flushed every
  * LOG_FLUSH_MS, when the process exits, and by `flushLogs` (the shutdown logger calls it before Nest re-raises the
- * signal that ends the process, which skips exit handlers).
+ * signal that ends the process, which skips exit handlers). Given a `destination`, lines go there instead, unbatched
+ * (tests read them).
  */
-export function createRootLogger(level: string): Logger {
+export function createRootLogger(level: string, destination?: DestinationStream): Logger {
   const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  if (destination) return pino(options, destination);
   if (level === 'silent') return pino(options);
   const stdout = pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
   process.once('exit', () => stdout.flushSync());

@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -119,6 +120,66 @@ describe('foundation: errors, authentication and storage', () => {
         name: 'PayloadTooLarge',
         message: 'The request body is larger than the limit of 1 MB.',
       });
+    });
+  });
+
+  describe('error bodies of requests refused before any route (found by the fuzzer)', () => {
+    it('answers a body that is not the gzip its Content-Encoding claims with 400 ValidationError, not 500', async () => {
+      const res = await t
+        .http()
+        .post('/api/admin/projects')
+        .set('Authorization', ADMIN_TOKEN)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'gzip')
+        .send('{"id":"gzip-claimed","name":"x"}')
+        .expect(400);
+      const message = 'The request body could not be read: incorrect header check.';
+      expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ message }] });
+      expect(await t.db.query("SELECT id FROM projects WHERE id = 'gzip-claimed'")).toEqual([]);
+    });
+
+    it('answers a NUL character in a path parameter, the query or the body with 400 naming where, on both databases', async () => {
+      const refusal = (where: string) => {
+        const message = `\`${where}\` contains a NUL character (\\u0000), which no name or value may hold.`;
+        return { id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: where, message }] };
+      };
+      const inPath = await t.http().get('/api/admin/projects/a%00b/features/x/lifecycle').set('Authorization', ADMIN_TOKEN).expect(400);
+      expect(inPath.body).toEqual(refusal('/params/projectId'));
+      const inQuery = await t.http().get('/api/admin/events?project=%00').set('Authorization', ADMIN_TOKEN).expect(400);
+      expect(inQuery.body).toEqual(refusal('/query/project'));
+      const inBody = await t
+        .http()
+        .post('/api/admin/projects/default/features')
+        .set('Authorization', ADMIN_TOKEN)
+        .send({ name: 'nul-flag', tags: [{ type: 'simple', value: 'a\u0000b' }] })
+        .expect(400);
+      expect(inBody.body).toEqual(refusal('/body/tags/0/value'));
+      expect(await t.db.query("SELECT name FROM features WHERE name = 'nul-flag'")).toEqual([]);
+    });
+
+    it('answers headers over 16 KB and a request target that is not a path with the error body', async () => {
+      const server = t.app.getHttpServer();
+      if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () => socket.end(request));
+          let answer = '';
+          socket.on('data', (chunk) => (answer += chunk));
+          socket.on('close', () => resolve(answer));
+          socket.on('error', reject);
+        });
+      const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      const huge = await raw(`GET /api/admin/projects HTTP/1.1\r\nHost: x\r\nX-Huge: ${'h'.repeat(20_000)}\r\n\r\n`);
+      expect(huge).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+      expect(bodyOf(huge)).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'RequestHeaderFieldsTooLarge',
+        message: 'The request line and headers are larger than the limit of 16 KB.',
+      });
+      const notAPath = await raw('GET %2Fapi%2Fadmin HTTP/1.1\r\nHost: x\r\n\r\n');
+      expect(notAPath).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      const message = 'The request is not valid HTTP (HPE_INVALID_URL).';
+      expect(bodyOf(notAPath)).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ message }] });
     });
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
+import { Logger } from 'nestjs-pino';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { inject } from 'vitest';
@@ -69,15 +70,19 @@ export async function createTestDatabase({ empty = false } = {}): Promise<{ url?
   };
 }
 
-/** The standalone app, as `npm start` builds it, on its own database. */
+/**
+ * The standalone app, as `npm start` builds it, on its own database. Logs are off unless `capturedLogs` is given:
+ * then every line (at `overrides.logLevel`, by default debug) is pushed to it, Nest's own messages included.
+ */
 export async function createTestApp(
   overrides: Partial<StandaloneEnvironment> = {},
   existing?: { url?: string; file: string },
+  capturedLogs?: string[],
 ): Promise<TestApp> {
   const database = existing ? { ...existing, drop: async () => undefined } : await createTestDatabase();
   const env: StandaloneEnvironment = {
     ...readEnvironment({}),
-    logLevel: 'silent',
+    logLevel: capturedLogs ? 'debug' : 'silent',
     sessionSecret: 'test-session-secret-0123456789',
     sessionSecretGenerated: false,
     databaseUrl: database.url,
@@ -88,11 +93,17 @@ export async function createTestApp(
     ...overrides,
   };
   const clock = new TestClock();
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env)] })
+  const logDestination = capturedLogs && { write: (line: string) => void capturedLogs.push(line) };
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env, logDestination)] })
     .overrideProvider(Clock)
     .useValue(clock)
     .compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({
+    bodyParser: false,
+    logger: false,
+    bufferLogs: Boolean(capturedLogs),
+  });
+  if (capturedLogs) app.useLogger(app.get(Logger));
   configureStandaloneApp(app, env.baseUriPath);
   await app.init();
   return {

@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   ImATeapot: 418,
   MisdirectedRequest: 421,
   UnprocessableEntity: 422,
+  // Raised only by the HTTP server itself, before any route (the standalone app answers it with the error body).
+  RequestHeaderFieldsTooLarge: 431,
   NotImplemented: 501,
   BadGateway: 502,
   GatewayTimeout: 504,

@@ -69,6 +69,12 @@ function fromFramework(error: unknown): AppError | undefined {
   ) {
     return new AppError('ValidationError', `The request body is not valid JSON: ${(error as Error).message}`);
   }
+  // Any other fault of the client's body the parser reports (http-errors marks those `expose`): a body that is not
+  // the gzip its Content-Encoding claims, one shorter than its Content-Length.
+  if (httpError?.expose === true && typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500) {
+    const name = FRAMEWORK_ERROR_NAMES[httpError.status] ?? 'ValidationError';
+    return new AppError(name, `The request body could not be read: ${(error as Error).message}.`);
+  }
   return undefined;
 }
 

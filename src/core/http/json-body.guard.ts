@@ -10,7 +10,7 @@ const parseJson = json({ limit: BODY_LIMIT, strict: false, type: (req) => isJson
 
 /**
  * Parses JSON bodies of our routes (unless the host already did) and refuses a malformed, oversized or too deeply
- * nested body before authentication, as the anchor does. A guard rather than a middleware: Express tests every
+ * nested body, and a NUL character in the body, path or query, before authentication, as the anchor does. A guard rather than a middleware: Express tests every
  * middleware layer's path on every request, and one layer per controller path cost every request (SDK polls
  * included) more than the parsing itself; guards run only for our own routes.
  */
@@ -19,10 +19,40 @@ export class JsonBodyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
+    refuseNulCharacters(request.params, '/params');
+    refuseNulCharacters(request.query, '/query');
     // Most requests (every GET) have no body: the parser's checks are skipped, as it would skip them.
     if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return true;
     return parseBody(request, http.getResponse<Response>());
   }
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000 (a lookup or write with one fails there, but not on SQLite), and no name or
+ * value of ours has a use for it: refused wherever it is, in a key or a value, naming where.
+ */
+function refuseNulCharacters(value: unknown, base: string): void {
+  const where = nulCharacterPath(value, base);
+  if (where !== undefined)
+    throw invalidProperty(where, `\`${where}\` contains a NUL character (\\u0000), which no name or value may hold.`);
+}
+
+/** The JSON pointer of the first string (value or key) holding U+0000 in `value`, walked without recursion. */
+export function nulCharacterPath(value: unknown, base: string): string | undefined {
+  const pending: [unknown, string][] = [[value, base]];
+  while (pending.length > 0) {
+    const [current, path] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return path;
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, child] of Object.entries(current)) {
+        const childPath = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (key.includes('\u0000')) return childPath;
+        pending.push([child, childPath]);
+      }
+    }
+  }
+  return undefined;
 }
 
 function parseBody(request: Request, response: Response): Promise<boolean> {
@@ -31,6 +61,11 @@ function parseBody(request: Request, response: Response): Promise<boolean> {
       if (error) return reject(error);
       if (nestingDepth(request.body) > MAX_BODY_DEPTH) {
         return reject(invalidProperty('/body', `The request body nests objects and arrays deeper than ${MAX_BODY_DEPTH} levels.`));
+      }
+      try {
+        refuseNulCharacters(request.body, '/body');
+      } catch (refusal) {
+        return reject(refusal);
       }
       resolve(true);
     }),

@@ -141,6 +141,18 @@ describe('access advisories', () => {
       expect((await http.call('GET', '/api/admin/projects/beta/features/sneaky', ADMIN)).status).toBe(404);
     });
 
+    it("links and orders nothing of beta's through a body sent to alpha's flag", async () => {
+      const linker = '/api/admin/projects/alpha/features/a-linker';
+      await http.asAdmin('POST', '/api/admin/projects/alpha/features', { name: 'a-linker' });
+      await http.asAdmin('POST', `${linker}/environments/development/strategies`, { name: 'default' });
+      const beta = await featureOf('beta', 'b-flag');
+      await refused(400, 'POST', `${linker}/dependencies`, as(member), { feature: 'b-parent' });
+      await refused(400, 'POST', `${linker}/environments/development/strategies/set-sort-order`, as(member), [
+        { id: strategy.b, sortOrder: 7 },
+      ]);
+      expect(await featureOf('beta', 'b-flag')).toBe(beta);
+    });
+
     it("lets every signed-in caller read other projects' flags, in search as in the project listing (reads are NONE)", async () => {
       const listed = await http.call('GET', '/api/admin/projects/beta/features', as(member));
       const searched = await http.call('GET', '/api/admin/search/features?project=IS:beta', as(member));

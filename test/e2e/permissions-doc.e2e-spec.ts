@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ACCESS_MATRIX_MARKERS, accessMatrixTable } from '../../src/core/access/access-matrix.js';
 import { generatedPart, permissionTable, routePermissions, withTable } from '../../src/core/access/permission-table.js';
 import { FLAGWRIGHT_CONTROLLERS as controllers } from '../../src/feature-flags.module.js';
 
@@ -18,6 +19,14 @@ describe('docs/permissions.md', () => {
     if (process.env.UPDATE_PERMISSIONS_DOC === '1') writeFileSync(DOC, withTable(document, table));
     const documented = generatedPart(readFileSync(DOC, 'utf8'));
     expect(documented, `docs/permissions.md is out of date with the routes; regenerate it with: ${REGENERATE}`).toBe(table);
+  });
+
+  it('carries the access matrix: what each kind of caller gets on every route', () => {
+    const matrix = accessMatrixTable(controllers);
+    const document = readFileSync(DOC, 'utf8');
+    if (process.env.UPDATE_PERMISSIONS_DOC === '1') writeFileSync(DOC, withTable(document, matrix, ACCESS_MATRIX_MARKERS));
+    const documented = generatedPart(readFileSync(DOC, 'utf8'), ACCESS_MATRIX_MARKERS);
+    expect(documented, `the access matrix in docs/permissions.md is out of date; regenerate it with: ${REGENERATE}`).toBe(matrix);
   });
 
   it('finds a permission (or @Public) declared on every route', () => {

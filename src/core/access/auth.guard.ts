@@ -22,7 +22,7 @@ export function isPersonalAccessToken(credential: string): boolean {
 }
 
 /**
- * Deny by default: every route needs a principal unless it is marked @Public(). The `authorization` header
+ * Deny by default: every route needs a principal unless it is marked @Public() (which reads no credentials). The `authorization` header
  * (an optional `Bearer ` prefix is accepted) is read first: `user:…` is a personal access token, anything else an
  * API token. Without a header, the session cookie is used.
  */
@@ -39,11 +39,13 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    // A public route reads no credentials, so a stale or wrong one sent along (a probe, a login form) does not refuse it.
+    if (this.isPublic(context)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = await this.authenticate(request);
-    if (principal) request.principal = principal;
-    if (principal || this.isPublic(context)) return true;
-    throw this.missing(request);
+    if (!principal) throw this.missing(request);
+    request.principal = principal;
+    return true;
   }
 
   private async authenticate(request: AuthenticatedRequest): Promise<Principal | undefined> {

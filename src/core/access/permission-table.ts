@@ -2,6 +2,7 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { API_KIND, type ApiKind } from '../http/api-kind.js';
 import { PUBLIC_ROUTE, REQUIRED_PERMISSION } from './decorators.js';
+import { PEOPLE_ONLY } from './people-only.guard.js';
 import { permissionScope } from './permissions.js';
 
 /** One route of the service and what it takes to call it, read from the controllers' decorators. */
@@ -11,6 +12,8 @@ export interface RoutePermission {
   api: ApiKind;
   /** Permission names (any one suffices), `['NONE']`, `[]` for a public route, or undefined when none is declared. */
   permissions: string[] | undefined;
+  /** Set on the routes about the calling person or service account, which refuse API tokens (`@ForPeopleOnly`). */
+  peopleOnly?: true;
 }
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -28,7 +31,8 @@ export function routePermissions(controllers: Type<unknown>[]): RoutePermission[
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
       const isPublic = metadata<boolean>(PUBLIC_ROUTE, handler, controller);
       const permissions = isPublic ? [] : metadata<string[]>(REQUIRED_PERMISSION, handler, controller);
-      return { method, path, api, permissions };
+      const peopleOnly = Reflect.getMetadata(PEOPLE_ONLY, handler) === true;
+      return { method, path, api, permissions, ...(peopleOnly && { peopleOnly }) };
     });
   });
   return routes.sort((a, b) =>
@@ -40,7 +44,7 @@ export function routePermissions(controllers: Type<unknown>[]): RoutePermission[
 export function permissionTable(controllers: Type<unknown>[]): string {
   const rows = routePermissions(controllers).map(
     (route) =>
-      `| ${route.method} | \`${route.path}\` | ${route.api} | ${describePermissions(route.permissions)} | ${describeScope(route.permissions)} |`,
+      `| ${route.method} | \`${route.path}\` | ${route.api} | ${describePermissions(route)} | ${describeScope(route.permissions)} |`,
   );
   return ['| Method | Path | API | Permission | Scope |', '|---|---|---|---|---|', ...rows].join('\n');
 }
@@ -48,27 +52,36 @@ export function permissionTable(controllers: Type<unknown>[]): string {
 export const TABLE_START = '<!-- permission-table:start (generated from the controllers; do not edit by hand) -->';
 export const TABLE_END = '<!-- permission-table:end -->';
 
+/** The comments around one generated part of a document. */
+export interface Markers {
+  start: string;
+  end: string;
+}
+
+const PERMISSION_TABLE: Markers = { start: TABLE_START, end: TABLE_END };
+
 /** The generated part of the document, or undefined when the markers are missing. */
-export function generatedPart(document: string): string | undefined {
-  const start = document.indexOf(TABLE_START);
-  const end = document.indexOf(TABLE_END);
+export function generatedPart(document: string, markers: Markers = PERMISSION_TABLE): string | undefined {
+  const start = document.indexOf(markers.start);
+  const end = document.indexOf(markers.end);
   if (start < 0 || end < start) return undefined;
-  return document.slice(start + TABLE_START.length, end).trim();
+  return document.slice(start + markers.start.length, end).trim();
 }
 
 /** The document with its generated part replaced by `table` (appended with its markers when they are missing). */
-export function withTable(document: string, table: string): string {
-  const block = `${TABLE_START}\n${table}\n${TABLE_END}`;
-  const start = document.indexOf(TABLE_START);
-  const end = document.indexOf(TABLE_END);
+export function withTable(document: string, table: string, markers: Markers = PERMISSION_TABLE): string {
+  const block = `${markers.start}\n${table}\n${markers.end}`;
+  const start = document.indexOf(markers.start);
+  const end = document.indexOf(markers.end);
   if (start < 0 || end < start) return `${document.trimEnd()}\n\n${block}\n`;
-  return `${document.slice(0, start)}${block}${document.slice(end + TABLE_END.length)}`;
+  return `${document.slice(0, start)}${block}${document.slice(end + markers.end.length)}`;
 }
 
-function describePermissions(permissions: string[] | undefined): string {
+function describePermissions({ permissions, peopleOnly }: RoutePermission): string {
   if (permissions === undefined) return '**none declared: every call is refused**';
   if (permissions.length === 0) return 'public (no credentials)';
-  if (permissions.includes('NONE')) return 'NONE (any authenticated caller)';
+  if (permissions.includes('NONE'))
+    return peopleOnly ? 'NONE, but not an API token (a user or service account)' : 'NONE (any authenticated caller)';
   return permissions.map((permission) => `\`${permission}\``).join(' or ');
 }
 

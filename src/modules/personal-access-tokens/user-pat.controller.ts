@@ -1,6 +1,7 @@
 import { Body, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import { ForPeopleOnly } from '../../core/access/people-only.guard.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
@@ -11,6 +12,7 @@ import { CreatePatDto, PatSchema, PatsSchema } from './pat.dto.js';
 import type { CreatedPat } from './pat.model.js';
 import { PatService } from './pat.service.js';
 
+const NOT_AN_OWNER = 'API tokens cannot own personal access tokens; log in as a user.';
 const PERSONAL_EVENTS = { created: EVENT.PAT_CREATED, deleted: EVENT.PAT_DELETED };
 
 /** The caller's own personal access tokens. */
@@ -20,12 +22,14 @@ export class UserPatController {
   constructor(private readonly pats: PatService) {}
 
   @Get()
+  @ForPeopleOnly(NOT_AN_OWNER)
   @ApiOperation({ operationId: 'getPats', summary: "List the caller's personal access tokens (never their secrets)." })
   @ApiOkResponse({ type: PatsSchema })
   async list(@CurrentPrincipal() principal: Principal): Promise<PatsSchema> {
     return { pats: await this.pats.list(ownerOf(principal)) };
   }
 
+  // Not @ForPeopleOnly: any caller's body is validated first (400), then an API token is refused by ownerOf (403).
   @Post()
   @HttpCode(201)
   @ApiOperation({ operationId: 'createPat', summary: 'Create a personal access token; the secret is in this response only.' })
@@ -36,6 +40,7 @@ export class UserPatController {
   }
 
   @Delete(':id')
+  @ForPeopleOnly(NOT_AN_OWNER)
   @ApiOperation({ operationId: 'deletePat', summary: "Delete one of the caller's personal access tokens." })
   @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Deleted' })
@@ -45,6 +50,6 @@ export class UserPatController {
 }
 
 function ownerOf(principal: Principal): number {
-  if (principal.kind !== 'user') throw new AppError('NoAccessError', 'API tokens cannot own personal access tokens; log in as a user.');
+  if (principal.kind !== 'user') throw new AppError('NoAccessError', NOT_AN_OWNER);
   return principal.id;
 }

@@ -2,10 +2,11 @@ import { Body, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import { ForPeopleOnly } from '../../core/access/people-only.guard.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ChangeMyPasswordSchema, MeSchema } from './user.dto.js';
-import { UserService } from './user.service.js';
+import { NOT_A_USER, UserService } from './user.service.js';
 
 /** The caller's own account. API tokens are not users: they get 403 here. */
 @AdminController('user', 'Users')
@@ -14,6 +15,7 @@ export class UserController {
   constructor(private readonly users: UserService) {}
 
   @Get()
+  @ForPeopleOnly(NOT_A_USER)
   @ApiOperation({
     operationId: 'getMe',
     summary: 'Your own user and permissions',
@@ -27,6 +29,7 @@ export class UserController {
   }
 
   @Post('change-password')
+  @ForPeopleOnly(NOT_A_USER)
   @HttpCode(200)
   @ApiOperation({
     operationId: 'changeMyPassword',

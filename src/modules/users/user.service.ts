@@ -214,12 +214,12 @@ function raiseNotFound(id: number): never {
   throw notFound(`Could not find user with id ${id}.`);
 }
 
+/** What an API token is told on the routes about the logged-in user. */
+export const NOT_A_USER = 'This route is about the logged-in user, and an API token is not a user. Log in, or use a personal access token.';
+
 function userOf(principal: Principal): UserPrincipal {
   if (principal.kind === 'user') return principal;
-  throw new AppError(
-    'NoAccessError',
-    'This route is about the logged-in user, and an API token is not a user. Log in, or use a personal access token.',
-  );
+  throw new AppError('NoAccessError', NOT_A_USER);
 }
 
 /** What events keep of a user: identity and role, never a hash or password. */

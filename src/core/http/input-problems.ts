@@ -55,7 +55,10 @@ export function describe(value: unknown): string {
 
 /** Extends a JSON pointer by one key, escaping `~` and `/` as RFC 6901 requires. */
 export function pointer(parent: string, key: string | number): string {
-  return `${parent}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const token = String(key);
+  // Most keys need no escaping: the check is cheaper than the two replacements (a metrics report names 50 flags).
+  if (!token.includes('~') && !token.includes('/')) return `${parent}/${token}`;
+  return `${parent}/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

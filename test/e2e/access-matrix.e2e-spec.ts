@@ -1,6 +1,7 @@
 import { expectedOutcome, MATRIX_CALLERS, OTHER_PROJECT, type MatrixCaller, type Outcome } from '../../src/core/access/access-matrix.js';
 import { routePermissions, type RoutePermission } from '../../src/core/access/permission-table.js';
 import { FLAGWRIGHT_CONTROLLERS } from '../../src/feature-flags.module.js';
+import { OpenApiChecker, type OpenApiDocument } from '../helpers/openapi-checker.js';
 import { CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../helpers/test-app.js';
 import { ADMIN, eventsDigest, type Http, listen, routeFixtures } from './access.fixtures.js';
 import { ROLE, seedProject, seedUser } from './rbac.fixtures.js';
@@ -14,11 +15,13 @@ import { ROLE, seedProject, seedUser } from './rbac.fixtures.js';
 describe('access matrix: every route × every kind of caller', () => {
   let t: TestApp;
   let http: Http;
+  let openApi: OpenApiChecker;
   const routes = routePermissions(FLAGWRIGHT_CONTROLLERS);
 
   beforeAll(async () => {
     t = await createTestApp();
     http = await listen(t);
+    openApi = new OpenApiChecker((await http.call('GET', '/docs/openapi.json', {})).body as OpenApiDocument);
     await seedProject(t, OTHER_PROJECT);
   });
   afterAll(() => t.close());
@@ -95,6 +98,8 @@ describe('access matrix: every route × every kind of caller', () => {
           if (outcome !== 'allowed' && (await eventsDigest(t)) !== before)
             mismatches.push(`${route.method} ${url} was refused but wrote an event`);
           if (res.status >= 500) mismatches.push(`${route.method} ${url} answered ${res.status}`);
+          // Every answer, whoever asks, is one the OpenAPI document declares, with the body it describes.
+          mismatches.push(...openApi.problemsOf(route.method.toLowerCase(), url, res));
         }
         expect(mismatches).toEqual([]);
       },

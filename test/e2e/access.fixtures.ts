@@ -18,6 +18,7 @@ export interface Answer {
   status: number;
   body: unknown;
   text: string;
+  headers: Record<string, string>;
 }
 
 export interface Http {
@@ -45,10 +46,11 @@ export async function listen(t: TestApp): Promise<Http> {
     });
     if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
       controller.abort();
-      return { status: res.status, body: undefined, text: '' };
+      return { status: res.status, body: undefined, text: '', headers: Object.fromEntries(res.headers) };
     }
     const text = await res.text();
-    return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, text };
+    const json = text && res.headers.get('content-type')?.includes('json');
+    return { status: res.status, body: json ? JSON.parse(text) : text, text, headers: Object.fromEntries(res.headers) };
   };
   const asAdmin: Http['asAdmin'] = async (method, url, body, expected = [200, 201, 202]) => {
     const res = await call(method, url, ADMIN, body);

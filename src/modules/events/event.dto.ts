@@ -28,6 +28,12 @@ export class EventQueryDto {
   limit?: string;
 }
 
+/** An event's state: an object for most events, a list for some (the parents a dependency event names), or null. */
+const STATE_SCHEMAS = [
+  { type: 'object', nullable: true },
+  { type: 'array', items: {} },
+];
+
 @ApiSchema({ name: 'eventSchema' })
 export class EventSchema {
   @ApiProperty() id: number;
@@ -38,8 +44,10 @@ export class EventSchema {
   @ApiProperty({ type: String, nullable: true }) project: string | null;
   @ApiProperty({ type: String, nullable: true }) featureName: string | null;
   @ApiProperty({ type: String, nullable: true }) environment: string | null;
-  @ApiProperty({ description: 'State after the change', nullable: true, type: Object }) data: unknown;
-  @ApiProperty({ description: 'State before the change', nullable: true, type: Object }) preData: unknown;
+  @ApiProperty({ description: 'State after the change', anyOf: STATE_SCHEMAS })
+  data: unknown;
+  @ApiProperty({ description: 'State before the change', anyOf: STATE_SCHEMAS })
+  preData: unknown;
   @ApiProperty({ type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, value: { type: 'string' } } } })
   tags: { type: string; value: string }[];
 }

@@ -52,7 +52,7 @@ export class ArchiveController {
     operationId: 'deleteFeature',
     summary: 'Delete an archived feature for good (an active feature must be archived first).',
   })
-  @ApiErrors(404)
+  @ApiErrors([400, 'The feature is not archived'], 404)
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@Param('featureName') featureName: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.features.deleteArchivedFeature(featureName, actor);

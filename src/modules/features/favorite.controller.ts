@@ -19,7 +19,7 @@ export class FavoriteController {
   @HttpCode(200)
   @AcceptsNoBody()
   @ApiOperation({ operationId: 'addFavoriteFeature', summary: "Add a feature to the calling user's favourites (API tokens have none)." })
-  @ApiErrors(404)
+  @ApiErrors([400, 'Called with an API token, which has no favourites'], 404)
   @ApiOkResponse({ description: 'Added' })
   async add(
     @Param('projectId') projectId: string,
@@ -32,7 +32,7 @@ export class FavoriteController {
 
   @Delete(PATH)
   @ApiOperation({ operationId: 'removeFavoriteFeature', summary: "Remove a feature from the calling user's favourites." })
-  @ApiErrors(404)
+  @ApiErrors([400, 'Called with an API token, which has no favourites'], 404)
   @ApiOkResponse({ description: 'Removed' })
   async remove(
     @Param('projectId') projectId: string,

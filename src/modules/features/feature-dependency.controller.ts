@@ -43,7 +43,7 @@ export class FeatureDependencyController {
   @Delete(`${PATH}/dependencies/:parent`)
   @RequirePermission('UPDATE_FEATURE_DEPENDENCY')
   @ApiOperation({ operationId: 'deleteFeatureDependency', summary: 'Remove the dependency of the feature on one parent.' })
-  @ApiErrors(404)
+  @ApiErrors([400, 'The feature is archived'], 404)
   @ApiOkResponse({ description: 'Removed' })
   async remove(
     @Param('projectId') projectId: string,
@@ -57,7 +57,7 @@ export class FeatureDependencyController {
   @Delete(`${PATH}/dependencies`)
   @RequirePermission('UPDATE_FEATURE_DEPENDENCY')
   @ApiOperation({ operationId: 'deleteFeatureDependencies', summary: 'Remove every dependency of the feature.' })
-  @ApiErrors(404)
+  @ApiErrors([400, 'The feature is archived'], 404)
   @ApiOkResponse({ description: 'Removed' })
   async removeAll(
     @Param('projectId') projectId: string,

@@ -62,7 +62,7 @@ export class ProjectController {
     operationId: 'deleteProject',
     summary: 'Delete a project without active features (its archived features are deleted with it). `default` cannot be deleted.',
   })
-  @ApiErrors(404)
+  @ApiErrors([400, 'The project is `default`, or still has active features'], 404)
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@Param('projectId') projectId: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.projects.delete(projectId, actor);

@@ -20,7 +20,7 @@ const SPEC_HEADER = {
 };
 
 /** What backend SDKs fetch, from memory. Client (backend) tokens and admin users may call it. */
-@ApiController('client', '', 'Client API')
+@ApiController('client', '', 'Client')
 @RequirePermission('CLIENT')
 export class ClientFeaturesController {
   constructor(

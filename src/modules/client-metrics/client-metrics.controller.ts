@@ -8,7 +8,7 @@ import { toBulkMetrics, toClientMetrics } from './client-metrics.rules.js';
 import { ClientMetricsService } from './client-metrics.service.js';
 
 /** What backend SDKs (and Unleash Edge for them) send: metrics buckets and registrations. Client tokens and admin users. */
-@ApiController('client', '', 'Client API')
+@ApiController('client', '', 'Client')
 @RequirePermission('CLIENT')
 export class ClientMetricsController {
   constructor(private readonly metrics: ClientMetricsService) {}

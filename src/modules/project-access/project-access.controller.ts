@@ -13,7 +13,7 @@ import { ProjectAccessService } from './project-access.service.js';
  * Who holds which role in a project (Unleash's paths). Anyone signed in may read it; changes need
  * PROJECT_USER_ACCESS_WRITE in the project (project Owners hold it; Admins hold everything).
  */
-@AdminController('projects/:projectId', 'Project access')
+@AdminController('projects/:projectId', 'Projects')
 export class ProjectAccessController {
   constructor(private readonly access: ProjectAccessService) {}
 

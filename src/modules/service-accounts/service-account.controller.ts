@@ -20,7 +20,7 @@ import { ServiceAccountService } from './service-account.service.js';
 const LOCATION_HEADER = { description: 'The location of the newly created resource', schema: { type: 'string' } };
 
 /** Service accounts and their tokens (Unleash Enterprise paths). Every route needs ADMIN. */
-@AdminController('service-account', 'Service accounts')
+@AdminController('service-account', 'Service Accounts')
 @RequirePermission('ADMIN')
 export class ServiceAccountController {
   constructor(

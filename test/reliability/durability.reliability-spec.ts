@@ -53,7 +53,7 @@ describe('durability of the service process', () => {
   beforeAll(async () => {
     await buildService();
     database = await createTestDatabase();
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const service of started) await service.stop('SIGKILL');

@@ -84,7 +84,7 @@ describe.skipIf(!postgresRequested())('many instances on one PostgreSQL (skipped
     [a, b] = await Promise.all([start(), start()]);
     startLoad(a, 'a');
     startLoad(b, 'b');
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     loadStopped = true;

@@ -157,6 +157,42 @@ describe('foundation: errors, authentication and storage', () => {
       expect(await t.db.query("SELECT name FROM features WHERE name = 'nul-flag'")).toEqual([]);
     });
 
+    it('answers a `constructor` or `__proto__` key anywhere in a body with 400 naming where (a list body gave 500)', async () => {
+      const url = '/api/admin/projects/default/features/nul-free/environments/development/strategies/set-sort-order';
+      const send = (body: string) =>
+        t.http().post(url).set('Authorization', ADMIN_TOKEN).set('Content-Type', 'application/json').send(body).expect(400);
+      const refusal = (where: string, key: string) => {
+        const message = `\`${where}\` is a property name no body may use (\`${key}\` would reach the prototype of the object it is copied to).`;
+        return { id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path: where, message }] };
+      };
+      expect((await send('{"constructor":{"prototype":{"polluted":true}}}')).body).toEqual(refusal('/body/constructor', 'constructor'));
+      expect((await send('[{"id":"x","sortOrder":1,"constructor":1}]')).body).toEqual(refusal('/body/0/constructor', 'constructor'));
+      expect((await send('[{"__proto__":{"admin":true}}]')).body).toEqual(refusal('/body/0/__proto__', '__proto__'));
+      const created = await t
+        .http()
+        .post('/api/admin/projects')
+        .set('Authorization', ADMIN_TOKEN)
+        .set('Content-Type', 'application/json')
+        .send('{"id":"proto-project","name":"x","constructor":{"prototype":{"polluted":true}}}')
+        .expect(400);
+      expect(created.body).toEqual(refusal('/body/constructor', 'constructor'));
+      expect(await t.db.query("SELECT id FROM projects WHERE id = 'proto-project'")).toEqual([]);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('answers an array where a nested object belongs with 400 naming it (class-validator let it through to a 500)', async () => {
+      const create = (users: unknown) =>
+        t.http().post('/api/admin/groups').set('Authorization', ADMIN_TOKEN).send({ name: 'nested-arrays', users }).expect(400);
+      const refusal = (path: string, like: string, sent: string) => {
+        const message = `The \`${path}\` property must be an object like ${like}. You sent ${sent}.`;
+        return { id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path, message }] };
+      };
+      expect((await create([[]])).body).toEqual(refusal('/body/users/0', '{"user": {"id": 7}}', '[]'));
+      expect((await create([{ user: [] }])).body).toEqual(refusal('/body/users/0/user', '{"id": 7}', '[]'));
+      const groups = (await t.http().get('/api/admin/groups').set('Authorization', ADMIN_TOKEN).expect(200)).body.groups;
+      expect(groups.map((group: { name: string }) => group.name)).not.toContain('nested-arrays');
+    });
+
     it('answers headers over 16 KB and a request target that is not a path with the error body', async () => {
       const server = t.app.getHttpServer();
       if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -3,6 +3,7 @@ import { json } from 'express';
 import type { Request, Response } from 'express';
 import { invalidProperty } from '../errors/app-error.js';
 import { isJson } from './content-type.guard.js';
+import { pointer } from './input-problems.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -10,7 +11,7 @@ const parseJson = json({ limit: BODY_LIMIT, strict: false, type: (req) => isJson
 
 /**
  * Parses JSON bodies of our routes (unless the host already did) and refuses a malformed, oversized or too deeply
- * nested body, and a NUL character in the body, path or query, before authentication, as the anchor does. A guard rather than a middleware: Express tests every
+ * nested body, a NUL character in the body, path or query, and a `__proto__` or `constructor` key in the body, before authentication, as the anchor does. A guard rather than a middleware: Express tests every
  * middleware layer's path on every request, and one layer per controller path cost every request (SDK polls
  * included) more than the parsing itself; guards run only for our own routes.
  */
@@ -19,38 +20,53 @@ export class JsonBodyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
-    refuseNulCharacters(request.params, '/params');
-    refuseNulCharacters(request.query, '/query');
+    refuseStrings(request.params, '/params', noNulCharacter);
+    refuseStrings(request.query, '/query', noNulCharacter);
     // Most requests (every GET) have no body: the parser's checks are skipped, as it would skip them.
     if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return true;
     return parseBody(request, http.getResponse<Response>());
   }
 }
 
+/** What a string of a request (a key or a value) must not be or hold; undefined when it is fine. */
+type StringCheck = (text: string, isKey: boolean) => string | undefined;
+
 /**
  * PostgreSQL text cannot hold U+0000 (a lookup or write with one fails there, but not on SQLite), and no name or
- * value of ours has a use for it: refused wherever it is, in a key or a value, naming where.
+ * value of ours has a use for it: refused wherever it is, in a key or a value.
  */
-function refuseNulCharacters(value: unknown, base: string): void {
-  // Every body and query is walked: the pointer is built only for one that holds a NUL (building every key's costs
-  // a tenth of a metrics report).
-  if (!holdsNulCharacter(value)) return;
-  const where = nulCharacterPath(value, base);
-  if (where !== undefined)
-    throw invalidProperty(where, `\`${where}\` contains a NUL character (\\u0000), which no name or value may hold.`);
+const noNulCharacter: StringCheck = (text) =>
+  text.includes('\u0000') ? 'contains a NUL character (\\u0000), which no name or value may hold' : undefined;
+
+/**
+ * Nor does any body of ours name a property `__proto__` or `constructor`: copied onto a DTO or a plain object,
+ * such keys reach the object's prototype (and broke the validation of nested DTOs with a 500).
+ */
+const noPrototypeKey: StringCheck = (text, isKey) =>
+  isKey && (text === '__proto__' || text === 'constructor')
+    ? `is a property name no body may use (\`${text}\` would reach the prototype of the object it is copied to)`
+    : noNulCharacter(text, isKey);
+
+/** Refuses `value` (a request part below `base`) when a key or string fails `check`, naming where and why. */
+function refuseStrings(value: unknown, base: string, check: StringCheck): void {
+  // Every body and query is walked: pointers are built only for one that fails (building every key's costs a tenth
+  // of a metrics report).
+  if (!failsSomewhere(value, check)) return;
+  const found = firstFailure(value, base, check);
+  if (found) throw invalidProperty(found.path, `\`${found.path}\` ${found.reason}.`);
 }
 
-/** Whether any string (value or key) in `value` holds U+0000, walked without recursion. */
-function holdsNulCharacter(value: unknown): boolean {
+/** Whether any key or string in `value` fails `check`, walked without recursion. */
+function failsSomewhere(value: unknown, check: StringCheck): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const current = pending.pop();
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return true;
+      if (check(current, false)) return true;
     } else if (typeof current === 'object' && current !== null) {
       for (const key in current) {
         if (!Object.hasOwn(current, key)) continue;
-        if (key.includes('\u0000')) return true;
+        if (check(key, true)) return true;
         pending.push((current as Record<string, unknown>)[key]);
       }
     }
@@ -58,22 +74,29 @@ function holdsNulCharacter(value: unknown): boolean {
   return false;
 }
 
-/** The JSON pointer of the first string (value or key) holding U+0000 in `value`, walked without recursion. */
-export function nulCharacterPath(value: unknown, base: string): string | undefined {
+/** The JSON pointer of the first key or string in `value` that fails `check`, and why. */
+function firstFailure(value: unknown, base: string, check: StringCheck): { path: string; reason: string } | undefined {
   const pending: [unknown, string][] = [[value, base]];
   while (pending.length > 0) {
     const [current, path] = pending.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return path;
+      const reason = check(current, false);
+      if (reason) return { path, reason };
     } else if (typeof current === 'object' && current !== null) {
       for (const [key, child] of Object.entries(current)) {
-        const childPath = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        if (key.includes('\u0000')) return childPath;
+        const childPath = pointer(path, key);
+        const reason = check(key, true);
+        if (reason) return { path: childPath, reason };
         pending.push([child, childPath]);
       }
     }
   }
   return undefined;
+}
+
+/** The JSON pointer of the first string (value or key) holding U+0000 in `value`. */
+export function nulCharacterPath(value: unknown, base: string): string | undefined {
+  return firstFailure(value, base, noNulCharacter)?.path;
 }
 
 function parseBody(request: Request, response: Response): Promise<boolean> {
@@ -84,7 +107,7 @@ function parseBody(request: Request, response: Response): Promise<boolean> {
         return reject(invalidProperty('/body', `The request body nests objects and arrays deeper than ${MAX_BODY_DEPTH} levels.`));
       }
       try {
-        refuseNulCharacters(request.body, '/body');
+        refuseStrings(request.body, '/body', noPrototypeKey);
       } catch (refusal) {
         return reject(refusal);
       }

@@ -1,6 +1,7 @@
 import { type ArgumentMetadata, Inject, Injectable, type PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync, type ValidationError as ClassValidationError } from 'class-validator';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { FLAGWRIGHT_CONFIG } from '../config/flagwright-config.js';
 import { type ErrorDetail, validationError } from '../errors/app-error.js';
 import { describe, Problems } from './input-problems.js';
@@ -97,6 +98,10 @@ export function checkInput<T extends object>(
   context: ValidationContext,
 ): { input: T; problems: [] } | { input?: undefined; problems: ErrorDetail[] } {
   const listBody = Reflect.getMetadata(LIST_BODY, metatype) === true;
+  // Said here rather than by the rules: class-transformer would copy an object's own keys (`constructor` among them)
+  // onto the DTO, which breaks the validation of the copy.
+  if (listBody && !Array.isArray(value))
+    return { problems: [{ path: root, message: `The \`${root}\` property must be array. You sent ${describe(value)}.` }] };
   if (listBody) value = { [LIST_ITEMS]: value };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const message: string =
@@ -111,7 +116,45 @@ export function checkInput<T extends object>(
   }
   const instance = Reflect.getMetadata(SHALLOW, metatype) ? Object.assign(new metatype(), plain) : plainToInstance(metatype, plain);
   const problems = validationProblems(instance, root, context, listBody);
+  if (problems.length === 0) problems.push(...arraysForNestedObjects(instance, listBody ? root : undefined, root));
   return problems.length > 0 ? { problems } : { input: instance, problems: [] };
+}
+
+const nestedValidations = new WeakMap<object, ValidationMetadata[]>();
+
+/** The `@ValidateNested` properties of a class, kept per class (looking them up scans every decorator). */
+function nestedValidationsOf(target: object): ValidationMetadata[] {
+  let found = nestedValidations.get(target);
+  if (!found) {
+    const all = getMetadataStorage().getTargetValidationMetadatas(target as DtoClass, '', true, false);
+    nestedValidations.set(target, (found = all.filter((metadata) => metadata.type === 'nestedValidation')));
+  }
+  return found;
+}
+
+/**
+ * class-validator's `@ValidateNested` takes an array where it expects an object and validates the array's items
+ * instead, so `{"users": [[]]}` or `{"user": []}` passed and reached a service as an array: each such array is
+ * refused here, with the message of its `@ValidateNested`.
+ */
+function arraysForNestedObjects(instance: object, listRoot: string | undefined, root: string): ErrorDetail[] {
+  const found: ErrorDetail[] = [];
+  const visit = (object: object, path: string, isList: boolean) => {
+    for (const nested of nestedValidationsOf(object.constructor)) {
+      const value = (object as Record<string, unknown>)[nested.propertyName];
+      const here = isList && nested.propertyName === LIST_ITEMS ? path : `${path}/${nested.propertyName}`;
+      const items: [unknown, string][] =
+        nested.each && Array.isArray(value) ? value.map((item, index) => [item, `${here}/${index}`]) : [[value, here]];
+      for (const [item, itemPath] of items) {
+        if (Array.isArray(item)) {
+          const reason = typeof nested.message === 'string' ? nested.message : 'must be an object';
+          found.push({ path: itemPath, message: `The \`${itemPath}\` property ${reason}. You sent ${describe(item)}.` });
+        } else if (typeof item === 'object' && item !== null) visit(item, itemPath, false);
+      }
+    }
+  };
+  visit(instance, listRoot ?? root, listRoot !== undefined);
+  return found;
 }
 
 function validationProblems(instance: object, root: string, context: ValidationContext, listBody = false): ErrorDetail[] {

@@ -1,12 +1,10 @@
 import { isPlainObject, pointer, Problems } from '../../core/http/input-problems.js';
-import { distributeWeights, parseVariantList, TOTAL_WEIGHT } from '../strategies/index.js';
-import { type FeatureVariant, VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './feature.model.js';
+import { checkVariantNameAndWeight, distributeWeights, parseVariantList, parseVariantPayload } from '../strategies/index.js';
+import { type FeatureVariant, VARIANT_WEIGHT_TYPES } from './feature.model.js';
 
 const KEYS = new Set(['name', 'weight', 'weightType', 'stickiness', 'payload', 'overrides']);
-const PAYLOAD_KEYS = new Set(['type', 'value']);
 const OVERRIDE_KEYS = new Set(['contextName', 'values']);
 const WEIGHT_TYPES = new Set<string>(VARIANT_WEIGHT_TYPES);
-const PAYLOAD_TYPES = new Set<string>(VARIANT_PAYLOAD_TYPES);
 
 /**
  * Checks the variants of a feature environment (the spec's 2.6), the `PUT …/variants` body or a patched list:
@@ -35,20 +33,13 @@ function parseVariant(input: unknown, path: string, problems: Problems): Feature
   const before = problems.details.length;
   problems.onlyKnown(input, KEYS, path);
   const { name, weight, weightType, stickiness, payload, overrides } = input;
-  if (name === undefined) problems.required(`${path}/name`);
-  else if (typeof name !== 'string' || name.length < 1 || name.length > 100)
-    problems.invalid(`${path}/name`, 'must be a string of 1 to 100 characters', name);
-  else if (encodeURIComponent(name) !== name)
-    problems.invalid(`${path}/name`, "must be URL friendly (letters, digits and - _ . ! ~ * ' ( ) only)", name);
-  if (weight === undefined) problems.required(`${path}/weight`);
-  else if (typeof weight !== 'number' || !Number.isInteger(weight)) problems.invalid(`${path}/weight`, 'must be integer', weight);
-  else if (weight < 0 || weight > TOTAL_WEIGHT) problems.invalid(`${path}/weight`, `must be between 0 and ${TOTAL_WEIGHT}`, weight);
+  checkVariantNameAndWeight(name, weight, path, problems);
   if (weightType !== undefined && (typeof weightType !== 'string' || !WEIGHT_TYPES.has(weightType))) {
     problems.invalid(`${path}/weightType`, 'must be one of the allowed values: variable, fix', weightType);
   }
   if (stickiness !== undefined && (typeof stickiness !== 'string' || stickiness.length === 0))
     problems.invalid(`${path}/stickiness`, 'must be a non-empty string', stickiness);
-  const parsedPayload = payload === undefined ? undefined : parsePayload(payload, `${path}/payload`, problems);
+  const parsedPayload = payload === undefined ? undefined : parseVariantPayload(payload, `${path}/payload`, problems);
   const parsedOverrides = overrides === undefined ? undefined : parseOverrides(overrides, `${path}/overrides`, problems);
   if (problems.details.length > before) return undefined;
   const variant: FeatureVariant = {
@@ -60,25 +51,6 @@ function parseVariant(input: unknown, path: string, problems: Problems): Feature
   if (parsedPayload) variant.payload = parsedPayload;
   if (parsedOverrides) variant.overrides = parsedOverrides;
   return variant;
-}
-
-function parsePayload(input: unknown, path: string, problems: Problems): FeatureVariant['payload'] {
-  if (!isPlainObject(input)) {
-    problems.invalid(path, 'must be object', input);
-    return undefined;
-  }
-  const before = problems.details.length;
-  problems.onlyKnown(input, PAYLOAD_KEYS, path);
-  const { type, value } = input;
-  if (type === undefined) problems.required(`${path}/type`);
-  else if (typeof type !== 'string' || !PAYLOAD_TYPES.has(type))
-    problems.invalid(`${path}/type`, `must be one of the allowed values: ${VARIANT_PAYLOAD_TYPES.join(', ')}`, type);
-  if (value === undefined) problems.required(`${path}/value`);
-  else if (typeof value !== 'string') problems.invalid(`${path}/value`, 'must be a string', value);
-  else if (type === 'json' && !parsesAsJson(value))
-    problems.invalid(`${path}/value`, 'must be a valid JSON string when the payload type is json', value);
-  if (problems.details.length > before) return undefined;
-  return { type: type as NonNullable<FeatureVariant['payload']>['type'], value: value as string };
 }
 
 function parseOverrides(input: unknown, path: string, problems: Problems): FeatureVariant['overrides'] {
@@ -104,13 +76,4 @@ function parseOverrides(input: unknown, path: string, problems: Problems): Featu
     return { contextName: contextName as string, values: values as string[] };
   });
   return problems.details.length > before ? undefined : overrides;
-}
-
-function parsesAsJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }

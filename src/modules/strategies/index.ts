@@ -6,5 +6,5 @@ export { applyPatch, PatchFailure, type PatchOperation, toPatchOperations } from
 export { FeatureStrategySchema, JsonPatchBody, PatchOperationSchema, StrategyVariantSchema } from './strategy.dto.js';
 export { STRATEGY_COLUMNS, type StrategyRow, toFeatureStrategy, toStoredStrategy } from './strategy.mapper.js';
 export type { FeatureStrategy, StoredStrategy, StrategyVariant } from './strategy.model.js';
-export { distributeWeights, parseVariantList, TOTAL_WEIGHT } from './variant.parser.js';
+export { checkVariantNameAndWeight, distributeWeights, parseVariantList, parseVariantPayload, TOTAL_WEIGHT } from './variant.parser.js';
 export * from './strategies.entities.js';

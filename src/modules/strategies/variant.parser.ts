@@ -102,20 +102,13 @@ function parseVariant(input: unknown, path: string, problems: Problems): Strateg
   const before = problems.details.length;
   problems.onlyKnown(input, KEYS, path);
   const { name, weight, weightType, stickiness, payload } = input;
-  if (name === undefined) problems.required(`${path}/name`);
-  else if (typeof name !== 'string' || name.length < 1 || name.length > 100)
-    problems.invalid(`${path}/name`, 'must be a string of 1 to 100 characters', name);
-  else if (encodeURIComponent(name) !== name)
-    problems.invalid(`${path}/name`, "must be URL friendly (letters, digits and - _ . ! ~ * ' ( ) only)", name);
-  if (weight === undefined) problems.required(`${path}/weight`);
-  else if (typeof weight !== 'number' || !Number.isInteger(weight)) problems.invalid(`${path}/weight`, 'must be integer', weight);
-  else if (weight < 0 || weight > TOTAL_WEIGHT) problems.invalid(`${path}/weight`, `must be between 0 and ${TOTAL_WEIGHT}`, weight);
+  checkVariantNameAndWeight(name, weight, path, problems);
   if (weightType === undefined) problems.required(`${path}/weightType`);
   else if (typeof weightType !== 'string' || !WEIGHT_TYPES.has(weightType))
     problems.invalid(`${path}/weightType`, 'must be one of the allowed values: variable, fix', weightType);
   if (stickiness === undefined) problems.required(`${path}/stickiness`);
   else if (typeof stickiness !== 'string') problems.invalid(`${path}/stickiness`, 'must be a string', stickiness);
-  const parsedPayload = payload === undefined ? undefined : parsePayload(payload, `${path}/payload`, problems);
+  const parsedPayload = payload === undefined ? undefined : parseVariantPayload(payload, `${path}/payload`, problems);
   if (problems.details.length > before) return undefined;
   const variant: StrategyVariant = {
     name: name as string,
@@ -127,32 +120,36 @@ function parseVariant(input: unknown, path: string, problems: Problems): Strateg
   return variant;
 }
 
-function parsePayload(input: unknown, path: string, problems: Problems): StrategyVariant['payload'] {
+/** The name and weight of a variant, strategy or feature alike: URL-friendly, 1 to 100 characters; 0 to 1000. */
+export function checkVariantNameAndWeight(name: unknown, weight: unknown, path: string, problems: Problems): void {
+  if (name === undefined) problems.required(`${path}/name`);
+  else if (typeof name !== 'string' || name.length < 1 || name.length > 100)
+    problems.invalid(`${path}/name`, 'must be a string of 1 to 100 characters', name);
+  else if (encodeURIComponent(name) !== name)
+    problems.invalid(`${path}/name`, "must be URL friendly (letters, digits and - _ . ! ~ * ' ( ) only)", name);
+  if (weight === undefined) problems.required(`${path}/weight`);
+  else if (typeof weight !== 'number' || !Number.isInteger(weight)) problems.invalid(`${path}/weight`, 'must be integer', weight);
+  else if (weight < 0 || weight > TOTAL_WEIGHT) problems.invalid(`${path}/weight`, `must be between 0 and ${TOTAL_WEIGHT}`, weight);
+}
+
+/** A variant's payload, strategy or feature alike: a known type and a string value (JSON that parses for `json`). */
+export function parseVariantPayload(input: unknown, path: string, problems: Problems): StrategyVariant['payload'] {
   if (!isPlainObject(input)) {
     problems.invalid(path, 'must be object', input);
     return undefined;
   }
+  const before = problems.details.length;
   problems.onlyKnown(input, PAYLOAD_KEYS, path);
   const { type, value } = input;
-  let ok = true;
-  if (type === undefined) {
-    problems.required(`${path}/type`);
-    ok = false;
-  } else if (typeof type !== 'string' || !PAYLOAD_TYPES.has(type)) {
+  if (type === undefined) problems.required(`${path}/type`);
+  else if (typeof type !== 'string' || !PAYLOAD_TYPES.has(type))
     problems.invalid(`${path}/type`, `must be one of the allowed values: ${VARIANT_PAYLOAD_TYPES.join(', ')}`, type);
-    ok = false;
-  }
-  if (value === undefined) {
-    problems.required(`${path}/value`);
-    ok = false;
-  } else if (typeof value !== 'string') {
-    problems.invalid(`${path}/value`, 'must be a string', value);
-    ok = false;
-  } else if (type === 'json' && !isJson(value)) {
+  if (value === undefined) problems.required(`${path}/value`);
+  else if (typeof value !== 'string') problems.invalid(`${path}/value`, 'must be a string', value);
+  else if (type === 'json' && !isJson(value))
     problems.invalid(`${path}/value`, 'must be a valid JSON string when the payload type is json', value);
-    ok = false;
-  }
-  return ok ? { type: type as NonNullable<StrategyVariant['payload']>['type'], value: value as string } : undefined;
+  if (problems.details.length > before) return undefined;
+  return { type: type as NonNullable<StrategyVariant['payload']>['type'], value: value as string };
 }
 
 function isJson(text: string): boolean {

@@ -14,8 +14,10 @@ export function strongEtag(content: string | Buffer): string {
  * so a person who edited what they read does not overwrite a change made since. Without the header, the write goes
  * ahead. `*` matches any current state; comparison is strong, so a weak tag (`W/"…"`) never matches (RFC 9110 13.1.1).
  */
-export function requireIfMatch(ifMatch: string | undefined, current: string, what: string): void {
+export function requireIfMatch(ifMatch: string | undefined, currentTag: () => string, what: string): void {
+  // Most writes send no If-Match: the current tag (a serialisation and a hash) is computed only for those that do.
   if (ifMatch === undefined) return;
+  const current = currentTag();
   const candidates = ifMatch.split(',').map((candidate) => candidate.trim());
   if (candidates.some((candidate) => candidate === '*' || candidate === current)) return;
   throw new AppError(

@@ -98,10 +98,6 @@ export function checkInput<T extends object>(
   context: ValidationContext,
 ): { input: T; problems: [] } | { input?: undefined; problems: ErrorDetail[] } {
   const listBody = Reflect.getMetadata(LIST_BODY, metatype) === true;
-  // Said here rather than by the rules: class-transformer would copy an object's own keys (`constructor` among them)
-  // onto the DTO, which breaks the validation of the copy.
-  if (listBody && !Array.isArray(value))
-    return { problems: [{ path: root, message: `The \`${root}\` property must be array. You sent ${describe(value)}.` }] };
   if (listBody) value = { [LIST_ITEMS]: value };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const message: string =

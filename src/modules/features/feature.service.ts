@@ -123,7 +123,7 @@ export class FeatureService {
     }
     await this.db.transaction(async () => {
       const before = await this.lockForChange(projectId, featureName);
-      requireIfMatch(ifMatch, featureEtag(before), 'feature');
+      requireIfMatch(ifMatch, () => featureEtag(before), 'feature');
       await this.applyChanges(before, input, actor);
     });
     return this.view(featureName, userId);
@@ -140,7 +140,7 @@ export class FeatureService {
   ): Promise<FeatureView> {
     await this.db.transaction(async () => {
       const before = await this.lockForChange(projectId, featureName);
-      requireIfMatch(ifMatch, featureEtag(before), 'feature');
+      requireIfMatch(ifMatch, () => featureEtag(before), 'feature');
       let patched: unknown;
       try {
         patched = applyPatch(featureSettingsOf(before), operations);

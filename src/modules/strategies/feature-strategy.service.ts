@@ -125,7 +125,7 @@ export class FeatureStrategyService {
     const { changes, problems } = this.checkedBody(UpdateFeatureStrategySchema, body, '/body');
     return this.db.transaction(async () => {
       const location = await this.locateForWrite(address, changes, problems);
-      requireIfMatch(ifMatch, strategyEtag(toFeatureStrategy(location.strategy!)), 'strategy');
+      requireIfMatch(ifMatch, () => strategyEtag(toFeatureStrategy(location.strategy!)), 'strategy');
       return this.save(location.strategy!, changes, location, actor);
     });
   }
@@ -141,7 +141,7 @@ export class FeatureStrategyService {
       const location = await this.store.locate(address, { withTags: true });
       const current = found(location, address);
       const before = toFeatureStrategy(current);
-      requireIfMatch(ifMatch, strategyEtag(before), 'strategy');
+      requireIfMatch(ifMatch, () => strategyEtag(before), 'strategy');
       let patched: unknown;
       try {
         patched = applyPatch(before, operations);

@@ -4,6 +4,7 @@ import * as login from './login.bench.js';
 import * as sdk from './sdk.bench.js';
 import * as search from './search.bench.js';
 import * as strategyUpdate from './strategy-update.bench.js';
+import * as trivialRoute from './trivial-route.bench.js';
 
 export interface Scenario {
   name: string;
@@ -15,7 +16,8 @@ export interface Scenario {
 /** Every benchmark `npm run bench` runs, in order; `--only <name>` picks some. */
 export const SCENARIOS: Scenario[] = [
   { name: 'footprint', run: footprint.run },
-  { name: 'strategy-update', run: strategyUpdate.run },
+  { name: 'trivial-route', run: trivialRoute.run, compare: trivialRoute.compare },
+  { name: 'strategy-update', run: strategyUpdate.run, compare: strategyUpdate.compare },
   { name: 'search', run: search.run },
   { name: 'sdk', run: sdk.run, compare: sdk.compare },
   { name: 'login', run: login.run },

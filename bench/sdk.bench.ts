@@ -5,14 +5,17 @@ import type { ApiTokenType } from '../src/core/access/principal.js';
 import { hashSecret } from '../src/core/access/secrets.js';
 import type { Database } from '../src/core/database/database.js';
 import { SqlApiTokenStore } from '../src/modules/api-tokens/api-token.store.js';
-import { BARE_NEST_PATH } from './lib/bare-nest.app.js';
 import {
+  besideBareNest,
   type BenchContext,
   type BenchDatabase,
   type BenchResult,
-  BenchServer,
+  type BenchServer,
+  figures,
+  floorResult,
   type LoadOptions,
-  type LoadResult,
+  postgresAgainstSqlite,
+  shareOfFloor,
   withServer,
 } from './lib/harness.js';
 import { SEED_PROJECTS, seedSearchData } from './search.seed.js';
@@ -21,7 +24,7 @@ import { SEED_PROJECTS, seedSearchData } from './search.seed.js';
  * Issue 10's SDK family: what every application instance and browser sends, on the benchmark seed (10,000 flags over
  * ten projects) plus a 350-flag project, 10 connections over loopback, each beside a bare NestJS-on-Express route
  * measured in the same run. Targets are the issue's, for SQLite; PostgreSQL's is to stay within 1.5x of SQLite
- * (see `compare`). The anchor (Unleash 8.2 on PostgreSQL) answers the 304 poll at 2,104 req/s and the gzip full
+ * (`postgresAgainstSqlite`). The anchor (Unleash 8.2 on PostgreSQL) answers the 304 poll at 2,104 req/s and the gzip full
  * answer at 10,000 flags at 17.7 req/s on this machine kind.
  */
 const FEATURES = 10_000;
@@ -79,43 +82,12 @@ export async function run(ctx: BenchContext): Promise<BenchResult[]> {
   );
 }
 
-/**
- * PostgreSQL against SQLite on each figure: its request rate may be at most 1.5 times lower, its memory at most
- * 1.5 times higher.
- */
-export function compare(results: BenchResult[]): BenchResult[] {
-  return results.flatMap((sqlite) => {
-    const postgres = results.find((r) => r.database === 'postgres' && r.scenario === sqlite.scenario && r.features === sqlite.features);
-    if (sqlite.database !== 'sqlite' || !postgres || sqlite.scenario.startsWith('sdk: bare')) return [];
-    const rate =
-      sqlite.requestsPerSecond !== undefined && postgres.requestsPerSecond
-        ? { sqlite: sqlite.requestsPerSecond, postgres: postgres.requestsPerSecond }
-        : undefined;
-    const memory =
-      sqlite.unit === 'MB' && sqlite.value && postgres.value !== undefined ? { sqlite: sqlite.value, postgres: postgres.value } : undefined;
-    if (!rate && !memory) return [];
-    const ratio = rate ? rate.sqlite / rate.postgres : memory!.postgres / memory!.sqlite;
-    return [
-      {
-        scenario: `${sqlite.scenario}: PostgreSQL vs SQLite`,
-        database: 'postgres' as const,
-        features: sqlite.features,
-        value: Math.round(ratio * 100) / 100,
-        unit: 'x',
-        target: '<= 1.5x',
-        met: ratio <= 1.5,
-        note: rate
-          ? `SQLite ${rate.sqlite} req/s / PostgreSQL ${rate.postgres} req/s`
-          : `PostgreSQL ${memory!.postgres} MB / SQLite ${memory!.sqlite} MB`,
-      },
-    ];
-  });
-}
+/** PostgreSQL against SQLite on each figure (`postgresAgainstSqlite`). */
+export const compare = postgresAgainstSqlite;
 
 /** One database's pass: every scenario in order, on one server (the metrics scenario stops it, so it runs last). */
 class SdkRun {
   private readonly results: BenchResult[] = [];
-  private floor?: LoadResult;
 
   constructor(
     private readonly ctx: BenchContext,
@@ -150,8 +122,7 @@ class SdkRun {
 
   /**
    * What a polling SDK sends every 15 s when nothing changed (the ETag of its last answer), and the floor it is
-   * compared with: a bare NestJS route, sent the same headers. The two are loaded in turns (ROUNDS of each, both
-   * servers up), so that the machine's drifts, which move one 8-second run by ±15 % here, touch both alike.
+   * compared with: a bare NestJS route, sent the same headers, loaded in turns with the poll (`besideBareNest`).
    */
   private async notModifiedPollBesideTheFloor(): Promise<void> {
     const scenario = 'sdk: If-None-Match poll (304)';
@@ -168,43 +139,22 @@ class SdkRun {
         `a poll with If-None-Match of the current ETag (and Cache-Control: no-cache, as Node's fetch sends) is ${poll.status}, not 304`,
       );
     const options: LoadOptions = { path: CLIENT_FEATURES, headers: { ...headers, 'if-none-match': etag } };
-    const bare = await BenchServer.startBareNest();
-    const floorOptions: LoadOptions = { path: BARE_NEST_PATH, headers: POLL_HEADERS };
-    const polls: LoadResult[] = [];
-    const floors: LoadResult[] = [];
-    try {
-      await bare.load({ ...floorOptions, durationSeconds: WARM_UP_SECONDS });
-      await this.server.load({ ...options, durationSeconds: WARM_UP_SECONDS });
-      for (let round = 0; round < ROUNDS; round++) {
-        floors.push(await bare.load({ ...floorOptions, durationSeconds: SECONDS / ROUNDS }));
-        polls.push(await this.server.load({ ...options, durationSeconds: SECONDS / ROUNDS }));
-      }
-    } finally {
-      await bare.stop();
-    }
-    this.floor = combined(floors);
-    this.add({
-      scenario: 'sdk: bare NestJS-on-Express route (floor)',
-      ...figures(this.floor),
-      note: `one GET handler answering {"status":"ok"}, sent the poll's headers; no guards, pipes or logging; ${ROUNDS} rounds in turn with the poll`,
+    const { load, floor } = await besideBareNest(this.server, options, {
+      floorHeaders: POLL_HEADERS,
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      warmUpSeconds: WARM_UP_SECONDS,
     });
-    const load = combined(polls);
+    this.add({ scenario: 'sdk: bare NestJS-on-Express route (floor)', ...floorResult(floor, "the poll's headers", 'the poll') });
     const notModified = load.statusCounts['304'] ?? 0;
-    const ofFloor = this.floor ? load.requestsPerSecond / this.floor.requestsPerSecond : undefined;
+    const ofFloor = shareOfFloor(load, floor);
     this.add({
       scenario,
       features: FEATURES,
       ...figures(load),
       target: this.sqliteTarget('>= 5,000 req/s, p99 <= 10 ms, >= 75 % of the bare Nest route'),
-      met: this.onSqlite(
-        load.requestsPerSecond >= 5000 && load.p99Ms <= 10 && ofFloor !== undefined && ofFloor >= 0.75 && notModified === load.total,
-      ),
-      note: [
-        ofFloor !== undefined
-          ? `${Math.round(ofFloor * 100)} % of the bare Nest route (${this.floor!.requestsPerSecond} req/s)`
-          : undefined,
-        notModified === load.total ? undefined : `only ${notModified} of ${load.total} answers were 304`,
-      ]
+      met: this.onSqlite(load.requestsPerSecond >= 5000 && load.p99Ms <= 10 && ofFloor.share >= 0.75 && notModified === load.total),
+      note: [ofFloor.note, notModified === load.total ? undefined : `only ${notModified} of ${load.total} answers were 304`]
         .filter(Boolean)
         .join('; '),
     });
@@ -346,28 +296,6 @@ class SdkRun {
   private onSqlite(met: boolean): boolean | undefined {
     return this.ctx.database === 'sqlite' ? met : undefined;
   }
-}
-
-/** Rounds of one load as one: requests over the whole time, the slowest round's latencies. */
-function combined(rounds: LoadResult[]): LoadResult {
-  const total = rounds.reduce((sum, round) => sum + round.total, 0);
-  const seconds = rounds.reduce((sum, round) => sum + round.total / round.requestsPerSecond, 0);
-  const statusCounts: Record<string, number> = {};
-  for (const round of rounds)
-    for (const [status, count] of Object.entries(round.statusCounts)) statusCounts[status] = (statusCounts[status] ?? 0) + count;
-  return {
-    requestsPerSecond: Math.round(total / seconds),
-    p50Ms: Math.max(...rounds.map((round) => round.p50Ms)),
-    p99Ms: Math.max(...rounds.map((round) => round.p99Ms)),
-    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
-    non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
-    total,
-    statusCounts,
-  };
-}
-
-function figures(load: LoadResult): Pick<BenchResult, 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'errors'> {
-  return { requestsPerSecond: load.requestsPerSecond, p50Ms: load.p50Ms, p99Ms: load.p99Ms, errors: load.errors };
 }
 
 /** A report as the Node SDK sends it, with varied counts per flag, and how many evaluations it carries. */

@@ -38,6 +38,8 @@ export interface BenchResult {
   met?: boolean;
   /** What else the reader needs: a comparison, a check's outcome, or why a scenario could not be measured. */
   note?: string;
+  /** A bare framework route measured for comparison, not the service: left out of PostgreSQL against SQLite. */
+  floor?: boolean;
 }
 
 export interface LoadOptions {
@@ -276,6 +278,114 @@ export async function withServer<T>(
     await server.stop();
     await database.drop();
   }
+}
+
+/** How a load is measured beside the bare NestJS route (`besideBareNest`). */
+export interface FloorTurns {
+  /** Headers the floor is sent, so that both servers parse the same request. */
+  floorHeaders?: Record<string, string>;
+  /** Turns of each, both servers up. */
+  rounds: number;
+  /** Measured seconds of each, over all its turns. */
+  seconds: number;
+  warmUpSeconds: number;
+}
+
+/**
+ * Loads `server` and a bare NestJS-on-Express route (`BenchServer.startBareNest`) in turns, each `rounds` times with
+ * both servers up, so that the machine's drifts, which move one 8-second run by ±15 % here, touch both alike.
+ */
+export async function besideBareNest(
+  server: BenchServer,
+  options: LoadOptions,
+  turns: FloorTurns,
+): Promise<{ load: LoadResult; floor: LoadResult }> {
+  const bare = await BenchServer.startBareNest();
+  const floorOptions: LoadOptions = { path: BARE_NEST_PATH, headers: turns.floorHeaders };
+  const loads: LoadResult[] = [];
+  const floors: LoadResult[] = [];
+  try {
+    await bare.load({ ...floorOptions, durationSeconds: turns.warmUpSeconds });
+    await server.load({ ...options, durationSeconds: turns.warmUpSeconds });
+    for (let round = 0; round < turns.rounds; round++) {
+      floors.push(await bare.load({ ...floorOptions, durationSeconds: turns.seconds / turns.rounds }));
+      loads.push(await server.load({ ...options, durationSeconds: turns.seconds / turns.rounds }));
+    }
+  } finally {
+    await bare.stop();
+  }
+  return { load: combined(loads), floor: combined(floors) };
+}
+
+/** The floor's figures as a result, marked as the floor; `headers` and `alternatedWith` say what it was compared with. */
+export function floorResult(floor: LoadResult, headers: string, alternatedWith: string): Omit<BenchResult, 'scenario' | 'database'> {
+  return {
+    floor: true,
+    ...figures(floor),
+    note: `one GET handler answering {"status":"ok"}, sent ${headers}; no guards, pipes or logging; loaded in turns with ${alternatedWith}`,
+  };
+}
+
+/** A load's rate as a share of the floor's, and the note saying so. */
+export function shareOfFloor(load: LoadResult, floor: LoadResult): { share: number; note: string } {
+  const share = load.requestsPerSecond / floor.requestsPerSecond;
+  return { share, note: `${Math.round(share * 100)} % of the bare Nest route (${floor.requestsPerSecond} req/s)` };
+}
+
+/** Rounds of one load as one: requests over the whole time, the slowest round's latencies. */
+export function combined(rounds: LoadResult[]): LoadResult {
+  const total = rounds.reduce((sum, round) => sum + round.total, 0);
+  const seconds = rounds.reduce((sum, round) => sum + round.total / round.requestsPerSecond, 0);
+  const statusCounts: Record<string, number> = {};
+  for (const round of rounds)
+    for (const [status, count] of Object.entries(round.statusCounts)) statusCounts[status] = (statusCounts[status] ?? 0) + count;
+  return {
+    requestsPerSecond: Math.round(total / seconds),
+    p50Ms: Math.max(...rounds.map((round) => round.p50Ms)),
+    p99Ms: Math.max(...rounds.map((round) => round.p99Ms)),
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
+    total,
+    statusCounts,
+  };
+}
+
+/** A load's figures as a result shows them. */
+export function figures(load: LoadResult): Pick<BenchResult, 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'errors'> {
+  return { requestsPerSecond: load.requestsPerSecond, p50Ms: load.p50Ms, p99Ms: load.p99Ms, errors: load.errors };
+}
+
+/**
+ * PostgreSQL against SQLite on each figure both databases measured (floors left out): its request rate may be at
+ * most 1.5 times lower, its memory at most 1.5 times higher.
+ */
+export function postgresAgainstSqlite(results: BenchResult[]): BenchResult[] {
+  return results.flatMap((sqlite) => {
+    const postgres = results.find((r) => r.database === 'postgres' && r.scenario === sqlite.scenario && r.features === sqlite.features);
+    if (sqlite.database !== 'sqlite' || !postgres || sqlite.floor) return [];
+    const rate =
+      sqlite.requestsPerSecond !== undefined && postgres.requestsPerSecond
+        ? { sqlite: sqlite.requestsPerSecond, postgres: postgres.requestsPerSecond }
+        : undefined;
+    const memory =
+      sqlite.unit === 'MB' && sqlite.value && postgres.value !== undefined ? { sqlite: sqlite.value, postgres: postgres.value } : undefined;
+    if (!rate && !memory) return [];
+    const ratio = rate ? rate.sqlite / rate.postgres : memory!.postgres / memory!.sqlite;
+    return [
+      {
+        scenario: `${sqlite.scenario}: PostgreSQL vs SQLite`,
+        database: 'postgres' as const,
+        features: sqlite.features,
+        value: Math.round(ratio * 100) / 100,
+        unit: 'x',
+        target: '<= 1.5x',
+        met: ratio <= 1.5,
+        note: rate
+          ? `SQLite ${rate.sqlite} req/s / PostgreSQL ${rate.postgres} req/s`
+          : `PostgreSQL ${memory!.postgres} MB / SQLite ${memory!.sqlite} MB`,
+      },
+    ];
+  });
 }
 
 export function printResults(results: BenchResult[]): void {

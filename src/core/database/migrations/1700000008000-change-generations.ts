@@ -19,8 +19,7 @@ export function changeGenerationTriggers(isPostgres: boolean, name: string, tabl
       up: [
         `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
           BEGIN
-            UPDATE change_generations SET generation = floor(random() * 9007199254740991)::bigint WHERE name = '${name}';
-            PERFORM pg_notify('${CHANGE_CHANNEL}', '${name}');
+            ${changeGenerationMove(name)}
             RETURN NULL;
           END $$`,
         ...tables.map(
@@ -38,6 +37,12 @@ export function changeGenerationTriggers(isPostgres: boolean, name: string, tabl
     up: triggers.map(({ table, event, trigger }) => `CREATE TRIGGER ${trigger} AFTER ${event} ON ${table} BEGIN ${bump} END`),
     down: triggers.map(({ trigger }) => `DROP TRIGGER IF EXISTS ${trigger}`),
   };
+}
+
+/** The PL/pgSQL statements that replace the generation `name` and announce it (delivered when the transaction commits). */
+export function changeGenerationMove(name: string): string {
+  return `UPDATE change_generations SET generation = floor(random() * 9007199254740991)::bigint WHERE name = '${name}';
+            PERFORM pg_notify('${CHANGE_CHANNEL}', '${name}');`;
 }
 
 /** Everything `/api/client/features` and `/api/frontend` answer from (not metrics, last-seen times or tags). */

@@ -30,9 +30,14 @@ export async function runAll(queryRunner: QueryRunner, statements: string[]): Pr
 export function generationBumpFunction(name: string, id: number): string {
   return `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      UPDATE search_generation SET generation = floor(random() * 9007199254740991)::bigint WHERE id = ${id};
+      ${searchGenerationMove(id)}
       RETURN NULL;
     END $$`;
+}
+
+/** The PL/pgSQL statement that replaces row `id` of `search_generation`. */
+export function searchGenerationMove(id: number): string {
+  return `UPDATE search_generation SET generation = floor(random() * 9007199254740991)::bigint WHERE id = ${id};`;
 }
 
 export function sqliteGenerationBump(id: number): string {

@@ -24,6 +24,8 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
   /** `db.writesFinished` when the values were last read, -1 before the first read. */
   private readAtWrites = -1;
   private reading?: { atWrites: number; done: Promise<void> };
+  /** A notification came while a read was under way: one more read follows that one. */
+  private rereadAfterReading = false;
   private poller?: NodeJS.Timeout;
   private listenClient?: PoolClient;
   private relisten?: NodeJS.Timeout;
@@ -76,6 +78,25 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
     return done;
   }
 
+  /**
+   * A notification asks for a read that starts after it. A read under way may have started before the change
+   * committed, so one more follows it; notifications meanwhile share that one (under a stream of writes there is
+   * one notification per commit, and as many reads would trail behind them).
+   */
+  private notified(): void {
+    const reading = this.reading;
+    if (!reading) return void this.refresh().catch(() => undefined);
+    if (this.rereadAfterReading) return;
+    this.rereadAfterReading = true;
+    void reading.done
+      .catch(() => undefined)
+      .then(() => {
+        this.rereadAfterReading = false;
+        return this.refresh();
+      })
+      .catch(() => undefined);
+  }
+
   private async read(atWrites: number): Promise<void> {
     const rows = await this.db.query<{ name: string; generation: unknown }>('SELECT name, generation FROM change_generations');
     const changed: [string, string][] = [];
@@ -104,7 +125,7 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
       const pool = (this.db.dataSource.driver as unknown as { master: Pool }).master;
       const client = await pool.connect();
       this.listenClient = client;
-      client.on('notification', () => void this.refresh().catch(() => undefined));
+      client.on('notification', () => this.notified());
       client.on('error', () => this.scheduleRelisten());
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
       if (this.stopped) await this.releaseListenClient();

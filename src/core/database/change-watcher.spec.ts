@@ -50,4 +50,28 @@ describe('ChangeWatcher', () => {
     expect(pending).toHaveLength(0);
     await watcher.onModuleDestroy();
   });
+
+  it('answers the requests that follow writes of this instance from one read started after the read under way', async () => {
+    const { watcher, db, pending, answerRead } = setup();
+    const started = watcher.onApplicationBootstrap();
+    await answerRead();
+    await started;
+
+    db.writesFinished++;
+    const first = watcher.current('sdk');
+    expect(pending).toHaveLength(1);
+    // More writes finish while that read is under way: it may predate them, so the requests after them wait for the next.
+    db.writesFinished++;
+    const second = watcher.current('sdk');
+    db.writesFinished++;
+    const third = watcher.current('sdk');
+    expect(pending).toHaveLength(1);
+    await answerRead();
+    expect(await first).toBe('2');
+    expect(pending).toHaveLength(1);
+    await answerRead();
+    expect([await second, await third]).toEqual(['3', '3']);
+    expect(pending).toHaveLength(0);
+    await watcher.onModuleDestroy();
+  });
 });

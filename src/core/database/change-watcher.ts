@@ -24,8 +24,8 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
   /** `db.writesFinished` when the values were last read, -1 before the first read. */
   private readAtWrites = -1;
   private reading?: { atWrites: number; done: Promise<void> };
-  /** A notification came while a read was under way: one more read follows that one. */
-  private rereadAfterReading = false;
+  /** The read that follows the one under way, shared by everyone who needs a read started after it. */
+  private nextRead?: Promise<void>;
   private poller?: NodeJS.Timeout;
   private listenClient?: PoolClient;
   private relisten?: NodeJS.Timeout;
@@ -48,6 +48,7 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
     clearInterval(this.poller);
     clearTimeout(this.relisten);
     await this.reading?.done.catch(() => undefined);
+    await this.nextRead?.catch(() => undefined);
     await this.releaseListenClient();
   }
 
@@ -67,10 +68,30 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
     return () => set.delete(listener);
   }
 
-  /** Reads every generation; a read already under way serves only if no write finished since it started. */
+  /**
+   * Reads every generation. A read already under way serves if no write finished since it started; otherwise the
+   * caller gets the one read that follows it, shared by everyone who asks meanwhile (under a stream of writes every
+   * request asked for a read of its own).
+   */
   refresh(): Promise<void> {
+    if (this.reading?.atWrites === this.db.writesFinished) return this.reading.done;
+    return this.readAfterCurrent();
+  }
+
+  /** A read that starts once the one under way (if any) is done; a read started meanwhile by someone else will do. */
+  private readAfterCurrent(): Promise<void> {
+    if (!this.reading) return this.startRead();
+    this.nextRead ??= this.reading.done
+      .catch(() => undefined)
+      .then(() => {
+        this.nextRead = undefined;
+        return this.reading?.done ?? this.startRead();
+      });
+    return this.nextRead;
+  }
+
+  private startRead(): Promise<void> {
     const atWrites = this.db.writesFinished;
-    if (this.reading?.atWrites === atWrites) return this.reading.done;
     const done = this.read(atWrites).finally(() => {
       if (this.reading?.done === done) this.reading = undefined;
     });
@@ -79,22 +100,11 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * A notification asks for a read that starts after it. A read under way may have started before the change
-   * committed, so one more follows it; notifications meanwhile share that one (under a stream of writes there is
-   * one notification per commit, and as many reads would trail behind them).
+   * A notification asks for a read that starts after it: a read under way may have started before the change
+   * committed (under a stream of writes there is one notification per commit).
    */
   private notified(): void {
-    const reading = this.reading;
-    if (!reading) return void this.refresh().catch(() => undefined);
-    if (this.rereadAfterReading) return;
-    this.rereadAfterReading = true;
-    void reading.done
-      .catch(() => undefined)
-      .then(() => {
-        this.rereadAfterReading = false;
-        return this.refresh();
-      })
-      .catch(() => undefined);
+    void this.readAfterCurrent().catch(() => undefined);
   }
 
   private async read(atWrites: number): Promise<void> {

@@ -556,6 +556,34 @@ describe('custom strategy types: /api/admin/strategies', () => {
     });
   });
 
+  it('lists a type created, changed or deleted through another instance on the same database within a second', async () => {
+    const other = await createTestApp({}, t.database);
+    try {
+      const listed = async (app: TestApp) =>
+        ((await admin(app).get(TYPES).expect(200)).body.strategies as { name: string; deprecated: boolean }[])
+          .filter((type) => type.name === 'elsewhere')
+          .map(({ name, deprecated }) => ({ name, deprecated }));
+      /** Polls this test's instance until it lists `expected`, failing after a second. */
+      const listedHereWithinASecond = async (expected: { name: string; deprecated: boolean }[]) => {
+        const started = Date.now();
+        while (Date.now() - started < 1000 && JSON.stringify(await listed(t)) !== JSON.stringify(expected))
+          await new Promise((done) => setTimeout(done, 20));
+        expect(await listed(t)).toEqual(expected);
+      };
+      expect(await listed(t)).toEqual([]);
+      await admin(other).post(TYPES, { name: 'elsewhere', parameters: [] }).expect(201);
+      // The instance that wrote lists it at once.
+      expect(await listed(other)).toEqual([{ name: 'elsewhere', deprecated: false }]);
+      await listedHereWithinASecond([{ name: 'elsewhere', deprecated: false }]);
+      await admin(other).post(`${TYPES}/elsewhere/deprecate`).expect(200);
+      await listedHereWithinASecond([{ name: 'elsewhere', deprecated: true }]);
+      await admin(other).delete(`${TYPES}/elsewhere`).expect(200);
+      await listedHereWithinASecond([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('describes the routes in the OpenAPI document', async () => {
     const doc = (await t.http().get('/docs/openapi.json').expect(200)).body;
     expect(doc.paths[TYPES].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/createStrategySchema');

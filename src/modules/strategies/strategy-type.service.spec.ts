@@ -1,3 +1,5 @@
+import { STRATEGY_TYPES_GENERATION } from '../../core/database/migrations/1700000012500-strategy-types-generation.js';
+import { FakeChangeWatcher } from '../../core/testing/change-watcher.fake.js';
 import { failure } from '../../core/testing/failure.js';
 import { FakeDatabase } from '../../core/testing/fake-database.js';
 import { FixedClock } from '../../core/testing/fixed-clock.js';
@@ -20,11 +22,21 @@ function buildStrategyTypes() {
   const store = new FakeStrategyTypeStore();
   const db = new FakeDatabase();
   const { events, eventStore } = recordingEvents();
-  const service = new StrategyTypeService(store, db.asDatabase(), events, new FixedClock());
-  return { service, store, db, recorded: eventStore.recorded };
+  const changes = new FakeChangeWatcher();
+  const service = new StrategyTypeService(store, db.asDatabase(), events, new FixedClock(), changes);
+  return { service, store, db, changes, recorded: eventStore.recorded };
 }
 
 describe('StrategyTypeService', () => {
+  it('answers the list from memory until the strategy_types generation moves', async () => {
+    const { service, store, changes } = buildStrategyTypes();
+    const listed = await service.list();
+    await store.insert(CUSTOM);
+    expect(await service.list()).toBe(listed);
+    changes.move(STRATEGY_TYPES_GENERATION);
+    expect((await service.list()).map((type) => type.name)).toEqual([...listed.map((type) => type.name), 'byTeam']);
+  });
+
   it('creates an editable type, filling parameter descriptions and required, in a transaction with its event', async () => {
     const { service, store, db, recorded } = buildStrategyTypes();
     expect(await service.create('byTeam', { title: 'By team', parameters: [TEAM] }, ACTOR)).toEqual(CUSTOM);

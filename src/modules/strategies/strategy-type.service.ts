@@ -2,7 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
+import { ChangeWatcher } from '../../core/database/change-watcher.js';
 import { Database } from '../../core/database/database.js';
+import { STRATEGY_TYPES_GENERATION } from '../../core/database/migrations/1700000012500-strategy-types-generation.js';
 import { AppError, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT, EventService, type EventType } from '../events/index.js';
 import type { StrategyType } from './strategy.model.js';
@@ -26,15 +28,28 @@ const FEATURES_NAMED = 10;
  */
 @Injectable()
 export class StrategyTypeService {
+  /** The list as last read, with the `strategy_types` generation read before it (so no newer than the list). */
+  private kept?: { generation: string; types: StrategyType[] };
+
   constructor(
     private readonly store: StrategyTypeStore,
     private readonly db: Database,
     private readonly events: EventService,
     private readonly clock: Clock,
+    private readonly changes: ChangeWatcher,
   ) {}
 
-  list(): Promise<StrategyType[]> {
-    return this.store.list();
+  /**
+   * Every type, from memory while the `strategy_types` generation stands still (database triggers move it with every
+   * write of a type, on any instance): a change is seen at once on the instance that made it, within the
+   * ChangeWatcher's interval on the others. The list is shared by every caller, who only serializes it.
+   */
+  async list(): Promise<StrategyType[]> {
+    const generation = await this.changes.current(STRATEGY_TYPES_GENERATION);
+    if (this.kept?.generation === generation) return this.kept.types;
+    const types = await this.store.list();
+    this.kept = { generation, types };
+    return types;
   }
 
   async get(name: string): Promise<StrategyType> {

@@ -1,12 +1,14 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { changeGenerationMove } from './1700000008000-change-generations.js';
 import { CREDENTIALS_GENERATION } from './1700000011000-credential-generation.js';
+import { STRATEGY_TYPES_GENERATION } from './1700000012500-strategy-types-generation.js';
 import { ddlFor, runAll, searchGenerationMove } from './ddl.js';
 
 /** Each PostgreSQL trigger function that moves a generation row, and the statements that move it. */
 const GENERATION_FUNCTIONS: [fn: string, move: string][] = [
   ['change_generation_sdk', changeGenerationMove('sdk')],
   ['change_generation_credentials', changeGenerationMove(CREDENTIALS_GENERATION)],
+  [`change_generation_${STRATEGY_TYPES_GENERATION}`, changeGenerationMove(STRATEGY_TYPES_GENERATION)],
   ['search_generation_bump', searchGenerationMove(1)],
   ['search_activity_bump', searchGenerationMove(2)],
 ];

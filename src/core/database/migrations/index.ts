@@ -6,6 +6,7 @@ import { ChangeGenerations1700000008000 } from './1700000008000-change-generatio
 import { MetricsByApplication1700000010000 } from './1700000010000-metrics-by-application.js';
 import { CredentialGeneration1700000011000 } from './1700000011000-credential-generation.js';
 import { SqliteNamedConstraints1700000012000 } from './1700000012000-sqlite-named-constraints.js';
+import { StrategyTypesGeneration1700000012500 } from './1700000012500-strategy-types-generation.js';
 import { DeferredGenerationTriggers1700000013000 } from './1700000013000-deferred-generation-triggers.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
@@ -18,5 +19,6 @@ export const flagwrightMigrations = [
   MetricsByApplication1700000010000,
   CredentialGeneration1700000011000,
   SqliteNamedConstraints1700000012000,
+  StrategyTypesGeneration1700000012500,
   DeferredGenerationTriggers1700000013000,
 ];

@@ -4,7 +4,8 @@ import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
-import { FlagwrightModule, type HostUsersOptions } from '../../src/index.js';
+import { DataSource } from 'typeorm';
+import { FlagwrightModule, flagwrightEntities, type HostUsersOptions } from '../../src/index.js';
 import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
 import type { INestApplication } from '@nestjs/common';
 
@@ -61,15 +62,9 @@ async function startHost(options: { hostUsers?: HostUsersOptions }) {
   })
   class HostModule {}
 
-  let app: INestApplication;
-  try {
-    const moduleRef = await Test.createTestingModule({ imports: [HostModule] }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    await app.init();
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
+  const moduleRef = await Test.createTestingModule({ imports: [HostModule] }).compile();
+  const app: INestApplication = moduleRef.createNestApplication({ logger: false });
+  await app.init();
   return {
     app,
     http: () => supertest(app.getHttpServer()),
@@ -207,6 +202,31 @@ describe('host users acting in an embedded Flagwright', () => {
     );
   });
 
+  it('lets our session win over the host’s user', async () => {
+    await admin().post('/api/admin/user-admin', { username: 'sid', rootRole: 'Editor', password: 'Sid-password-123' }).expect(201);
+    const login = await host.http().post('/flags/auth/simple/login').send({ username: 'sid', password: 'Sid-password-123' }).expect(200);
+    const cookie = (login.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+    const me = await host
+      .http()
+      .get('/flags/api/admin/user')
+      .set('Cookie', cookie)
+      .set('x-host-user', as({ email: 'not-sid@host.test', role: 'owner' }))
+      .expect(200);
+    expect(me.body.user).toMatchObject({ username: 'sid', rootRole: 2 });
+    expect((await people()).filter((person) => person.email === 'not-sid@host.test')).toEqual([]);
+  });
+
+  it('creates one person for concurrent first requests of the same host user', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => meAs({ sub: `tab-${n}`, email: 'rush@host.test', username: 'rush', role: 'developer' })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((answer) => answer.body.user.id)).size).toBe(1);
+    expect((await people()).filter((person) => person.email === 'rush@host.test')).toHaveLength(1);
+    const id = answers[0].body.user.id;
+    expect((await eventsOf('user-created')).filter((event: { data: { id: number } }) => event.data.id === id)).toHaveLength(1);
+  });
+
   it('makes host users with the same email one person, whatever else differs', async () => {
     const first = await meAs({ sub: 'sso-1', email: 'sam@host.test', username: 'sam', displayName: 'Sam', role: 'support' }).expect(200);
     const second = await meAs({
@@ -315,11 +335,25 @@ describe('an embedded Flagwright without the hostUsers option', () => {
 
 describe('the hostUsers option at start', () => {
   it('refuses one whose resolve is not a function, saying what to pass', async () => {
-    const started = startHost({ hostUsers: { resolve: 'request.user' } as unknown as HostUsersOptions });
-    await expect(started).rejects.toThrow(
+    // Refused while the module is built: the data source is never opened.
+    const dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [...flagwrightEntities] });
+
+    @Module({
+      imports: [
+        FlagwrightModule.forRoot({
+          dataSource,
+          session: { secret: 'host-session-secret-0123456789' },
+          hostUsers: { resolve: 'request.user' } as unknown as HostUsersOptions,
+        }),
+      ],
+    })
+    class HostModule {}
+
+    await expect(Test.createTestingModule({ imports: [HostModule] }).compile()).rejects.toThrow(
       "Flagwright: `hostUsers.resolve` must be a function that answers the host's user of a request ({ email, rootRole, username?, name? }) " +
         "or undefined, e.g. { hostUsers: { resolve: (request) => request.user && { email: request.user.email, rootRole: 'Viewer' } } }. " +
         "Leave `hostUsers` out to let only Flagwright's own credentials in.",
     );
+    expect(dataSource.isInitialized).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { AccessReadModel } from './access/access.read-model.js';
 import { ApiTokenReferencesReadModel } from './access/api-token-references.read-model.js';
 import { CredentialUses } from './access/credential-uses.js';
 import { CredentialsReadModel } from './access/credentials.read-model.js';
+import { HostUserPrincipals } from './access/host-user-principals.js';
 import { PasswordHasher } from './access/password-hasher.js';
 import { BootstrapService } from './bootstrap/bootstrap.service.js';
 import { Seeders } from './bootstrap/seeders.js';
@@ -30,6 +31,7 @@ const SHARED = [
   PasswordHasher,
   CredentialUses,
   CredentialsReadModel,
+  HostUserPrincipals,
   AccessReadModel,
   ApiTokenReferencesReadModel,
   BootstrapService,

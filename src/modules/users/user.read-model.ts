@@ -81,6 +81,12 @@ export class UserReadModel {
     return row && toUserSchema(row);
   }
 
+  /** The person with this email (stored trimmed and lower-case), if any. */
+  async personWithEmail(email: string): Promise<UserJson | undefined> {
+    const row = await this.db.one<UserRow>(`SELECT ${userColumns()} FROM users WHERE email = :email AND is_service = false`, { email });
+    return row && toUserSchema(row);
+  }
+
   /** Any account, person or service account, by id. */
   async account(id: number): Promise<UserJson | undefined> {
     const row = await this.db.one<UserRow>(`SELECT ${userColumns()} FROM users WHERE id = :id`, { id });

@@ -82,7 +82,7 @@ export class ClientFeaturesController {
 
   @Get('streaming')
   @ApiOperation({
-    operationId: 'getStreaming',
+    operationId: 'connect',
     summary: 'Server-sent events: `unleash-connected` with a hydration, then `unleash-updated` with each change’s delta events.',
   })
   @ApiHeader(SPEC_HEADER)

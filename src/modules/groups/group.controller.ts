@@ -11,7 +11,7 @@ import type { Group } from './group.model.js';
 import { GroupService } from './group.service.js';
 
 /** Groups: `/api/admin/groups` (Unleash Enterprise paths). Every route needs ADMIN. */
-@AdminController('groups', 'Groups')
+@AdminController('groups', 'Users')
 @RequirePermission('ADMIN')
 export class GroupController {
   constructor(private readonly groups: GroupService) {}

@@ -12,7 +12,7 @@ import type { RoleWithPermissions } from './role.model.js';
 import { RoleService } from './role.service.js';
 
 /** Roles: `/api/admin/roles`. Reading needs READ_ROLE (Admins hold every permission); changes need ADMIN. */
-@AdminController('roles', 'Roles')
+@AdminController('roles', 'Users')
 export class RoleController {
   constructor(
     private readonly roles: RoleService,
@@ -84,7 +84,7 @@ export class RoleController {
 }
 
 /** The permission catalogue custom roles draw from: `/api/admin/permissions`. */
-@AdminController('permissions', 'Roles')
+@AdminController('permissions', 'Auth')
 export class PermissionCatalogueController {
   constructor(private readonly roles: RoleService) {}
 

@@ -314,8 +314,7 @@ export class SearchItemsReadModel {
    */
   private async activity(names: string[], generations: SearchGenerations, now: Date): Promise<Map<string, FeatureActivity>> {
     const since = windowStart(now);
-    const keyOf = (g: SearchGenerations) => `${g.configuration}:${g.activity}:${since.getTime()}`;
-    const key = keyOf(generations);
+    const key = itemsValidity(generations, now);
     const found = new Map<string, FeatureActivity>();
     const missing: string[] = [];
     for (const name of names) {
@@ -330,7 +329,7 @@ export class SearchItemsReadModel {
     }
     if (!missing.length) return found;
     await this.db.transaction(async () => {
-      const readAt = keyOf(await readGenerations(this.db));
+      const readAt = itemsValidity(await readGenerations(this.db), now);
       const loaded = await this.loadActivity(missing, since);
       for (const name of missing) {
         const activity = loaded.get(name);
@@ -395,15 +394,18 @@ export class SearchItemsReadModel {
     return activity;
   }
 
-  /** Which of the features the caller favours (API tokens have no favorites). */
+  /**
+   * Which of the features the caller favours (API tokens have no favorites). In a transaction, as the rest: the
+   * answer is kept (SearchReadModel), so it must not show another request's uncommitted favorite on SQLite.
+   */
   private async favorites(names: string[], searcher: Searcher): Promise<Set<string>> {
-    if (searcher.userId === undefined) return new Set();
-    const rows = await this.db.query<{ feature_name: string }>(
-      'SELECT feature_name FROM favorite_features WHERE user_id = :userId AND feature_name IN (:...names)',
-      {
-        userId: searcher.userId,
-        names,
-      },
+    const userId = searcher.userId;
+    if (userId === undefined) return new Set();
+    const rows = await this.db.transaction(() =>
+      this.db.query<{ feature_name: string }>(
+        'SELECT feature_name FROM favorite_features WHERE user_id = :userId AND feature_name IN (:...names)',
+        { userId, names },
+      ),
     );
     return new Set(rows.map((row) => row.feature_name));
   }
@@ -514,6 +516,14 @@ function fill(template: Template, name: string, activity: Activity, status: Sear
 
 function time(iso: string | undefined): string {
   return iso === undefined ? 'null' : `"${iso}"`;
+}
+
+/**
+ * What the items of a page depend on besides their names and the caller's favorites (which move the configuration
+ * generation): both generations and the hour window. Items read at one value are the same at the same value.
+ */
+export function itemsValidity(generations: SearchGenerations, now: Date): string {
+  return `${generations.configuration}:${generations.activity}:${windowStart(now).getTime()}`;
 }
 
 /**

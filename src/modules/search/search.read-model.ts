@@ -1,22 +1,40 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../core/database/database.js';
+import { GenerationCache } from './generation-cache.js';
 import { SearchCountCache, type SearchCounts } from './search-count-cache.js';
-import { readGenerations } from './search-generations.js';
-import { SearchItemsReadModel } from './search-items.read-model.js';
+import { readGenerations, type SearchGenerations } from './search-generations.js';
+import { itemsValidity, SearchItemsReadModel } from './search-items.read-model.js';
 import type { SearchCriteria, Searcher } from './search.model.js';
 import { type Bucket, type FilterMode, filtersOf, sortPlanOf, SqlParams, viewOf, type View } from './search.sql.js';
 
 /** Reading and sorting one matching row costs about as much as this many steps of an index walk (rough, SQLite). */
 const DRIVE_COST_PER_ROW = 8;
+/** How many names the kept pages hold at most, together (a few MB). */
+const PAGE_CACHE_NAMES = 100_000;
+
+/** How many characters the kept answers hold at most, together (a page of 50 is about 50,000). */
+const BODY_CACHE_CHARS = 8_000_000;
+
+/** A page found: its names in order and the total, valid at `generation` (see `validityOf`). */
+interface FoundPage {
+  generation: string;
+  names: string[];
+  total: number;
+}
 
 /**
  * Feature search over the database. A page costs what the page costs: its names are read along an index (or from
  * the few matching rows), its total comes from a count kept per `search_generation` (which every change a filter
- * can see replaces), and its items are loaded for just those names (SearchItemsReadModel).
+ * can see replaces), and its items are loaded for just those names (SearchItemsReadModel). The page found (names
+ * and total) is kept per generation too, so a search asked again before anything it can see changed reads no
+ * table, whatever its filters.
  */
 @Injectable()
 export class SearchReadModel {
   private readonly counts = new SearchCountCache();
+  private readonly pages = new GenerationCache<FoundPage>(PAGE_CACHE_NAMES, (page) => Math.max(page.names.length, 1));
+  /** Whole answers, valid while what their items show is (`itemsValidity`). */
+  private readonly bodies = new GenerationCache<{ generation: string; body: string }>(BODY_CACHE_CHARS, (kept) => kept.body.length);
 
   constructor(
     private readonly db: Database,
@@ -26,12 +44,37 @@ export class SearchReadModel {
   /** The `searchFeaturesSchema` answer, serialized (see SearchItemsReadModel). */
   async search(criteria: SearchCriteria, searcher: Searcher, now: Date): Promise<string> {
     const generations = await readGenerations(this.db);
-    const generation = generations.configuration;
-    const key = criteria.lastSeenAt ? undefined : countKey(criteria, searcher);
-    const counts = await this.countsOf(criteria, searcher, generation, key);
-    const names = await this.pageNames(criteria, searcher, counts, generation, key);
-    const items = await this.items.load(names, generations, criteria.status, searcher, now);
-    return `{"features":[${items.join(',')}],"total":${counts.total}}`;
+    const key = countKey(criteria, searcher);
+    const pageKey = `${key}|${criteria.sort.by}:${criteria.sort.order}:${criteria.sort.environment ?? ''}|${criteria.offset}|${criteria.limit}`;
+    // The answer also shows the caller's favorites, which move the configuration generation.
+    const bodyKey = `${pageKey}|${searcher.userId ?? ''}`;
+    const shownAt = itemsValidity(generations, now);
+    const kept = this.bodies.get(bodyKey, shownAt);
+    if (kept) return kept.body;
+    const page = this.pages.get(pageKey, validityOf(criteria, generations)) ?? (await this.findPage(criteria, searcher, key, pageKey));
+    const items = await this.items.load(page.names, generations, criteria.status, searcher, now);
+    const body = `{"features":[${items.join(',')}],"total":${page.total}}`;
+    // Kept at the generations read first: a piece read later at newer ones means those are no longer current.
+    this.bodies.set(bodyKey, { generation: shownAt, body });
+    return body;
+  }
+
+  /**
+   * Counts and names of the page, kept under the generations read in the same transaction: on SQLite's single
+   * connection, reads outside one could see another request's uncommitted writes, which must not be remembered.
+   */
+  private findPage(criteria: SearchCriteria, searcher: Searcher, key: string, pageKey: string): Promise<FoundPage> {
+    return this.db.transaction(async () => {
+      const generations = await readGenerations(this.db);
+      const generation = generations.configuration;
+      // Under a lastSeenAt filter the counts change with SDK traffic, which does not move the configuration generation.
+      const countsKey = criteria.lastSeenAt ? undefined : key;
+      const counts = await this.countsOf(criteria, searcher, generation, countsKey);
+      const names = await this.pageNames(criteria, searcher, counts, generation, countsKey);
+      const page = { generation: validityOf(criteria, generations), names, total: counts.total };
+      this.pages.set(pageKey, page);
+      return page;
+    });
   }
 
   /**
@@ -164,6 +207,15 @@ export class SearchReadModel {
   }
 }
 
+/**
+ * The generation a page found for these criteria stays valid at: the configuration generation, and the activity
+ * generation too when last-seen times choose or order the features.
+ */
+function validityOf(criteria: SearchCriteria, generations: SearchGenerations): string {
+  const seen = criteria.lastSeenAt !== undefined || criteria.sort.by === 'lastSeenAt';
+  return seen ? `${generations.configuration}:${generations.activity}` : generations.configuration;
+}
+
 /** What the counts depend on: the filters, the sort's buckets and, with favorites involved, the user. */
 function countKey(criteria: SearchCriteria, searcher: Searcher): string {
   // Bucket sizes are kept under this key plus the bucket's position, so the sort's buckets are part of it.
@@ -184,6 +236,7 @@ function countKey(criteria: SearchCriteria, searcher: Searcher): string {
     filters,
     criteria.status,
     criteria.createdAt,
+    criteria.lastSeenAt,
     criteria.favorite,
     criteria.archived,
     buckets,

@@ -152,7 +152,7 @@ describe('takeOverRoutes', () => {
       expect(answer.headers['cache-control']).toBe('no-store');
     });
 
-    it('a 400 naming what is wrong: the body and query by our validation, a path parameter by its pipe', async () => {
+    it('a 400 naming what is wrong: the body and query by our validation, then a path parameter by its pipe', async () => {
       const invalid = await http().post('/items/tools?color=red').send({ name: 3 }).expect(400);
       expect(invalid.body.details.map((detail: { path: string }) => detail.path)).toEqual(['/body/name']);
       const query = await http().post('/items/tools?color=red').send({ name: 'saw' }).expect(400);
@@ -161,6 +161,9 @@ describe('takeOverRoutes', () => {
       expect(id.body.details).toEqual([
         { path: '/params/id', message: 'The `/params/id` property must be a whole number. You sent "first".' },
       ]);
+      // Both wrong: the body is reported, as Nest's pipes answered.
+      const both = await http().put('/items/first/tags').send([7]).expect(400);
+      expect(both.body.details.map((detail: { path: string }) => detail.path)).toEqual(['/body']);
     });
 
     it('the status and headers a passthrough handler sets, and a text answer as text', async () => {

@@ -50,7 +50,7 @@ export function RequestValue<R extends Request>(read: (request: R) => unknown): 
  * none can keep or replace it).
  *
  * The arguments are read as Nest reads them (`@Body()`, `@Query()`, `@Param(name, ...pipes)`, `@Headers(name)`,
- * `@Ip()`, `@Req()`, `@Res()`, `RequestValue`), in the order of the parameters, and validated by our
+ * `@Ip()`, `@Req()`, `@Res()`, `RequestValue`) and validated by our
  * `RequestValidationPipe` as Nest ran it; the answer is the return value with the status of `@HttpCode()` (or the
  * method's) and `@Header()`s, which Nest still sets. A handler taking `@Res()` writes its own answer, as in Nest;
  * with `passthrough` it sets headers and returns the body. What each route reads is worked out here, once.
@@ -84,13 +84,17 @@ function ownPipelineOf(controller: Function, key: string, handler: Handler): Han
   if (readers.length !== types.length || readers.includes(undefined as never)) {
     throw new Error(`${route}: every parameter of a route needs a decorator that says where it is read from.`);
   }
+  // A malformed path parameter is reported only once the body and query passed, as Nest's pipes settled it.
+  const converted = new Set(Object.values(routeArguments).flatMap((argument) => (argument.pipes?.length ? [argument.index] : [])));
+  const order = [...readers.keys()].sort((one, other) => Number(converted.has(one)) - Number(converted.has(other)));
   const answersItself =
     Object.keys(routeArguments).some((argumentKey) => Number(argumentKey.split(':')[0]) === RouteParamtypes.RESPONSE) &&
     !Reflect.getMetadata(RESPONSE_PASSTHROUGH_METADATA, controller, key);
 
   const pipeline = async function (this: Record<symbol, OwnRoutePipeline>, request: Request, response: Response) {
     const own = this[OWN_ROUTE_PIPELINE];
-    const args = readers.map((read) => read(request, response, own.validation));
+    const args: unknown[] = [];
+    for (const index of order) args[index] = readers[index](request, response, own.validation);
     const result = await handler.apply(this, args);
     if (answersItself) return undefined;
     if (!own.hostIntercepts()) return send(response, result);

@@ -23,8 +23,13 @@ import { type FlagwrightModuleExtras, MODULE_OPTIONS_TOKEN } from './config/modu
 import { ChangeWatcher } from './database/change-watcher.js';
 import { checkDataSource } from './database/data-source-checks.js';
 import { Database } from './database/database.js';
+import { OwnRoutePipeline } from './http/own-route-pipeline.js';
+import { RequestValidationPipe } from './http/request-validation.pipe.js';
 
-/** What feature modules inject from core. The guards, pipe and filter of `ApiController` are built from these in each module. */
+/**
+ * What feature modules inject from core. The guards and filter of `ApiController` are built from these in each
+ * module; their routes read, validate and answer through `OwnRoutePipeline`.
+ */
 const SHARED = [
   Clock,
   ChangeWatcher,
@@ -36,6 +41,8 @@ const SHARED = [
   ApiTokenReferencesReadModel,
   BootstrapService,
   Seeders,
+  RequestValidationPipe,
+  OwnRoutePipeline,
 ];
 
 /** The route prefix a host asked for, normalised ("" or "/flags"). */

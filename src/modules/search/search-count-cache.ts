@@ -1,6 +1,6 @@
 /** Counts of one search's filters (or of one of its sort buckets): the total and the size of the view. */
 export interface SearchCounts {
-  /** The `search_generation` the counts were taken at. */
+  /** The `flagwright_search_generation` the counts were taken at. */
   generation: string;
   total: number;
   viewCount: number;
@@ -9,7 +9,7 @@ export interface SearchCounts {
 }
 
 /**
- * Totals of recent searches, valid while `search_generation` has not moved: triggers move it with every change
+ * Totals of recent searches, valid while `flagwright_search_generation` has not moved: triggers move it with every change
  * a filter can see, in the same transaction as the change, so a hit is never stale. Least recently used entries
  * are dropped beyond the capacity.
  */

@@ -1,8 +1,13 @@
 import { DataSource } from 'typeorm';
 import { Database } from '../../src/core/database/database.js';
+import { runFlagwrightMigrations } from '../../src/core/database/migration-runner.js';
 import { SqliteNamedConstraints1700000012000 } from '../../src/core/database/migrations/1700000012000-sqlite-named-constraints.js';
+import { TablePrefix1700000013000 } from '../../src/core/database/migrations/1700000013000-table-prefix.js';
+import { TABLE_PREFIX } from '../../src/core/database/migrations/ddl.js';
 import { flagwrightMigrations } from '../../src/core/database/migrations/index.js';
+import { describeTimestampsWithTimeZone } from '../../src/core/database/timestamp-column.js';
 import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
+import { flagwrightMigrations as unprefixedMigrations } from '../fixtures/unprefixed-migrations/index.js';
 import { postgresRequested } from '../helpers/database.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
@@ -94,22 +99,7 @@ describe('migrations', () => {
         { id: 3, username: 'next' },
       ]);
 
-      // The triggers still move the change generations.
-      const generations = async () =>
-        Object.fromEntries(
-          (await db.query<{ name: string; generation: unknown }>('SELECT name, generation FROM flagwright_change_generations')).map(
-            (row) => [row.name, String(row.generation)],
-          ),
-        );
-      const initial = await generations();
-      await db.execute(`UPDATE flagwright_features SET stale = true WHERE name = 'parent'`);
-      const afterFeatureChange = await generations();
-      expect(afterFeatureChange.sdk).not.toBe(initial.sdk);
-      expect(afterFeatureChange.credentials).toBe(initial.credentials);
-      await db.execute(`DELETE FROM flagwright_sessions WHERE id_hash = 'session-hash'`);
-      const afterLogout = await generations();
-      expect(afterLogout.credentials).not.toBe(initial.credentials);
-      expect(afterLogout.sdk).toBe(afterFeatureChange.sdk);
+      await expectTriggersToMoveGenerations(db);
 
       // Keys and constraints hold as before: a unique name, a reference to nothing, a cascade.
       await expect(
@@ -131,6 +121,75 @@ describe('migrations', () => {
       await full.destroy();
       await database.drop();
     }
+  });
+
+  describe.each([
+    { stoppedAfter: 'SqliteNamedConstraints1700000012000', seeded: SEED },
+    // Before the metrics gained applications (1700000010000): the metrics rows cannot be written in today's shape.
+    { stoppedAfter: 'SearchActivity1700000007000', seeded: SEED.filter((statement) => !statement.includes('client_metrics')) },
+  ])('on a database an earlier release migrated up to $stoppedAfter, before table names were prefixed', ({ stoppedAfter, seeded }) => {
+    const stop = unprefixedMigrations.findIndex((migration) => migration.name === stoppedAfter) + 1;
+    const pending = flagwrightMigrations
+      .slice(stop, flagwrightMigrations.indexOf(TablePrefix1700000013000))
+      .map((migration) => migration.name);
+
+    it('renames every table and what is named after it first, then runs the rest, keeping rows, id counters and triggers', async () => {
+      const database = await createTestDatabase({ empty: true });
+      const options = dataSourceOptions({ databaseUrl: database.url, databaseFile: database.file });
+      const earlier = new DataSource({ ...options, migrations: unprefixedMigrations.slice(0, stop) });
+      await earlier.initialize();
+      await earlier.runMigrations({ transaction: 'each' });
+      const plain = new Database(earlier);
+      const now = plain.toTimestamp(new Date('2024-01-01T00:00:00Z'));
+      for (const statement of seeded) await plain.execute(statement.replaceAll(TABLE_PREFIX, ''), { now });
+      await plain.execute(`DELETE FROM users WHERE username = 'gone'`);
+      const rowsBefore = await everyRow(plain);
+      expect(Object.keys(rowsBefore)).toContain('users');
+      await earlier.destroy();
+
+      const current = new DataSource(options);
+      await current.initialize();
+      const db = new Database(current);
+      try {
+        const applied = await runFlagwrightMigrations(current);
+
+        expect(applied.map((migration) => migration.name)).toEqual([TablePrefix1700000013000.name, ...pending]);
+        expect(await current.showMigrations()).toBe(false);
+        expect(await namesWithoutPrefix(db)).toEqual([]);
+        const rowsAfter = await everyRow(db);
+        expect(Object.fromEntries(Object.keys(rowsBefore).map((table) => [table, rowsAfter[TABLE_PREFIX + table]]))).toEqual(rowsBefore);
+        await db.execute(
+          `INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('next', (SELECT id FROM flagwright_roles WHERE name = 'Admin'), :now)`,
+          { now },
+        );
+        expect(await db.query(`SELECT id, username FROM flagwright_users ORDER BY id`)).toEqual([
+          { id: 1, username: 'admin' },
+          { id: 3, username: 'next' },
+        ]);
+        await expectTriggersToMoveGenerations(db);
+        const searchGeneration = async () =>
+          String((await db.one<{ generation: unknown }>('SELECT generation FROM flagwright_search_generation WHERE id = 1'))?.generation);
+        const beforeRename = await searchGeneration();
+        await db.execute(`UPDATE flagwright_features SET description = 'Express checkout' WHERE name = 'child'`);
+        expect(await searchGeneration()).not.toBe(beforeRename);
+        if (!db.isPostgres) {
+          expect(
+            await db.query(
+              `SELECT k.feature_name FROM flagwright_feature_search_fts s JOIN flagwright_feature_search_keys k ON k.id = s.rowid
+                WHERE flagwright_feature_search_fts MATCH :term ORDER BY 1`,
+              { term: '"checkout"' },
+            ),
+          ).toEqual([{ feature_name: 'child' }, { feature_name: 'parent' }]);
+        }
+
+        describeTimestampsWithTimeZone(current);
+        const { upQueries } = await current.driver.createSchemaBuilder().log();
+        expect(upQueries.map((query) => query.query)).toEqual([]);
+      } finally {
+        await current.destroy();
+        await database.drop();
+      }
+    });
   });
 
   it.skipIf(postgresRequested())(
@@ -205,6 +264,51 @@ async function everyRow(db: Database): Promise<Record<string, unknown[]>> {
     rows[table] = records.map((record) => JSON.stringify(record)).sort();
   }
   return rows;
+}
+
+/**
+ * Every change of a feature moves the `sdk` generation and no other; every logout the `credentials` one: the
+ * triggers of the change generations work (seeded with SEED).
+ */
+async function expectTriggersToMoveGenerations(db: Database): Promise<void> {
+  const generations = async () =>
+    Object.fromEntries(
+      (await db.query<{ name: string; generation: unknown }>('SELECT name, generation FROM flagwright_change_generations')).map((row) => [
+        row.name,
+        String(row.generation),
+      ]),
+    );
+  const initial = await generations();
+  await db.execute(`UPDATE flagwright_features SET stale = true WHERE name = 'parent'`);
+  const afterFeatureChange = await generations();
+  expect(afterFeatureChange.sdk).not.toBe(initial.sdk);
+  expect(afterFeatureChange.credentials).toBe(initial.credentials);
+  await db.execute(`DELETE FROM flagwright_sessions WHERE id_hash = 'session-hash'`);
+  const afterLogout = await generations();
+  expect(afterLogout.credentials).not.toBe(initial.credentials);
+  expect(afterLogout.sdk).toBe(afterFeatureChange.sdk);
+}
+
+/**
+ * What the database holds in the namespace it shares with a host, other than its own bookkeeping, whose name lacks
+ * the prefix: tables, indexes, sequences, constraints, triggers and functions (not pg_trgm's) on PostgreSQL; tables,
+ * indexes and triggers on SQLite (which names the indexes of unique constraints itself, after their table).
+ */
+async function namesWithoutPrefix(db: Database): Promise<string[]> {
+  const rows = db.isPostgres
+    ? await db.query<{ name: string }>(
+        `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace
+         UNION ALL SELECT conname FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+         UNION ALL SELECT tgname FROM pg_trigger WHERE NOT tgisinternal
+         UNION ALL SELECT proname FROM pg_proc p WHERE pronamespace = current_schema()::regnamespace
+           AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')`,
+      )
+    : await db.query<{ name: string }>(`SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'`);
+  // TypeORM names the primary key of flagwright_migrations itself, with a hash of that table's name.
+  return rows
+    .map((row) => row.name)
+    .filter((name) => !name.startsWith(TABLE_PREFIX) && !name.startsWith('PK_'))
+    .sort();
 }
 
 /** The SQLite triggers and indexes by name and text (the rebuild leaves PostgreSQL alone). */

@@ -86,10 +86,10 @@ class FlagwrightMigrationExecutor extends MigrationExecutor {
    * there, alone, and renames everything; the rest then run in order on the prefixed names. On a database none
    * ran on it stays in its place, last, where it finds the prefixed tables and does nothing.
    */
-  async movePlainNamesFirst(): Promise<void> {
+  async movePlainNamesFirst(): Promise<Migration[]> {
     const executed = await this.getExecutedMigrations();
-    if (executed.length === 0 || executed.some((migration) => migration.name === TablePrefix1700000013000.name)) return;
-    await new FlagwrightMigrationExecutor(this.shared, [TablePrefix1700000013000]).executePendingMigrations();
+    if (executed.length === 0 || executed.some((migration) => migration.name === TablePrefix1700000013000.name)) return [];
+    return new FlagwrightMigrationExecutor(this.shared, [TablePrefix1700000013000]).executePendingMigrations();
   }
 }
 
@@ -98,16 +98,16 @@ class FlagwrightMigrationExecutor extends MigrationExecutor {
  * before are moved there first; plain table names are prefixed first). Each migration runs in its own transaction.
  */
 export async function runFlagwrightMigrations(dataSource: DataSource): Promise<Migration[]> {
-  await prepareForFlagwrightMigrations(dataSource);
-  return new FlagwrightMigrationExecutor(dataSource).executePendingMigrations();
+  const first = await prepareForFlagwrightMigrations(dataSource);
+  return [...first, ...(await new FlagwrightMigrationExecutor(dataSource).executePendingMigrations())];
 }
 
 /**
  * What runs before our pending migrations, also for a data source that runs them itself (the TypeORM CLI's): our
  * earlier rows moved to our table, then the plain table names of an earlier release prefixed.
  */
-export async function prepareForFlagwrightMigrations(dataSource: DataSource): Promise<void> {
+export async function prepareForFlagwrightMigrations(dataSource: DataSource): Promise<Migration[]> {
   const executor = new FlagwrightMigrationExecutor(dataSource);
   await executor.adoptEarlierHistory();
-  await executor.movePlainNamesFirst();
+  return executor.movePlainNamesFirst();
 }

@@ -215,9 +215,9 @@ describe('groups: /api/admin/groups', () => {
         const res = await t.http().get('/api/admin/groups').set(admin()).expect(200);
         expect(res.body.groups.length).toBeGreaterThanOrEqual(9);
         const sql = spy.mock.calls.map(([text]) => text);
-        expect(sql.filter((text) => /FROM user_groups/.test(text))).toHaveLength(1);
-        expect(sql.filter((text) => /FROM group_users/.test(text))).toHaveLength(1);
-        expect(sql.filter((text) => /FROM group_roles/.test(text))).toHaveLength(1);
+        expect(sql.filter((text) => /FROM flagwright_user_groups/.test(text))).toHaveLength(1);
+        expect(sql.filter((text) => /FROM flagwright_group_users/.test(text))).toHaveLength(1);
+        expect(sql.filter((text) => /FROM flagwright_group_roles/.test(text))).toHaveLength(1);
       } finally {
         spy.mockRestore();
       }

@@ -77,8 +77,7 @@ describe('migrations', () => {
     try {
       const now = db.toTimestamp(new Date('2024-01-01T00:00:00Z'));
       for (const statement of SEED) await db.execute(statement, { now });
-      // Ids are never reused: the next user is number 3 although the largest id left is 1.
-      await db.execute(`DELETE FROM flagwright_users WHERE username = 'gone'`);
+      await db.execute(FORGET_GONE);
       const rowsBefore = await everyRow(db);
       expect(Object.keys(rowsBefore).filter((table) => rowsBefore[table].length === 0)).toEqual([]);
       const schemaBefore = await sqliteTriggersAndIndexes(db);
@@ -142,7 +141,7 @@ describe('migrations', () => {
       const plain = new Database(earlier);
       const now = plain.toTimestamp(new Date('2024-01-01T00:00:00Z'));
       for (const statement of seeded) await plain.execute(statement.replaceAll(TABLE_PREFIX, ''), { now });
-      await plain.execute(`DELETE FROM users WHERE username = 'gone'`);
+      await plain.execute(FORGET_GONE.replaceAll(TABLE_PREFIX, ''));
       const rowsBefore = await everyRow(plain);
       expect(Object.keys(rowsBefore)).toContain('users');
       await earlier.destroy();
@@ -255,6 +254,9 @@ const SEED = [
   `INSERT INTO flagwright_client_metrics_variants_hourly (feature_name, environment, hour_start, app_name, variant, count) VALUES ('parent', 'production', :now, 'shop', 'blue', 3)`,
   `INSERT INTO flagwright_events (type, created_by, created_at, feature_name) VALUES ('feature-created', 'admin', :now, 'parent')`,
 ];
+
+/** Ids are never reused: after this, the next user is number 3 although the largest id left is 1. */
+const FORGET_GONE = `DELETE FROM flagwright_users WHERE username = 'gone'`;
 
 /** Every row of every table, each table's rows in a fixed order. */
 async function everyRow(db: Database): Promise<Record<string, unknown[]>> {

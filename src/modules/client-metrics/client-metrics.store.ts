@@ -102,7 +102,7 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
         });
         await this.db.execute(
           `INSERT INTO flagwright_client_applications (app_name, strategies, created_at, seen_at) VALUES ${values}
-           ON CONFLICT (app_name) DO UPDATE SET seen_at = ${later('client_applications.seen_at', 'excluded.seen_at')}${setStrategies ? ', strategies = excluded.strategies' : ''}`,
+           ON CONFLICT (app_name) DO UPDATE SET seen_at = ${later('flagwright_client_applications.seen_at', 'excluded.seen_at')}${setStrategies ? ', strategies = excluded.strategies' : ''}`,
           params,
         );
       }
@@ -117,7 +117,7 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
       });
       await this.db.execute(
         `INSERT INTO flagwright_client_instances (app_name, instance_id, environment, sdk_version, client_ip, created_at, seen_at) VALUES ${values}
-         ON CONFLICT (app_name, instance_id, environment) DO UPDATE SET seen_at = ${later('client_instances.seen_at', 'excluded.seen_at')},
+         ON CONFLICT (app_name, instance_id, environment) DO UPDATE SET seen_at = ${later('flagwright_client_instances.seen_at', 'excluded.seen_at')},
            sdk_version = COALESCE(excluded.sdk_version, flagwright_client_instances.sdk_version), client_ip = COALESCE(excluded.client_ip, flagwright_client_instances.client_ip)`,
         params,
       );

@@ -789,7 +789,7 @@ describe('feature strategies', () => {
       expect((await get(url).expect(200)).body).toMatchObject({ title: 'before', disabled: false });
       expect(await isEnabled(t, 'boom', 'production')).toBe(true);
       expect((await eventsOf(t, 'boom')).map((e) => e.type)).toEqual(['feature-strategy-add']);
-      await t.db.query('DROP TRIGGER refuse_boom' + (t.db.isPostgres ? ' ON events' : ''));
+      await t.db.query('DROP TRIGGER refuse_boom' + (t.db.isPostgres ? ' ON flagwright_events' : ''));
     });
   });
 

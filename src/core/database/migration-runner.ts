@@ -11,9 +11,10 @@ const TYPEORM_MIGRATIONS_TABLE = 'migrations';
 type MigrationClass = (typeof flagwrightMigrations)[number];
 
 /**
- * TypeORM's executor, over our migrations (all, or the few given) and our table only. It reads both from the data source, so it gets a view
- * of the data source whose `migrations` and `migrationsTableName` are ours; everything else (connection, driver,
- * logger) is the data source itself. The host's migrations, listed in its data source, are never seen.
+ * TypeORM's executor, over our migrations (all, or the few given) and our table only. It reads both from the data
+ * source, so it gets a view of the data source whose `migrations` and `migrationsTableName` are ours; everything
+ * else (connection, driver, logger) is the data source itself. The host's migrations, listed in its data source,
+ * are never seen.
  */
 class FlagwrightMigrationExecutor extends MigrationExecutor {
   /** The tables our migrations were recorded in before they had their own: TypeORM's default, or the host's. */

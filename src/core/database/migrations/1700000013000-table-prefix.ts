@@ -62,8 +62,8 @@ export class TablePrefix1700000013000 implements MigrationInterface {
   name = 'TablePrefix1700000013000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    // Created by the first migration: present unless the plain names are still to be moved. (A host's own `roles`
-    // is never looked at on such a database.)
+    // The first migration creates it: here on a database the rewritten migrations built (this one runs last there),
+    // absent only on an earlier release's database, whose plain-named tables are all ours.
     if (await queryRunner.hasTable(`${TABLE_PREFIX}roles`)) return;
     const { isPostgres } = ddlFor(queryRunner);
     if (isPostgres) await movePostgres(queryRunner);

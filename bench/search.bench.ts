@@ -120,7 +120,7 @@ function targetOf(
 
 /**
  * The latency of the first answer after a change that every search can see (a feature's description is set to
- * itself, which moves `search_generation`): the median of CHANGES tries, each alone on the server.
+ * itself, which moves `flagwright_search_generation`): the median of CHANGES tries, each alone on the server.
  */
 async function firstAnswerAfterChange(
   server: BenchServer,
@@ -133,7 +133,7 @@ async function firstAnswerAfterChange(
   const times: number[] = [];
   try {
     for (let i = 0; i < CHANGES; i++) {
-      await db.execute('UPDATE features SET description = description WHERE name = (SELECT MIN(name) FROM features)');
+      await db.execute('UPDATE flagwright_features SET description = description WHERE name = (SELECT MIN(name) FROM flagwright_features)');
       const started = performance.now();
       const response = await fetch(`${server.baseUrl}${PATH}${scenario.query}`, { headers: { authorization: BENCH_ADMIN_TOKEN } });
       await response.arrayBuffer();

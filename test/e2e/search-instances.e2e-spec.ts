@@ -50,7 +50,7 @@ describe('search answers kept in memory, with two instances on one database', ()
     expect(await reader.names(FILTER)).toEqual({ names: ['checkout-one', 'checkout-two'], total: 2 });
     expect(await reader.names(`${FILTER}&offset=1&limit=1`)).toEqual({ names: ['checkout-two'], total: 2 });
 
-    await a.db.execute("UPDATE features SET description = 'Checkout, renamed' WHERE name = 'checkout-one'");
+    await a.db.execute("UPDATE flagwright_features SET description = 'Checkout, renamed' WHERE name = 'checkout-one'");
     const body = await searchTwice(FILTER);
     expect(body.features[0]).toMatchObject({ name: 'checkout-one', description: 'Checkout, renamed' });
   });
@@ -59,7 +59,7 @@ describe('search answers kept in memory, with two instances on one database', ()
     await searchTwice('query=checkout-one');
     const seenAt = new Date(b.clock.now().getTime() - 60_000);
     await writer.metrics('checkout-one', 'development', hourOf(b.clock.now()), 4, 1);
-    await a.db.execute("UPDATE feature_environments SET last_seen_at = :seenAt WHERE feature_name = 'checkout-one'", {
+    await a.db.execute("UPDATE flagwright_feature_environments SET last_seen_at = :seenAt WHERE feature_name = 'checkout-one'", {
       seenAt: a.db.toTimestamp(seenAt),
     });
     const body = await searchTwice('query=checkout-one');
@@ -68,10 +68,10 @@ describe('search answers kept in memory, with two instances on one database', ()
     ]);
 
     await searchTwice('lastSeenAt=IS_ON_OR_AFTER:2024-01-01');
-    await a.db.execute("DELETE FROM feature_tags WHERE feature_name = 'checkout-two'");
+    await a.db.execute("DELETE FROM flagwright_feature_tags WHERE feature_name = 'checkout-two'");
     expect(await reader.names(FILTER)).toEqual({ names: ['checkout-one'], total: 1 });
     expect(await reader.names('lastSeenAt=IS_ON_OR_AFTER:2024-01-01')).toEqual({ names: ['checkout-one'], total: 1 });
-    await a.db.execute("UPDATE feature_environments SET last_seen_at = NULL WHERE feature_name = 'checkout-one'");
+    await a.db.execute("UPDATE flagwright_feature_environments SET last_seen_at = NULL WHERE feature_name = 'checkout-one'");
     expect(await reader.names('lastSeenAt=IS_ON_OR_AFTER:2024-01-01')).toEqual({ names: [], total: 0 });
   });
 

@@ -7,7 +7,7 @@ import { CredentialCache } from './credential-cache.js';
 import { type HostUser, hostUserProblem } from './host-user.js';
 import type { UserPrincipal } from './principal.js';
 
-/** The people host users act as. Core writes no `users` row: the users module hands this over when Nest builds it. */
+/** The people host users act as. Core writes no `flagwright_users` row: the users module hands this over when Nest builds it. */
 export interface HostUserAccounts {
   /** The person `user` acts as: matched by email, created on first sight, its root role kept at `user.rootRole`. */
   principalFor(user: HostUser): Promise<UserPrincipal>;

@@ -24,7 +24,7 @@ interface FoundPage {
 
 /**
  * Feature search over the database. A page costs what the page costs: its names are read along an index (or from
- * the few matching rows), its total comes from a count kept per `search_generation` (which every change a filter
+ * the few matching rows), its total comes from a count kept per `flagwright_search_generation` (which every change a filter
  * can see replaces), and its items are loaded for just those names (SearchItemsReadModel). The page found (names
  * and total) is kept per generation too, so a search asked again before anything it can see changed reads no
  * table, whatever its filters.
@@ -93,15 +93,15 @@ export class SearchReadModel {
       ...(mode === 'drive' ? filters.conditions : filtersOf(criteria, searcher, 'probe', params, this.db).conditions),
     ];
     const viewWhere = viewOf(criteria, 'probe', params, this.db).where;
-    const viewCount = filters.conditions.length ? `(SELECT COUNT(*) FROM features f WHERE ${viewWhere})` : 'COUNT(*)';
+    const viewCount = filters.conditions.length ? `(SELECT COUNT(*) FROM flagwright_features f WHERE ${viewWhere})` : 'COUNT(*)';
     const slice = sliceOf(criteria);
     const sliceCount = slice
-      ? `, (SELECT COUNT(*) FROM features f WHERE ${viewWhere} AND f.${slice.column} = ${params.add(slice.value)}) AS slice_count`
+      ? `, (SELECT COUNT(*) FROM flagwright_features f WHERE ${viewWhere} AND f.${slice.column} = ${params.add(slice.value)}) AS slice_count`
       : '';
     // The generation is read in the same statement as the counts, so the two always belong together.
     const row = await this.db.one<Record<string, unknown>>(
-      `SELECT (SELECT generation FROM search_generation WHERE id = 1) AS generation, ${viewCount} AS view_count${sliceCount}, COUNT(*) AS total
-         FROM features f WHERE ${where.join(' AND ')}`,
+      `SELECT (SELECT generation FROM flagwright_search_generation WHERE id = 1) AS generation, ${viewCount} AS view_count${sliceCount}, COUNT(*) AS total
+         FROM flagwright_features f WHERE ${where.join(' AND ')}`,
       params.values,
     );
     const counts: SearchCounts = {
@@ -165,7 +165,7 @@ export class SearchReadModel {
       bucket.where!('drive', params),
     ];
     const row = await this.db.one<{ generation: unknown; total: unknown }>(
-      `SELECT (SELECT generation FROM search_generation WHERE id = 1) AS generation, COUNT(*) AS total FROM features f WHERE ${where.join(' AND ')}`,
+      `SELECT (SELECT generation FROM flagwright_search_generation WHERE id = 1) AS generation, COUNT(*) AS total FROM flagwright_features f WHERE ${where.join(' AND ')}`,
       params.values,
     );
     const total = Number(row?.total ?? 0);
@@ -196,7 +196,7 @@ export class SearchReadModel {
       ...(bucket.where ? [bucket.where(mode, params)] : []),
     ];
     const index = mode === 'probe' && !this.db.isPostgres ? walk.index : undefined;
-    const page = `SELECT f.name FROM features f${index ? ` INDEXED BY ${index}` : ''} WHERE ${where.join(' AND ')} ORDER BY ${bucket.orderBy}`;
+    const page = `SELECT f.name FROM flagwright_features f${index ? ` INDEXED BY ${index}` : ''} WHERE ${where.join(' AND ')} ORDER BY ${bucket.orderBy}`;
     // SQLite 3.51 runs EXISTS as a semi-join whose rows skipped by OFFSET come back once per matching inner row (a
     // feature with two matching tags filled two places). The inner query takes no OFFSET, so it stays exact.
     const sql = this.db.isPostgres
@@ -257,9 +257,9 @@ function sliceOf(criteria: SearchCriteria): { column: 'project' | 'type'; value:
  * in the default order, a one-project search walks that project's part of the project index.
  */
 function walkOf(criteria: SearchCriteria, bucket: Bucket, view: View): { index?: string; slice: boolean } {
-  const createdAsc = bucket.index === 'features_search_created_idx';
-  if (view === 'archived') return { index: createdAsc ? 'features_search_archived_created_idx' : undefined, slice: false };
-  if (view === 'mixed') return { index: createdAsc ? 'features_created_idx' : undefined, slice: false };
+  const createdAsc = bucket.index === 'flagwright_features_search_created_idx';
+  if (view === 'archived') return { index: createdAsc ? 'flagwright_features_search_archived_created_idx' : undefined, slice: false };
+  if (view === 'mixed') return { index: createdAsc ? 'flagwright_features_created_idx' : undefined, slice: false };
   const slice = createdAsc ? sliceOf(criteria) : undefined;
-  return slice ? { index: `features_search_${slice.column}_idx`, slice: true } : { index: bucket.index, slice: false };
+  return slice ? { index: `flagwright_features_search_${slice.column}_idx`, slice: true } : { index: bucket.index, slice: false };
 }

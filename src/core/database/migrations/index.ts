@@ -6,6 +6,7 @@ import { ChangeGenerations1700000008000 } from './1700000008000-change-generatio
 import { MetricsByApplication1700000010000 } from './1700000010000-metrics-by-application.js';
 import { CredentialGeneration1700000011000 } from './1700000011000-credential-generation.js';
 import { SqliteNamedConstraints1700000012000 } from './1700000012000-sqlite-named-constraints.js';
+import { TablePrefix1700000013000 } from './1700000013000-table-prefix.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
 export const flagwrightMigrations = [
@@ -17,4 +18,5 @@ export const flagwrightMigrations = [
   MetricsByApplication1700000010000,
   CredentialGeneration1700000011000,
   SqliteNamedConstraints1700000012000,
+  TablePrefix1700000013000,
 ];

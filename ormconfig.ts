@@ -1,5 +1,5 @@
 import { DataSource, type Migration } from 'typeorm';
-import { adoptEarlierMigrationHistory } from './src/core/database/migration-runner.js';
+import { prepareForFlagwrightMigrations } from './src/core/database/migration-runner.js';
 import { describeTimestampsWithTimeZone } from './src/core/database/timestamp-column.js';
 import { dataSourceOptions } from './src/standalone/data-source-options.js';
 import { readEnvironment } from './src/standalone/environment.js';
@@ -11,9 +11,10 @@ class FlagwrightDataSource extends DataSource {
     describeTimestampsWithTimeZone(this);
   }
 
-  /** `migration:run` on a database migrated before our migrations had their own table: nothing runs twice. */
+  /** `migration:run` on a database migrated before our migrations had their own table, or before our tables were
+   * prefixed: nothing runs twice, and the rewritten migrations find their tables. */
   override async runMigrations(options?: Parameters<DataSource['runMigrations']>[0]): Promise<Migration[]> {
-    await adoptEarlierMigrationHistory(this);
+    await prepareForFlagwrightMigrations(this);
     return super.runMigrations(options);
   }
 }

@@ -89,7 +89,7 @@ async function seedLoginUsers(db: Database): Promise<void> {
   const now = db.toTimestamp(new Date());
   for (let user = 0; user < USERS; user++) {
     await db.execute(
-      'INSERT INTO users (username, name, password_hash, root_role_id, created_at) VALUES (:username, :username, :hash, :role, :now)',
+      'INSERT INTO flagwright_users (username, name, password_hash, root_role_id, created_at) VALUES (:username, :username, :hash, :role, :now)',
       { username: `bench-login-${user}`, hash, role: ROLE.VIEWER, now },
     );
   }

@@ -271,7 +271,7 @@ class SdkRun {
     const { db, close } = await this.database.open();
     try {
       const row = await db.one<{ total: number | string | null }>(
-        'SELECT SUM(yes_count + no_count) AS total FROM client_metrics_hourly WHERE environment = :environment AND feature_name IN (:...flags)',
+        'SELECT SUM(yes_count + no_count) AS total FROM flagwright_client_metrics_hourly WHERE environment = :environment AND feature_name IN (:...flags)',
         { environment: ENVIRONMENT, flags },
       );
       return Number(row?.total ?? 0);
@@ -342,7 +342,7 @@ async function seedTokens(db: Database): Promise<void> {
 
 async function activeFlags(db: Database, projects: string[], count: number): Promise<string[]> {
   const rows = await db.query<{ name: string }>(
-    'SELECT name FROM features WHERE archived_at IS NULL AND project IN (:...projects) ORDER BY name LIMIT :count',
+    'SELECT name FROM flagwright_features WHERE archived_at IS NULL AND project IN (:...projects) ORDER BY name LIMIT :count',
     { projects, count },
   );
   return rows.map((row) => row.name);

@@ -1,24 +1,48 @@
-import { BENCH_ADMIN_TOKEN, type BenchContext, type BenchResult, type BenchServer, withServer } from './lib/harness.js';
+import { BENCH_ADMIN_TOKEN, type BenchContext, type BenchDatabase, type BenchResult, type BenchServer, withServer } from './lib/harness.js';
 import { COMMON_TERM, seedSearchData } from './search.seed.js';
 
 /**
- * Issue 4: GET /api/admin/search/features at 10,000 and 100,000 features (realistic data, see search.seed.ts),
- * 10 connections over loopback. Targets at 10,000 features on SQLite: the default page >= 1,500 req/s with p99
- * <= 25 ms, every scenario >= 500 req/s; at 100,000 every scenario within 3x of its 10,000-feature figure.
- * The anchor (Unleash 8.2, PostgreSQL) serves the default page at ~6 req/s (p50 1.4 s) at 10,000 features.
+ * GET /api/admin/search/features at 10,000 and 100,000 features (realistic data, see search.seed.ts), 10 connections
+ * over loopback. Issue 13's targets: the default page at 10,000 features >= 2,500 req/s with p99 <= 15 ms; its
+ * `query=checkout&tag=INCLUDE:simple:foo` (241 matches in its seed) >= 1,500 req/s with p99 <= 20 ms (PostgreSQL
+ * >= 1,000); every filtered scenario within 1.5x of the default page measured in the same run, at both sizes; and
+ * PostgreSQL within 1.5x of SQLite (`compare`). Issue 4's: at 100,000 the default page within 3x of its 10,000 figure.
+ * The anchor (Unleash 8.2, PostgreSQL) serves the default page at ~6.7 req/s and the query+tag search at ~36.
+ *
+ * Searches asked again are answered from what the service keeps per generation, which is what the rates measure;
+ * the first answer after a change (the generation moved, so counts, page and items are read again) is measured
+ * apart, as its median over a few changes.
  */
-const SCENARIOS: { name: string; query: string; minimum: number }[] = [
-  { name: 'default page', query: '', minimum: 1500 },
-  { name: `query=${COMMON_TERM} (common term)`, query: `?query=${COMMON_TERM}`, minimum: 500 },
-  // Issue 13's filtered search (its seed's `simple:foo` is this seed's `simple:beta`).
-  { name: 'query=checkout + tag simple:beta', query: '?query=checkout&tag=INCLUDE:simple:beta', minimum: 500 },
-  { name: 'tag + project + state filter', query: '?tag=INCLUDE:team:payments&project=IS:payments&state=IS:active', minimum: 500 },
-  { name: 'sortBy=name desc at offset 5000', query: '?sortBy=name&sortOrder=desc&offset=5000', minimum: 500 },
-  { name: 'sortBy=environment:production', query: '?sortBy=environment:production', minimum: 500 },
+interface SearchScenario {
+  name: string;
+  query: string;
+  /** Rate and p99 targets at 10,000 features, on SQLite (and on PostgreSQL when `postgresRate` says so). */
+  rate?: number;
+  p99?: number;
+  postgresRate?: number;
+}
+
+const DEFAULT_PAGE: SearchScenario = { name: 'default page', query: '', rate: 2500, p99: 15 };
+const SCENARIOS: SearchScenario[] = [
+  DEFAULT_PAGE,
+  { name: `query=${COMMON_TERM} (common term)`, query: `?query=${COMMON_TERM}` },
+  // Issue 13's filtered search: this seed's simple tag with the most matches together with `checkout` (168 at 10,000).
+  {
+    name: 'query=checkout&tag=INCLUDE:simple:beta',
+    query: '?query=checkout&tag=INCLUDE:simple:beta',
+    rate: 1500,
+    p99: 20,
+    postgresRate: 1000,
+  },
+  { name: 'tag + project + state filter', query: '?tag=INCLUDE:team:payments&project=IS:payments&state=IS:active' },
+  { name: 'sortBy=name desc at offset 5000', query: '?sortBy=name&sortOrder=desc&offset=5000' },
+  { name: 'sortBy=environment:production', query: '?sortBy=environment:production' },
 ];
 
 const PATH = '/api/admin/search/features';
 const DURATION_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 8);
+/** Changes before each timed first answer; the median is reported. */
+const CHANGES = 5;
 
 export async function run(ctx: BenchContext): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
@@ -30,16 +54,19 @@ export async function run(ctx: BenchContext): Promise<BenchResult[]> {
         await seedSearchData(db, { features, favoritesOf: 1 });
         console.log(`  seeded ${features.toLocaleString('en')} features in ${Math.round((performance.now() - seedStarted) / 1000)} s`);
       },
-      async (server) => {
+      async (server, database) => {
         await checkScenarios(server);
-        // Warm-up: the server's code gets compiled, and each search takes its count once (then kept per generation).
+        // Warm-up: the server's code gets compiled, and each search is read once (then kept per generation).
         for (const scenario of SCENARIOS) await server.load({ path: `${PATH}${scenario.query}`, durationSeconds: 2 });
+        let defaultRate = 0;
         for (const scenario of SCENARIOS) {
           const load = await server.load({ path: `${PATH}${scenario.query}`, durationSeconds: DURATION_SECONDS });
           if (load.non2xx) throw new Error(`${scenario.name}: ${load.non2xx} responses were not 2xx`);
+          if (scenario === DEFAULT_PAGE) defaultRate = load.requestsPerSecond;
           const ten = results.find(
             (r) => r.scenario === `search: ${scenario.name}` && r.database === ctx.database && r.features === 10_000,
           );
+          const { target, met } = targetOf(scenario, ctx, features, defaultRate, ten?.requestsPerSecond);
           results.push({
             scenario: `search: ${scenario.name}`,
             database: ctx.database,
@@ -48,12 +75,9 @@ export async function run(ctx: BenchContext): Promise<BenchResult[]> {
             p50Ms: load.p50Ms,
             p99Ms: load.p99Ms,
             errors: load.errors,
-            target:
-              features === 10_000
-                ? `>= ${scenario.minimum} req/s${scenario.name === 'default page' ? ', p99 <= 25 ms' : ''}${ctx.database === 'postgres' ? ' (SQLite target)' : ''}`
-                : ten?.requestsPerSecond
-                  ? `>= ${Math.ceil(ten.requestsPerSecond / 3)} req/s (a third of the 10,000-feature figure)`
-                  : undefined,
+            target,
+            met: met(load.requestsPerSecond, load.p99Ms),
+            ...(scenario === DEFAULT_PAGE ? {} : { note: `${(defaultRate / load.requestsPerSecond).toFixed(2)}x the default page's cost` }),
           });
         }
         results.push({
@@ -63,10 +87,69 @@ export async function run(ctx: BenchContext): Promise<BenchResult[]> {
           value: Math.round(server.memory().peakRssMb),
           unit: 'MB',
         });
+        for (const scenario of SCENARIOS) results.push(await firstAnswerAfterChange(server, database, scenario, ctx, features));
       },
     );
   }
   return results;
+}
+
+/** Issue 13's rate and p99 at 10,000 features; otherwise within 1.5x of the default page (3x of 10,000 for it). */
+function targetOf(
+  scenario: SearchScenario,
+  ctx: BenchContext,
+  features: number,
+  defaultRate: number,
+  rateAtTen: number | undefined,
+): { target?: string; met: (rate: number, p99: number) => boolean | undefined } {
+  const atTen = features === 10_000;
+  const rate = ctx.database === 'postgres' ? scenario.postgresRate : scenario.rate;
+  if (atTen && rate !== undefined && scenario.p99 !== undefined) {
+    return { target: `>= ${rate} req/s, p99 <= ${scenario.p99} ms`, met: (r, p99) => r >= rate && p99 <= scenario.p99! };
+  }
+  if (scenario !== DEFAULT_PAGE) {
+    const floor = Math.ceil(defaultRate / 1.5);
+    return { target: `>= ${floor} req/s (within 1.5x of the default page)`, met: (r) => r >= floor };
+  }
+  if (!atTen && rateAtTen) {
+    const floor = Math.ceil(rateAtTen / 3);
+    return { target: `>= ${floor} req/s (a third of the 10,000-feature figure)`, met: (r) => r >= floor };
+  }
+  return { target: ctx.database === 'postgres' ? 'within 1.5x of SQLite (below)' : undefined, met: () => undefined };
+}
+
+/**
+ * The latency of the first answer after a change that every search can see (a feature's description is set to
+ * itself, which moves `flagwright_search_generation`): the median of CHANGES tries, each alone on the server.
+ */
+async function firstAnswerAfterChange(
+  server: BenchServer,
+  database: BenchDatabase,
+  scenario: SearchScenario,
+  ctx: BenchContext,
+  features: number,
+): Promise<BenchResult> {
+  const { db, close } = await database.open();
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < CHANGES; i++) {
+      await db.execute('UPDATE flagwright_features SET description = description WHERE name = (SELECT MIN(name) FROM flagwright_features)');
+      const started = performance.now();
+      const response = await fetch(`${server.baseUrl}${PATH}${scenario.query}`, { headers: { authorization: BENCH_ADMIN_TOKEN } });
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+    }
+  } finally {
+    await close();
+  }
+  times.sort((a, b) => a - b);
+  return {
+    scenario: `search: ${scenario.name}, first answer after a change`,
+    database: ctx.database,
+    features,
+    value: Math.round(times[Math.floor(CHANGES / 2)] * 10) / 10,
+    unit: 'ms (median)',
+  };
 }
 
 /** Every scenario must answer a full page before it is measured: a fast empty answer would prove nothing. */

@@ -101,28 +101,28 @@ export async function seedSearchData(db: Database, options: SeedOptions): Promis
   await db.transaction(async () => {
     await insertRows(
       db,
-      'environments',
+      'flagwright_environments',
       ['name', 'type', 'sort_order', 'created_at'],
       [['staging', 'preproduction', 2, ts(now)]],
       'ON CONFLICT (name) DO NOTHING',
     );
     await insertRows(
       db,
-      'projects',
+      'flagwright_projects',
       ['id', 'name', 'description', 'created_at'],
       projects.map((p) => [p, p, `The ${p} project`, ts(now)]),
       'ON CONFLICT (id) DO NOTHING',
     );
     await insertRows(
       db,
-      'project_environments',
+      'flagwright_project_environments',
       ['project_id', 'environment_name'],
       projects.flatMap((p) => SEED_ENVIRONMENTS.map((e) => [p, e])),
       'ON CONFLICT DO NOTHING',
     );
     await insertRows(
       db,
-      'tag_types',
+      'flagwright_tag_types',
       ['name', 'description', 'color', 'created_at'],
       [
         ['team', 'Owning team', '#1A73E8', ts(now)],
@@ -132,21 +132,25 @@ export async function seedSearchData(db: Database, options: SeedOptions): Promis
     );
     await insertRows(
       db,
-      'segments',
+      'flagwright_segments',
       ['name', 'constraints', 'created_at'],
       SEGMENTS.map((s) => [s, '[]', ts(now)]),
       'ON CONFLICT (name) DO NOTHING',
     );
     await insertRows(
       db,
-      'users',
+      'flagwright_users',
       ['name', 'username', 'email', 'root_role_id', 'created_at'],
       Array.from({ length: BENCH_USER_COUNT }, (_, i) => [`Bench User ${i}`, `bench-user-${i}`, `bench-user-${i}@example.com`, 2, ts(now)]),
       'ON CONFLICT DO NOTHING',
     );
   });
-  const userIds = (await db.query<{ id: number }>(`SELECT id FROM users WHERE username LIKE 'bench-user-%'`)).map((u) => Number(u.id));
-  const segmentIds = (await db.query<{ id: number }>(`SELECT id FROM segments WHERE name LIKE 'segment_%'`)).map((s) => Number(s.id));
+  const userIds = (await db.query<{ id: number }>(`SELECT id FROM flagwright_users WHERE username LIKE 'bench-user-%'`)).map((u) =>
+    Number(u.id),
+  );
+  const segmentIds = (await db.query<{ id: number }>(`SELECT id FROM flagwright_segments WHERE name LIKE 'segment_%'`)).map((s) =>
+    Number(s.id),
+  );
 
   const batch = 2000;
   for (let from = 0; from < options.features; from += batch) {
@@ -238,7 +242,7 @@ export async function seedSearchData(db: Database, options: SeedOptions): Promis
     await db.transaction(async () => {
       await insertRows(
         db,
-        'features',
+        'flagwright_features',
         [
           'name',
           'project',
@@ -256,13 +260,13 @@ export async function seedSearchData(db: Database, options: SeedOptions): Promis
       );
       await insertRows(
         db,
-        'feature_environments',
+        'flagwright_feature_environments',
         ['feature_name', 'environment', 'enabled', 'variants', 'last_seen_at'],
         rows.environments,
       );
       await insertRows(
         db,
-        'feature_strategies',
+        'flagwright_feature_strategies',
         [
           'id',
           'feature_name',
@@ -277,18 +281,29 @@ export async function seedSearchData(db: Database, options: SeedOptions): Promis
         ],
         rows.strategies,
       );
-      await insertRows(db, 'feature_strategy_segments', ['strategy_id', 'segment_id', 'created_at'], rows.strategySegments);
-      await insertRows(db, 'feature_tags', ['feature_name', 'tag_type', 'tag_value', 'created_at'], rows.tags);
-      await insertRows(db, 'feature_lifecycles', ['feature_name', 'stage', 'created_at'], rows.lifecycles);
-      await insertRows(db, 'favorite_features', ['user_id', 'feature_name', 'created_at'], rows.favorites, 'ON CONFLICT DO NOTHING');
+      await insertRows(db, 'flagwright_feature_strategy_segments', ['strategy_id', 'segment_id', 'created_at'], rows.strategySegments);
+      await insertRows(db, 'flagwright_feature_tags', ['feature_name', 'tag_type', 'tag_value', 'created_at'], rows.tags);
+      await insertRows(db, 'flagwright_feature_lifecycles', ['feature_name', 'stage', 'created_at'], rows.lifecycles);
       await insertRows(
         db,
-        'feature_dependencies',
+        'flagwright_favorite_features',
+        ['user_id', 'feature_name', 'created_at'],
+        rows.favorites,
+        'ON CONFLICT DO NOTHING',
+      );
+      await insertRows(
+        db,
+        'flagwright_feature_dependencies',
         ['child', 'parent'],
         rows.dependencies.filter(([child, parent]) => child !== parent),
         'ON CONFLICT DO NOTHING',
       );
-      await insertRows(db, 'client_metrics_hourly', ['feature_name', 'environment', 'hour_start', 'yes_count', 'no_count'], rows.metrics);
+      await insertRows(
+        db,
+        'flagwright_client_metrics_hourly',
+        ['feature_name', 'environment', 'hour_start', 'yes_count', 'no_count'],
+        rows.metrics,
+      );
     });
   }
   // What autovacuum would have done by the time a real PostgreSQL installation has this much data. SQLite keeps

@@ -94,17 +94,17 @@ async function seedFeatures(db: Database, strategyIds: string[]): Promise<void> 
     }
     await db.transaction(async () => {
       await db.execute(
-        `INSERT INTO features (name, project, type, created_at) VALUES ${indexes.map((i) => `(:n${i}, 'default', 'release', :now)`).join(', ')}`,
+        `INSERT INTO flagwright_features (name, project, type, created_at) VALUES ${indexes.map((i) => `(:n${i}, 'default', 'release', :now)`).join(', ')}`,
         params,
       );
       await db.execute(
-        `INSERT INTO feature_environments (feature_name, environment, enabled) VALUES ${indexes
+        `INSERT INTO flagwright_feature_environments (feature_name, environment, enabled) VALUES ${indexes
           .flatMap((i) => [`(:n${i}, 'production', true)`, `(:n${i}, 'development', false)`])
           .join(', ')}`,
         params,
       );
       await db.execute(
-        `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, parameters, sort_order, created_at)
+        `INSERT INTO flagwright_feature_strategies (id, feature_name, project_name, environment, strategy_name, parameters, sort_order, created_at)
          VALUES ${indexes.map((i) => `(:s${i}, :n${i}, 'default', 'production', 'flexibleRollout', :p${i}, 0, :now)`).join(', ')}`,
         params,
       );

@@ -1,12 +1,11 @@
-import { type DynamicModule, type INestApplication, Module, type OnModuleInit, Optional, type Type } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, Module, type Type } from '@nestjs/common';
 import { MODULE_METADATA } from '@nestjs/common/constants.js';
-import { HttpAdapterHost, RouterModule } from '@nestjs/core';
+import { RouterModule } from '@nestjs/core';
 import { SwaggerModule } from '@nestjs/swagger';
 import { ASYNC_OPTIONS_TYPE, ConfigurableModuleClass, type FlagwrightModuleExtras, OPTIONS_TYPE } from './core/config/module-definition.js';
 import { CoreModule, routePrefixOf } from './core/core.module.js';
 import { composeFeatureModules } from './core/feature-module.js';
 import { buildOpenApiDocument } from './core/http/openapi.js';
-import { checkHttpPlatform } from './core/http/http-platform-check.js';
 import { flagwrightEntities } from './entities.js';
 import { ApiTokensModule } from './modules/api-tokens/index.js';
 import { AuthModule } from './modules/auth/index.js';
@@ -77,15 +76,7 @@ const ROUTE_PREFIX = Symbol('flagwright:route-prefix');
  * application's own routes behave.
  */
 @Module({})
-export class FlagwrightModule extends ConfigurableModuleClass implements OnModuleInit {
-  constructor(@Optional() private readonly adapterHost?: HttpAdapterHost) {
-    super();
-  }
-
-  onModuleInit(): void {
-    checkHttpPlatform(this.adapterHost);
-  }
-
+export class FlagwrightModule extends ConfigurableModuleClass {
   static forRoot(options: typeof OPTIONS_TYPE): DynamicModule {
     return compose(super.forRoot(options), options);
   }

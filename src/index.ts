@@ -2,6 +2,7 @@
 export { FlagwrightModule } from './feature-flags.module.js';
 export type { FlagwrightModuleExtras } from './core/config/module-definition.js';
 export type { FlagwrightModuleOptions, FlagwrightConfig } from './core/config/flagwright-config.js';
+export type { HostUser, HostUserRootRole, HostUsersOptions } from './core/access/host-user.js';
 export { flagwrightEntities } from './entities.js';
 export { flagwrightMigrations } from './core/database/migrations/index.js';
 export { FLAGWRIGHT_MIGRATIONS_TABLE, runFlagwrightMigrations } from './core/database/migration-runner.js';

@@ -6,6 +6,7 @@ import { AccessReadModel } from './access/access.read-model.js';
 import { ApiTokenReferencesReadModel } from './access/api-token-references.read-model.js';
 import { CredentialUses } from './access/credential-uses.js';
 import { CredentialsReadModel } from './access/credentials.read-model.js';
+import { HostUserPrincipals } from './access/host-user-principals.js';
 import { PasswordHasher } from './access/password-hasher.js';
 import { BootstrapService } from './bootstrap/bootstrap.service.js';
 import { Seeders } from './bootstrap/seeders.js';
@@ -22,18 +23,26 @@ import { type FlagwrightModuleExtras, MODULE_OPTIONS_TOKEN } from './config/modu
 import { ChangeWatcher } from './database/change-watcher.js';
 import { checkDataSource } from './database/data-source-checks.js';
 import { Database } from './database/database.js';
+import { OwnRoutePipeline } from './http/own-route-pipeline.js';
+import { RequestValidationPipe } from './http/request-validation.pipe.js';
 
-/** What feature modules inject from core. The guards, pipe and filter of `ApiController` are built from these in each module. */
+/**
+ * What feature modules inject from core. The guards and filter of `ApiController` are built from these in each
+ * module; their routes read, validate and answer through `OwnRoutePipeline`.
+ */
 const SHARED = [
   Clock,
   ChangeWatcher,
   PasswordHasher,
   CredentialUses,
   CredentialsReadModel,
+  HostUserPrincipals,
   AccessReadModel,
   ApiTokenReferencesReadModel,
   BootstrapService,
   Seeders,
+  RequestValidationPipe,
+  OwnRoutePipeline,
 ];
 
 /** The route prefix a host asked for, normalised ("" or "/flags"). */

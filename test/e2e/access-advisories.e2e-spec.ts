@@ -136,7 +136,7 @@ describe('access advisories', () => {
       await http.call('PATCH', '/api/admin/projects/alpha/features/sneaky', as(member), [
         { op: 'replace', path: '/project', value: 'beta' },
       ]);
-      const rows = await t.db.query<{ project: string }>("SELECT project FROM features WHERE name = 'sneaky'");
+      const rows = await t.db.query<{ project: string }>("SELECT project FROM flagwright_features WHERE name = 'sneaky'");
       expect(rows).toEqual([{ project: 'alpha' }]);
       expect((await http.call('GET', '/api/admin/projects/beta/features/sneaky', ADMIN)).status).toBe(404);
     });
@@ -290,7 +290,9 @@ describe('access advisories', () => {
       const sessionId = /^[^=]+=s:([^.]+)\./.exec(decodeURIComponent(cookie))![1];
       const login = await http.call('POST', '/auth/simple/login', {}, { username: 'sec-user', password: FIXTURE_PASSWORD });
       expect(login.status).toBe(200);
-      const hashes = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE password_hash IS NOT NULL');
+      const hashes = await t.db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM flagwright_users WHERE password_hash IS NOT NULL',
+      );
       const apiSecrets = [ADMIN_TOKEN, CLIENT_TOKEN, FRONTEND_TOKEN, ...secrets, adminPat];
       const forbidden = [
         ...apiSecrets,

@@ -62,7 +62,7 @@ export async function listen(t: TestApp): Promise<Http> {
 
 /** The audit log's size and newest id: what a refused request must not move. */
 export const eventsDigest = async (t: TestApp) =>
-  JSON.stringify(await t.db.query('SELECT COUNT(*) AS count, MAX(id) AS newest FROM events'));
+  JSON.stringify(await t.db.query('SELECT COUNT(*) AS count, MAX(id) AS newest FROM flagwright_events'));
 
 export const FIXTURE_PASSWORD = 'Sup3r-secret-pw';
 

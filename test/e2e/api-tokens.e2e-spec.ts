@@ -28,7 +28,7 @@ describe('API tokens', () => {
 
   async function insertUser(username: string, rootRole: number): Promise<number> {
     const [row] = await t.db.query<{ id: number }>(
-      'INSERT INTO users (username, name, root_role_id, created_at) VALUES (:username, :username, :rootRole, :now) RETURNING id',
+      'INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES (:username, :username, :rootRole, :now) RETURNING id',
       { username, rootRole, now: t.db.toTimestamp(t.clock.now()) },
     );
     return Number(row.id);
@@ -42,7 +42,10 @@ describe('API tokens', () => {
       project: string | null;
       data: string | null;
       pre_data: string | null;
-    }>('SELECT created_by, created_by_user_id, environment, project, data, pre_data FROM events WHERE type = :type ORDER BY id', { type });
+    }>(
+      'SELECT created_by, created_by_user_id, environment, project, data, pre_data FROM flagwright_events WHERE type = :type ORDER BY id',
+      { type },
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,12 +54,15 @@ describe('API tokens', () => {
     viewerCookie = await sessionCookieFor(t, await insertUser('token-viewer', 3));
     // A custom root role that may only create frontend tokens.
     const [role] = await t.db.query<{ id: number }>(
-      "INSERT INTO roles (name, description, type, built_in, created_at) VALUES ('Frontend maker', '', 'root-custom', false, :now) RETURNING id",
+      "INSERT INTO flagwright_roles (name, description, type, built_in, created_at) VALUES ('Frontend maker', '', 'root-custom', false, :now) RETURNING id",
       { now: t.db.toTimestamp(t.clock.now()) },
     );
-    await t.db.execute("INSERT INTO role_permissions (role_id, permission, environment) VALUES (:id, 'CREATE_FRONTEND_API_TOKEN', '')", {
-      id: Number(role.id),
-    });
+    await t.db.execute(
+      "INSERT INTO flagwright_role_permissions (role_id, permission, environment) VALUES (:id, 'CREATE_FRONTEND_API_TOKEN', '')",
+      {
+        id: Number(role.id),
+      },
+    );
     frontendMakerCookie = await sessionCookieFor(t, await insertUser('frontend-maker', Number(role.id)));
   });
   afterAll(async () => {
@@ -80,7 +86,7 @@ describe('API tokens', () => {
         alias: null,
       });
       const secret: string = res.body.secret;
-      const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM api_tokens WHERE id = :id', { id: res.body.id });
+      const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM flagwright_api_tokens WHERE id = :id', { id: res.body.id });
       expect(row).toMatchObject({
         token_name: 'web-backend',
         secret_hash: sha256(secret),
@@ -90,9 +96,9 @@ describe('API tokens', () => {
         created_by: 'init-admin-token',
       });
       const stored = JSON.stringify([
-        await t.db.query('SELECT * FROM api_tokens'),
-        await t.db.query('SELECT * FROM api_token_projects'),
-        await t.db.query('SELECT * FROM events'),
+        await t.db.query('SELECT * FROM flagwright_api_tokens'),
+        await t.db.query('SELECT * FROM flagwright_api_token_projects'),
+        await t.db.query('SELECT * FROM flagwright_events'),
       ]);
       expect(stored).not.toContain(secret.split('.')[1]);
 
@@ -128,9 +134,12 @@ describe('API tokens', () => {
         seenAt: null,
         alias: null,
       });
-      const [row] = await t.db.query<Record<string, unknown>>('SELECT secret_hash, secret_prefix, type FROM api_tokens WHERE id = :id', {
-        id: res.body.id,
-      });
+      const [row] = await t.db.query<Record<string, unknown>>(
+        'SELECT secret_hash, secret_prefix, type FROM flagwright_api_tokens WHERE id = :id',
+        {
+          id: res.body.id,
+        },
+      );
       expect(row).toEqual({ secret_hash: sha256(res.body.secret), secret_prefix: '*:*.', type: 'admin' });
       await t.http().get('/api/admin/projects').set('Authorization', res.body.secret).expect(200);
       await post({ tokenName: 'explicit', type: 'admin', environment: '*', projects: ['*'] }).expect(201);
@@ -161,7 +170,9 @@ describe('API tokens', () => {
       const star = await post({ tokenName: 'star', type: 'client', environment: 'development', project: '*' }).expect(201);
       expect(star.body).toMatchObject({ project: '*', projects: ['*'] });
       expect(
-        await t.db.query('SELECT project FROM api_token_projects WHERE token_id IN (:...ids)', { ids: [all.body.id, star.body.id] }),
+        await t.db.query('SELECT project FROM flagwright_api_token_projects WHERE token_id IN (:...ids)', {
+          ids: [all.body.id, star.body.id],
+        }),
       ).toEqual([]);
 
       const legacyName = await post({ username: 'legacy-name', type: 'client', environment: 'development' }).expect(201);
@@ -246,10 +257,10 @@ describe('API tokens', () => {
         'The `/body` object of the request does not allow additional properties. Your request included the `/body/secret` property.',
       ],
     ])('refuses %s with 400 naming it, and creates nothing', async (_, change, path, message) => {
-      const before = await t.db.query('SELECT id FROM api_tokens');
+      const before = await t.db.query('SELECT id FROM flagwright_api_tokens');
       const res = await post({ tokenName: 'bad', type: 'client', environment: 'development', ...change }).expect(400);
       expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ path, message }] });
-      expect(await t.db.query('SELECT id FROM api_tokens')).toEqual(before);
+      expect(await t.db.query('SELECT id FROM flagwright_api_tokens')).toEqual(before);
     });
 
     it('reports an unknown environment and unknown projects together', async () => {
@@ -293,7 +304,7 @@ describe('API tokens', () => {
         message:
           'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_CLIENT_API_TOKEN" permission.',
       });
-      expect(await t.db.query("SELECT id FROM api_tokens WHERE token_name = 'be'")).toEqual([]);
+      expect(await t.db.query("SELECT id FROM flagwright_api_tokens WHERE token_name = 'be'")).toEqual([]);
     });
   });
 
@@ -417,7 +428,9 @@ describe('API tokens', () => {
       await t.http().put(`/api/admin/api-tokens/${created.body.id}`).set('Cookie', editorCookie).send({ expiresAt: future() }).expect(403);
       await t.http().delete(`/api/admin/api-tokens/${created.body.id}`).set('Cookie', editorCookie).expect(403);
       await t.http().delete('/api/admin/api-tokens/1').set('Cookie', frontendMakerCookie).expect(403);
-      expect(await t.db.one('SELECT expires_at FROM api_tokens WHERE id = :id', { id: created.body.id })).toEqual({ expires_at: null });
+      expect(await t.db.one('SELECT expires_at FROM flagwright_api_tokens WHERE id = :id', { id: created.body.id })).toEqual({
+        expires_at: null,
+      });
     });
 
     it('names a token by its secret too, as Unleash does', async () => {
@@ -431,7 +444,7 @@ describe('API tokens', () => {
         .expect(200);
       expect(updated.body).toMatchObject({ id: created.body.id, expiresAt: later });
       await t.http().delete(`/api/admin/api-tokens/${created.body.secret}`).set('Authorization', ADMIN_TOKEN).expect(200);
-      expect(await t.db.query('SELECT id FROM api_tokens WHERE id = :id', { id: created.body.id })).toEqual([]);
+      expect(await t.db.query('SELECT id FROM flagwright_api_tokens WHERE id = :id', { id: created.body.id })).toEqual([]);
     });
 
     it('deletes a token: it stops working at once and the event has no secret', async () => {
@@ -439,7 +452,7 @@ describe('API tokens', () => {
       await t.http().get('/api/frontend').set('Authorization', created.body.secret).expect(200);
       await t.http().delete(`/api/admin/api-tokens/${created.body.id}`).set('Authorization', ADMIN_TOKEN).expect(200);
       await t.http().get('/api/frontend').set('Authorization', created.body.secret).expect(401);
-      expect(await t.db.query('SELECT id FROM api_tokens WHERE id = :id', { id: created.body.id })).toEqual([]);
+      expect(await t.db.query('SELECT id FROM flagwright_api_tokens WHERE id = :id', { id: created.body.id })).toEqual([]);
       const [event] = (await events('api-token-deleted')).filter((e) => JSON.parse(e.pre_data!).id === created.body.id);
       expect(event.data).toBeNull();
       expect(JSON.parse(event.pre_data!)).toEqual({
@@ -515,13 +528,18 @@ describe('API tokens', () => {
     });
 
     it('never stores a plain secret', async () => {
-      const rows = await t.db.query<{ secret_hash: string; secret_prefix: string }>('SELECT secret_hash, secret_prefix FROM api_tokens');
+      const rows = await t.db.query<{ secret_hash: string; secret_prefix: string }>(
+        'SELECT secret_hash, secret_prefix FROM flagwright_api_tokens',
+      );
       expect(rows.length).toBeGreaterThan(5);
       for (const row of rows) {
         expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
         expect(row.secret_prefix).toMatch(/^[^.]+:[^.]+\.$/);
       }
-      const everything = JSON.stringify([await t.db.query('SELECT * FROM api_tokens'), await t.db.query('SELECT * FROM events')]);
+      const everything = JSON.stringify([
+        await t.db.query('SELECT * FROM flagwright_api_tokens'),
+        await t.db.query('SELECT * FROM flagwright_events'),
+      ]);
       expect(everything).not.toMatch(/:[a-z*]+\.[0-9a-f]{64}/);
       expect(everything).not.toContain('test-client-secret');
     });

@@ -5,8 +5,8 @@ import { postgresRequested } from '../helpers/database.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
 /**
- * The triggers that move `change_generations` (migrations 1700000008000, 1700000011000 and, on PostgreSQL,
- * 1700000013000, which runs them when a transaction commits).
+ * The triggers that move `flagwright_change_generations` (migrations 1700000008000, 1700000011000 and, on PostgreSQL,
+ * 1700000015000, which runs them when a transaction commits).
  */
 describe('change generations', () => {
   let dataSource: DataSource;
@@ -20,7 +20,7 @@ describe('change generations', () => {
     await dataSource.initialize();
     if (!database.url) await dataSource.runMigrations({ transaction: 'each' });
     db = new Database(dataSource);
-    await db.execute(`INSERT INTO projects (id, name, created_at) VALUES ('generations', 'generations', :now)`, {
+    await db.execute(`INSERT INTO flagwright_projects (id, name, created_at) VALUES ('generations', 'generations', :now)`, {
       now: db.toTimestamp(new Date()),
     });
   });
@@ -31,13 +31,13 @@ describe('change generations', () => {
   });
 
   const sdkGeneration = async () =>
-    String((await db.one<{ generation: unknown }>(`SELECT generation FROM change_generations WHERE name = 'sdk'`))!.generation);
+    String((await db.one<{ generation: unknown }>(`SELECT generation FROM flagwright_change_generations WHERE name = 'sdk'`))!.generation);
 
   const addFeature = (runner: QueryRunner, name: string) =>
     runner.query(
       dataSource.options.type === 'postgres'
-        ? `INSERT INTO features (name, project, created_at) VALUES ($1, 'generations', now())`
-        : `INSERT INTO features (name, project, created_at) VALUES (?, 'generations', '2026-01-01 00:00:00.000')`,
+        ? `INSERT INTO flagwright_features (name, project, created_at) VALUES ($1, 'generations', now())`
+        : `INSERT INTO flagwright_features (name, project, created_at) VALUES (?, 'generations', '2026-01-01 00:00:00.000')`,
       [name],
     );
 
@@ -76,7 +76,7 @@ describe('change generations', () => {
       expect(afterSecond).not.toBe(before);
       await first.commitTransaction();
       expect(await sdkGeneration()).not.toBe(afterSecond);
-      const names = await db.query<{ name: string }>(`SELECT name FROM features WHERE name LIKE 'generations-%' ORDER BY name`);
+      const names = await db.query<{ name: string }>(`SELECT name FROM flagwright_features WHERE name LIKE 'generations-%' ORDER BY name`);
       expect(names.map((row) => row.name)).toEqual(['generations-a', 'generations-b', 'generations-first', 'generations-second']);
     } finally {
       await first.release();

@@ -249,7 +249,7 @@ describe('client API: GET /api/client/features', () => {
     });
 
     const [viewer] = await t.db.query<{ id: number }>(
-      "INSERT INTO users (username, root_role_id, created_at) VALUES ('client-viewer', 3, :now) RETURNING id",
+      "INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('client-viewer', 3, :now) RETURNING id",
       { now: t.db.toTimestamp(t.clock.now()) },
     );
     await t

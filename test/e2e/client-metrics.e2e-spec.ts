@@ -40,16 +40,19 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
   const hourly = async (feature: string) => {
     await written();
     return t.db.query<{ environment: string; hour_start: unknown; yes_count: number; no_count: number }>(
-      'SELECT environment, hour_start, yes_count, no_count FROM client_metrics_hourly WHERE feature_name = :feature ORDER BY environment, hour_start',
+      'SELECT environment, hour_start, yes_count, no_count FROM flagwright_client_metrics_hourly WHERE feature_name = :feature ORDER BY environment, hour_start',
       { feature },
     );
   };
   const stages = async (feature: string) => {
     await written();
     return (
-      await t.db.query<{ stage: string }>('SELECT stage FROM feature_lifecycles WHERE feature_name = :feature ORDER BY created_at, stage', {
-        feature,
-      })
+      await t.db.query<{ stage: string }>(
+        'SELECT stage FROM flagwright_feature_lifecycles WHERE feature_name = :feature ORDER BY created_at, stage',
+        {
+          feature,
+        },
+      )
     ).map((r) => r.stage);
   };
   const item = async (name: string) => {
@@ -173,10 +176,10 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
 
     it('records the application and the instance', async () => {
       await written();
-      const apps = await t.db.query<{ app_name: string }>("SELECT app_name FROM client_applications WHERE app_name = 'shop'");
+      const apps = await t.db.query<{ app_name: string }>("SELECT app_name FROM flagwright_client_applications WHERE app_name = 'shop'");
       expect(apps).toHaveLength(1);
       const instances = await t.db.query<{ instance_id: string; environment: string }>(
-        "SELECT instance_id, environment FROM client_instances WHERE app_name = 'shop' ORDER BY instance_id, environment",
+        "SELECT instance_id, environment FROM flagwright_client_instances WHERE app_name = 'shop' ORDER BY instance_id, environment",
       );
       expect(instances).toEqual([
         { instance_id: 'default', environment: 'development' },
@@ -276,11 +279,13 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
         .expect(202);
       await written();
       const app = await t.db.one<{ strategies: string; seen_at: unknown }>(
-        "SELECT strategies, seen_at FROM client_applications WHERE app_name = 'billing'",
+        "SELECT strategies, seen_at FROM flagwright_client_applications WHERE app_name = 'billing'",
       );
       expect(JSON.parse(app!.strategies)).toEqual(['default', 'flexibleRollout']);
       expect(app!.seen_at).not.toBeNull();
-      const instance = await t.db.one("SELECT instance_id, environment, sdk_version FROM client_instances WHERE app_name = 'billing'");
+      const instance = await t.db.one(
+        "SELECT instance_id, environment, sdk_version FROM flagwright_client_instances WHERE app_name = 'billing'",
+      );
       expect(instance).toEqual({ instance_id: 'billing-1', environment: 'development', sdk_version: 'unleash-client-node:6.1.0' });
     });
 
@@ -293,9 +298,11 @@ describe('SDK traffic: POST /api/client/metrics and /api/client/register', () =>
         .send({ ...registration, strategies: ['default'], sdkVersion: 'unleash-client-node:6.2.0' })
         .expect(202);
       await written();
-      const app = await t.db.one<{ strategies: string }>("SELECT strategies FROM client_applications WHERE app_name = 'billing'");
+      const app = await t.db.one<{ strategies: string }>(
+        "SELECT strategies FROM flagwright_client_applications WHERE app_name = 'billing'",
+      );
       expect(JSON.parse(app!.strategies)).toEqual(['default']);
-      const instances = await t.db.query("SELECT sdk_version FROM client_instances WHERE app_name = 'billing'");
+      const instances = await t.db.query("SELECT sdk_version FROM flagwright_client_instances WHERE app_name = 'billing'");
       expect(instances).toEqual([{ sdk_version: 'unleash-client-node:6.2.0' }]);
     });
 

@@ -40,7 +40,7 @@ describe('credentials kept in memory', () => {
 
   async function insertUser(username: string, rootRole: number): Promise<number> {
     const [row] = await a.db.query<{ id: number }>(
-      'INSERT INTO users (username, name, root_role_id, created_at) VALUES (:username, :username, :rootRole, :now) RETURNING id',
+      'INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES (:username, :username, :rootRole, :now) RETURNING id',
       { username, rootRole, now: a.db.toTimestamp(a.clock.now()) },
     );
     return Number(row.id);
@@ -68,7 +68,7 @@ describe('credentials kept in memory', () => {
     const queries: MockInstance<Database['query']> = vi.spyOn(a.db, 'query');
     try {
       for (let i = 0; i < 5; i++) await get(a, '/api/admin/projects', { token: ADMIN_TOKEN }).expect(200);
-      const tokenLookups = queries.mock.calls.filter(([sql]) => sql.includes('FROM api_tokens'));
+      const tokenLookups = queries.mock.calls.filter(([sql]) => sql.includes('FROM flagwright_api_tokens'));
       expect(tokenLookups.length).toBeLessThanOrEqual(1);
     } finally {
       queries.mockRestore();
@@ -86,7 +86,7 @@ describe('credentials kept in memory', () => {
     expect((await get(a, '/api/admin/projects', { token }).expect(401)).body).toEqual(unauthenticated);
     expect(await msUntil(401, () => get(b, '/api/admin/projects', { token }))).toBeLessThan(1000);
     expect((await get(b, '/api/admin/projects', { token }).expect(401)).body).toEqual(unauthenticated);
-    expect(await a.db.query('SELECT id FROM api_tokens WHERE id = :id', { id: created.body.id })).toEqual([]);
+    expect(await a.db.query('SELECT id FROM flagwright_api_tokens WHERE id = :id', { id: created.body.id })).toEqual([]);
   });
 
   it('refuses an API token the moment it expires, on every instance, though it was kept', async () => {
@@ -122,7 +122,7 @@ describe('credentials kept in memory', () => {
     expect((await get(a, '/api/admin/user', { cookie }).expect(401)).body).toEqual(sessionEnded);
     expect(await msUntil(401, () => get(b, '/api/admin/user', { cookie }))).toBeLessThan(1000);
     expect((await get(b, '/api/admin/user', { cookie }).expect(401)).body).toEqual(sessionEnded);
-    expect(await a.db.query('SELECT id_hash FROM sessions WHERE user_id = :userId', { userId })).toEqual([]);
+    expect(await a.db.query('SELECT id_hash FROM flagwright_sessions WHERE user_id = :userId', { userId })).toEqual([]);
   });
 
   it('applies a changed root role at once where it changed, and within a second on the other instance', async () => {
@@ -136,7 +136,7 @@ describe('credentials kept in memory', () => {
     expect((await get(a, '/api/admin/api-tokens', { cookie }).expect(403)).body).toEqual(cannotReadTokens);
     expect(await msUntil(403, () => get(b, '/api/admin/api-tokens', { cookie }))).toBeLessThan(1000);
     expect((await get(b, '/api/admin/api-tokens', { cookie }).expect(403)).body).toEqual(cannotReadTokens);
-    const [user] = await a.db.query<{ root_role_id: number }>('SELECT root_role_id FROM users WHERE id = :userId', { userId });
+    const [user] = await a.db.query<{ root_role_id: number }>('SELECT root_role_id FROM flagwright_users WHERE id = :userId', { userId });
     expect(Number(user.root_role_id)).toBe(3);
   });
 
@@ -155,7 +155,7 @@ describe('credentials kept in memory', () => {
 
     expect((await get(a, '/api/admin/api-tokens', { cookie }).expect(403)).body).toEqual(cannotReadTokens);
     expect(await msUntil(403, () => get(b, '/api/admin/api-tokens', { cookie }))).toBeLessThan(1000);
-    expect(await a.db.query('SELECT permission FROM role_permissions WHERE role_id = :id', { id: role.body.id })).toEqual([]);
+    expect(await a.db.query('SELECT permission FROM flagwright_role_permissions WHERE role_id = :id', { id: role.body.id })).toEqual([]);
   });
 
   it('applies a group membership, given and taken, here at once and there within a second', async () => {
@@ -177,6 +177,6 @@ describe('credentials kept in memory', () => {
     await a.http().delete(`/api/admin/groups/${group.body.id}/users/${userId}`).set(asAdmin).expect(200);
     expect((await get(a, '/api/admin/api-tokens', { cookie }).expect(403)).body).toEqual(cannotReadTokens);
     expect(await msUntil(403, () => get(b, '/api/admin/api-tokens', { cookie }))).toBeLessThan(1000);
-    expect(await a.db.query('SELECT user_id FROM group_users WHERE group_id = :id', { id: group.body.id })).toEqual([]);
+    expect(await a.db.query('SELECT user_id FROM flagwright_group_users WHERE group_id = :id', { id: group.body.id })).toEqual([]);
   });
 });

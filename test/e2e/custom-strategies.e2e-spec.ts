@@ -79,7 +79,7 @@ describe('custom strategy types: /api/admin/strategies', () => {
   /** The stored flags of a type, read straight from the table. */
   async function storedRow(name: string): Promise<{ builtIn: boolean; editable: boolean; deprecated: boolean } | undefined> {
     const row = await t.db.one<{ built_in: unknown; editable: unknown; deprecated: unknown }>(
-      'SELECT built_in, editable, deprecated FROM strategy_types WHERE name = :name',
+      'SELECT built_in, editable, deprecated FROM flagwright_strategy_types WHERE name = :name',
       { name },
     );
     return row && { builtIn: toBool(row.built_in), editable: toBool(row.editable), deprecated: toBool(row.deprecated) };
@@ -489,7 +489,7 @@ describe('custom strategy types: /api/admin/strategies', () => {
         const name = `racing-${round}`;
         await createType({ name, parameters: [] });
         const [deleted, created] = await Promise.all([admin(t).delete(`${TYPES}/${name}`), admin(t).post(strategiesOf('racer'), { name })]);
-        const strategies = await t.db.query('SELECT id FROM feature_strategies WHERE strategy_name = :name', { name });
+        const strategies = await t.db.query('SELECT id FROM flagwright_feature_strategies WHERE strategy_name = :name', { name });
         const type = await storedRow(name);
         if (deleted.status === 200) {
           expect(created.status).toBe(400);

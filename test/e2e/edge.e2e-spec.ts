@@ -23,7 +23,7 @@ describe('Unleash Edge endpoints', () => {
   const counts = async (feature: string) => {
     await t.app.get(MetricsWriter).flush();
     return t.db.query<{ app_name: string; environment: string; yes_count: number; no_count: number }>(
-      'SELECT app_name, environment, yes_count, no_count FROM client_metrics_hourly WHERE feature_name = :feature ORDER BY environment, app_name',
+      'SELECT app_name, environment, yes_count, no_count FROM flagwright_client_metrics_hourly WHERE feature_name = :feature ORDER BY environment, app_name',
       { feature },
     );
   };
@@ -78,13 +78,15 @@ describe('Unleash Edge endpoints', () => {
       expect(await counts('edge-a')).toEqual([{ app_name: 'edge-shop', environment: 'development', yes_count: 3, no_count: 1 }]);
       expect(await counts('edge-payments')).toEqual([]);
       expect(await counts('edge-b')).toEqual([]);
-      expect(await t.db.query("SELECT variant, count FROM client_metrics_variants_hourly WHERE feature_name = 'edge-a'")).toEqual([
-        { variant: 'red', count: 3 },
-      ]);
-      expect(await t.db.query("SELECT instance_id, environment, sdk_version FROM client_instances WHERE app_name = 'edge-shop'")).toEqual([
-        { instance_id: 'shop-1', environment: 'development', sdk_version: 'unleash-client-java:9.2.0' },
-      ]);
-      const app = await t.db.one<{ strategies: string }>("SELECT strategies FROM client_applications WHERE app_name = 'edge-shop'");
+      expect(
+        await t.db.query("SELECT variant, count FROM flagwright_client_metrics_variants_hourly WHERE feature_name = 'edge-a'"),
+      ).toEqual([{ variant: 'red', count: 3 }]);
+      expect(
+        await t.db.query("SELECT instance_id, environment, sdk_version FROM flagwright_client_instances WHERE app_name = 'edge-shop'"),
+      ).toEqual([{ instance_id: 'shop-1', environment: 'development', sdk_version: 'unleash-client-java:9.2.0' }]);
+      const app = await t.db.one<{ strategies: string }>(
+        "SELECT strategies FROM flagwright_client_applications WHERE app_name = 'edge-shop'",
+      );
       expect(JSON.parse(app!.strategies)).toEqual(['default', 'flexibleRollout']);
     });
 
@@ -115,10 +117,9 @@ describe('Unleash Edge endpoints', () => {
       ).expect(202);
       expect(await counts('edge-b')).toEqual([{ app_name: 'edge-admin', environment: 'production', yes_count: 2, no_count: 2 }]);
       await t.app.get(MetricsWriter).flush();
-      expect(await t.db.query("SELECT stage FROM feature_lifecycles WHERE feature_name = 'edge-b' ORDER BY created_at, stage")).toEqual([
-        { stage: 'initial' },
-        { stage: 'live' },
-      ]);
+      expect(
+        await t.db.query("SELECT stage FROM flagwright_feature_lifecycles WHERE feature_name = 'edge-b' ORDER BY created_at, stage"),
+      ).toEqual([{ stage: 'initial' }, { stage: 'live' }]);
     });
 
     it('reports every malformed property of the batch', async () => {

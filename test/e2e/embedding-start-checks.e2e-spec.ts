@@ -107,7 +107,7 @@ describe('start-up checks of an embedded Flagwright', () => {
       await http.post('/auth/simple/login').send({ username: 'admin', password: 'unleash4all' }).expect(401);
       const users = await http.get('/api/admin/user-admin').set('Authorization', ADMIN_TOKEN).expect(200);
       expect(users.body.users).toEqual([]);
-      expect(await app.get(DataSource).query('SELECT username FROM users')).toEqual([]);
+      expect(await app.get(DataSource).query('SELECT username FROM flagwright_users')).toEqual([]);
     } finally {
       await app.close();
       await host.drop();

@@ -101,7 +101,7 @@ describe('environments', () => {
 
     const rowsOf = (environment: string) =>
       t.db.query<{ feature_name: string; enabled: unknown }>(
-        "SELECT feature_name, enabled FROM feature_environments WHERE environment = :environment AND feature_name LIKE 'envs-%' ORDER BY feature_name",
+        "SELECT feature_name, enabled FROM flagwright_feature_environments WHERE environment = :environment AND feature_name LIKE 'envs-%' ORDER BY feature_name",
         { environment },
       );
 
@@ -141,12 +141,14 @@ describe('environments', () => {
 
     it('disables an environment for a project, removing its features’ state and strategies there', async () => {
       await admin(t).post('/api/admin/projects/envs/features/envs-a/environments/review/on').expect(200);
-      expect(await t.db.query("SELECT id FROM feature_strategies WHERE feature_name = 'envs-a' AND environment = 'review'")).toHaveLength(
-        1,
-      );
+      expect(
+        await t.db.query("SELECT id FROM flagwright_feature_strategies WHERE feature_name = 'envs-a' AND environment = 'review'"),
+      ).toHaveLength(1);
       await admin(t).delete('/api/admin/projects/envs/environments/review').expect(200);
       expect(await rowsOf('review')).toEqual([]);
-      expect(await t.db.query("SELECT id FROM feature_strategies WHERE feature_name = 'envs-a' AND environment = 'review'")).toEqual([]);
+      expect(
+        await t.db.query("SELECT id FROM flagwright_feature_strategies WHERE feature_name = 'envs-a' AND environment = 'review'"),
+      ).toEqual([]);
       const [event] = await eventsOfProject(t, 'envs');
       expect(event).toMatchObject({ type: 'project-environment-removed', project: 'envs', environment: 'review' });
       const again = await admin(t).delete('/api/admin/projects/envs/environments/review').expect(404);

@@ -24,7 +24,7 @@ describe('features under concurrent requests', () => {
       Array.from({ length: 20 }, () => admin(t).post('/api/admin/projects/p1/features/switch/environments/production/on')),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
-    expect(await t.db.query("SELECT id FROM feature_strategies WHERE feature_name = 'switch'")).toHaveLength(1);
+    expect(await t.db.query("SELECT id FROM flagwright_feature_strategies WHERE feature_name = 'switch'")).toHaveLength(1);
     expect((await eventsOf(t, 'switch')).map((e) => e.type)).toEqual([
       'feature-environment-enabled',
       'feature-strategy-add',

@@ -87,7 +87,7 @@ describe('feature dependencies', () => {
     const refused = await admin(t).delete('/api/admin/projects/p1/features/parent').expect(400);
     expect(refused.body.message).toBe('You can not archive this feature since other features depend on it: child.');
     await admin(t).delete('/api/admin/projects/p1/features/child').expect(202);
-    expect(await t.db.query("SELECT child FROM feature_dependencies WHERE child = 'child'")).toEqual([]);
+    expect(await t.db.query("SELECT child FROM flagwright_feature_dependencies WHERE child = 'child'")).toEqual([]);
     const types = (await eventsOf(t, 'child')).map((e) => e.type);
     expect(types.slice(0, 2)).toEqual(['feature-archived', 'feature-dependencies-removed']);
     await admin(t).delete('/api/admin/projects/p1/features/parent').expect(202);

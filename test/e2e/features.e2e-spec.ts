@@ -87,8 +87,8 @@ describe('features', () => {
 
       await admin(t).delete(`${FEATURES}/f1`).expect(202);
       await admin(t).delete('/api/admin/archive/f1').expect(200);
-      expect(await t.db.one("SELECT name FROM features WHERE name = 'f1'")).toBeUndefined();
-      expect(await t.db.query("SELECT id FROM feature_strategies WHERE feature_name = 'f1'")).toEqual([]);
+      expect(await t.db.one("SELECT name FROM flagwright_features WHERE name = 'f1'")).toBeUndefined();
+      expect(await t.db.query("SELECT id FROM flagwright_feature_strategies WHERE feature_name = 'f1'")).toEqual([]);
 
       const events = await eventsOf(t, 'f1');
       expect(events.map((e) => e.type).reverse()).toEqual([
@@ -128,13 +128,13 @@ describe('features', () => {
       const res = await admin(t).post(FEATURES, { name: 'defaults', description: '' }).expect(201);
       expect(res.body).toMatchObject({ name: 'defaults', type: 'release', description: null, impressionData: false, stale: false });
       const rows = await t.db.query<{ environment: string; enabled: unknown }>(
-        "SELECT environment, enabled FROM feature_environments WHERE feature_name = 'defaults' ORDER BY environment",
+        "SELECT environment, enabled FROM flagwright_feature_environments WHERE feature_name = 'defaults' ORDER BY environment",
       );
       expect(rows.map((r) => [r.environment, Boolean(Number(r.enabled))])).toEqual([
         ['development', false],
         ['production', false],
       ]);
-      const stages = await t.db.query<{ stage: string }>("SELECT stage FROM feature_lifecycles WHERE feature_name = 'defaults'");
+      const stages = await t.db.query<{ stage: string }>("SELECT stage FROM flagwright_feature_lifecycles WHERE feature_name = 'defaults'");
       expect(stages.map((s) => s.stage)).toEqual(['initial']);
     });
 
@@ -380,7 +380,7 @@ describe('features', () => {
     const on = (env: string, query = '') => admin(t).post(`${FEATURES}/toggle/environments/${env}/on${query}`);
     const strategies = () =>
       t.db.query<{ id: string; disabled: unknown }>(
-        "SELECT id, disabled FROM feature_strategies WHERE feature_name = 'toggle' AND environment = 'development' ORDER BY sort_order",
+        "SELECT id, disabled FROM flagwright_feature_strategies WHERE feature_name = 'toggle' AND environment = 'development' ORDER BY sort_order",
       );
 
     it('adds the default strategy once, and records nothing for a switch that changes nothing', async () => {
@@ -402,11 +402,11 @@ describe('features', () => {
     });
 
     it('adds another default strategy when only disabled ones are left, or enables them when asked to', async () => {
-      await t.db.execute("UPDATE feature_strategies SET disabled = true WHERE feature_name = 'toggle'");
+      await t.db.execute("UPDATE flagwright_feature_strategies SET disabled = true WHERE feature_name = 'toggle'");
       await on('development').expect(200);
       expect((await strategies()).map((s) => Boolean(Number(s.disabled)))).toEqual([true, false]);
       await admin(t).post(`${FEATURES}/toggle/environments/development/off`).expect(200);
-      await t.db.execute("UPDATE feature_strategies SET disabled = true WHERE feature_name = 'toggle'");
+      await t.db.execute("UPDATE flagwright_feature_strategies SET disabled = true WHERE feature_name = 'toggle'");
       await on('development', '?shouldActivateDisabledStrategies=true').expect(200);
       expect((await strategies()).map((s) => Boolean(Number(s.disabled)))).toEqual([false, false]);
       const [enabled, update] = await eventsOf(t, 'toggle');
@@ -418,7 +418,7 @@ describe('features', () => {
 
     it('enters the lifecycle stage live when first on in a production environment', async () => {
       const stages = () =>
-        t.db.query<{ stage: string }>("SELECT stage FROM feature_lifecycles WHERE feature_name = 'toggle' ORDER BY stage");
+        t.db.query<{ stage: string }>("SELECT stage FROM flagwright_feature_lifecycles WHERE feature_name = 'toggle' ORDER BY stage");
       expect((await stages()).map((s) => s.stage)).toEqual(['initial']);
       await on('production').expect(200);
       expect((await stages()).map((s) => s.stage)).toEqual(['initial', 'live']);
@@ -618,14 +618,17 @@ describe('features', () => {
     it('needs CREATE_FEATURE_STRATEGY too when switching on adds the default strategy', async () => {
       await createFeature(t, 'p1', 'needs-strategy');
       const member = await userWithRole(t, 'toggler', ROLE.VIEWER);
-      await t.db.execute("INSERT INTO roles (name, type, created_at) VALUES ('Toggler', 'project', :now)", {
+      await t.db.execute("INSERT INTO flagwright_roles (name, type, created_at) VALUES ('Toggler', 'project', :now)", {
         now: t.db.toTimestamp(new Date()),
       });
-      const role = await t.db.one<{ id: number }>("SELECT id FROM roles WHERE name = 'Toggler'");
-      await t.db.execute("INSERT INTO role_permissions (role_id, permission, environment) VALUES (:id, 'UPDATE_FEATURE_ENVIRONMENT', '')", {
-        id: role!.id,
-      });
-      await t.db.execute("INSERT INTO role_users (user_id, role_id, project, created_at) VALUES (:user, :role, 'p1', :now)", {
+      const role = await t.db.one<{ id: number }>("SELECT id FROM flagwright_roles WHERE name = 'Toggler'");
+      await t.db.execute(
+        "INSERT INTO flagwright_role_permissions (role_id, permission, environment) VALUES (:id, 'UPDATE_FEATURE_ENVIRONMENT', '')",
+        {
+          id: role!.id,
+        },
+      );
+      await t.db.execute("INSERT INTO flagwright_role_users (user_id, role_id, project, created_at) VALUES (:user, :role, 'p1', :now)", {
         user: member.id,
         role: role!.id,
         now: t.db.toTimestamp(new Date()),
@@ -634,7 +637,7 @@ describe('features', () => {
       expect(res.body.message).toBe(
         'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_FEATURE_STRATEGY" permission in the "development" environment of the "p1" project.',
       );
-      expect(await t.db.query("SELECT id FROM feature_strategies WHERE feature_name = 'needs-strategy'")).toEqual([]);
+      expect(await t.db.query("SELECT id FROM flagwright_feature_strategies WHERE feature_name = 'needs-strategy'")).toEqual([]);
       await t.http().post(`${FEATURES}/needs-strategy/environments/development/off`).set('Cookie', member.cookie).expect(200);
     });
   });

@@ -8,7 +8,7 @@ export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 /** A user with the given root role, made directly in the database, and a session cookie for them. */
 export async function userWithRole(t: TestApp, username: string, roleId: number = ROLE.VIEWER): Promise<{ id: number; cookie: string }> {
   const [row] = await t.db.query<{ id: number }>(
-    'INSERT INTO users (username, name, root_role_id, created_at) VALUES (:username, :username, :roleId, :now) RETURNING id',
+    'INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES (:username, :username, :roleId, :now) RETURNING id',
     { username, roleId, now: t.db.toTimestamp(new Date()) },
   );
   const id = Number(row.id);

@@ -78,7 +78,7 @@ describe('foundation: errors, authentication and storage', () => {
           details: [{ path: '/body', message }],
         });
       }
-      expect(await t.db.query("SELECT name FROM features WHERE name = 'deep'")).toEqual([]);
+      expect(await t.db.query("SELECT name FROM flagwright_features WHERE name = 'deep'")).toEqual([]);
       // 32 levels are still a body like any other: refused or accepted for what it says, not for its shape.
       const fine = `{"name":"deep-enough","description":"x","impressionData":false,"tags":${'['.repeat(30)}${']'.repeat(30)}}`;
       const res = await t
@@ -135,7 +135,7 @@ describe('foundation: errors, authentication and storage', () => {
         .expect(400);
       const message = 'The request body could not be read: incorrect header check.';
       expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'ValidationError', message, details: [{ message }] });
-      expect(await t.db.query("SELECT id FROM projects WHERE id = 'gzip-claimed'")).toEqual([]);
+      expect(await t.db.query("SELECT id FROM flagwright_projects WHERE id = 'gzip-claimed'")).toEqual([]);
     });
 
     it('answers a NUL character in a path parameter, the query or the body with 400 naming where, on both databases', async () => {
@@ -154,7 +154,7 @@ describe('foundation: errors, authentication and storage', () => {
         .send({ name: 'nul-flag', tags: [{ type: 'simple', value: 'a\u0000b' }] })
         .expect(400);
       expect(inBody.body).toEqual(refusal('/body/tags/0/value'));
-      expect(await t.db.query("SELECT name FROM features WHERE name = 'nul-flag'")).toEqual([]);
+      expect(await t.db.query("SELECT name FROM flagwright_features WHERE name = 'nul-flag'")).toEqual([]);
     });
 
     it('answers a `constructor` or `__proto__` key anywhere in a body with 400 naming where (a list body gave 500)', async () => {
@@ -176,7 +176,7 @@ describe('foundation: errors, authentication and storage', () => {
         .send('{"id":"proto-project","name":"x","constructor":{"prototype":{"polluted":true}}}')
         .expect(400);
       expect(created.body).toEqual(refusal('/body/constructor', 'constructor'));
-      expect(await t.db.query("SELECT id FROM projects WHERE id = 'proto-project'")).toEqual([]);
+      expect(await t.db.query("SELECT id FROM flagwright_projects WHERE id = 'proto-project'")).toEqual([]);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
 
@@ -255,7 +255,9 @@ describe('foundation: errors, authentication and storage', () => {
     });
 
     it('stores API tokens only as hashes', async () => {
-      const rows = await t.db.query<{ secret_hash: string; secret_prefix: string }>('SELECT secret_hash, secret_prefix FROM api_tokens');
+      const rows = await t.db.query<{ secret_hash: string; secret_prefix: string }>(
+        'SELECT secret_hash, secret_prefix FROM flagwright_api_tokens',
+      );
       expect(rows).toHaveLength(3);
       for (const row of rows) {
         expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -320,7 +322,7 @@ describe('foundation: errors, authentication and storage', () => {
         seenAt: null,
         userId: 1,
       });
-      const stored = await t.db.query('SELECT * FROM personal_access_tokens');
+      const stored = await t.db.query('SELECT * FROM flagwright_personal_access_tokens');
       expect(JSON.stringify(stored)).not.toContain(created.body.secret.slice(5));
 
       await t.http().get('/api/admin/events').set('Authorization', created.body.secret).expect(200);
@@ -343,7 +345,9 @@ describe('foundation: errors, authentication and storage', () => {
         ),
       );
       expect(same.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
-      const before = Number((await t.db.one<{ c: number }>('SELECT COUNT(*) AS c FROM personal_access_tokens WHERE user_id = 1'))!.c);
+      const before = Number(
+        (await t.db.one<{ c: number }>('SELECT COUNT(*) AS c FROM flagwright_personal_access_tokens WHERE user_id = 1'))!.c,
+      );
       const many = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
           t
@@ -353,11 +357,13 @@ describe('foundation: errors, authentication and storage', () => {
             .send({ description: `many-${i}`, expiresAt }),
         ),
       );
-      const count = Number((await t.db.one<{ c: number }>('SELECT COUNT(*) AS c FROM personal_access_tokens WHERE user_id = 1'))!.c);
+      const count = Number(
+        (await t.db.one<{ c: number }>('SELECT COUNT(*) AS c FROM flagwright_personal_access_tokens WHERE user_id = 1'))!.c,
+      );
       expect(count).toBe(10);
       expect(many.filter((r) => r.status === 201)).toHaveLength(10 - before);
       expect(many.filter((r) => r.status === 403)).toHaveLength(12 - (10 - before));
-      await t.db.execute('DELETE FROM personal_access_tokens');
+      await t.db.execute('DELETE FROM flagwright_personal_access_tokens');
     });
 
     it('wants a date-time, not a date, for expiresAt', async () => {
@@ -397,12 +403,12 @@ describe('foundation: errors, authentication and storage', () => {
 
   describe('storage', () => {
     it('seeds the default project, environments, roles, strategy types and the admin', async () => {
-      expect(await t.db.query('SELECT id, name FROM projects')).toEqual([{ id: 'default', name: 'Default' }]);
-      expect(await t.db.query('SELECT name, type, sort_order FROM environments ORDER BY sort_order')).toEqual([
+      expect(await t.db.query('SELECT id, name FROM flagwright_projects')).toEqual([{ id: 'default', name: 'Default' }]);
+      expect(await t.db.query('SELECT name, type, sort_order FROM flagwright_environments ORDER BY sort_order')).toEqual([
         { name: 'development', type: 'development', sort_order: 2 },
         { name: 'production', type: 'production', sort_order: 3 },
       ]);
-      expect(await t.db.query('SELECT id, name FROM roles ORDER BY id')).toEqual([
+      expect(await t.db.query('SELECT id, name FROM flagwright_roles ORDER BY id')).toEqual([
         { id: 1, name: 'Admin' },
         { id: 2, name: 'Editor' },
         { id: 3, name: 'Viewer' },
@@ -410,13 +416,10 @@ describe('foundation: errors, authentication and storage', () => {
         { id: 5, name: 'Member' },
         { id: 6, name: 'Reader' },
       ]);
-      expect((await t.db.query<{ name: string }>('SELECT name FROM strategy_types ORDER BY sort_order')).map((r) => r.name)).toEqual([
-        'default',
-        'flexibleRollout',
-        'remoteAddress',
-        'applicationHostname',
-      ]);
-      const [admin] = await t.db.query<{ username: string; password_hash: string }>('SELECT username, password_hash FROM users');
+      expect(
+        (await t.db.query<{ name: string }>('SELECT name FROM flagwright_strategy_types ORDER BY sort_order')).map((r) => r.name),
+      ).toEqual(['default', 'flexibleRollout', 'remoteAddress', 'applicationHostname']);
+      const [admin] = await t.db.query<{ username: string; password_hash: string }>('SELECT username, password_hash FROM flagwright_users');
       expect(admin.username).toBe('admin');
       expect(admin.password_hash).toMatch(/^\$argon2id\$/);
       expect(admin.password_hash).not.toContain('unleash4all');
@@ -424,15 +427,15 @@ describe('foundation: errors, authentication and storage', () => {
 
     it('seeds idempotently: a second start on the same database changes nothing', async () => {
       const tables = [
-        'roles',
-        'role_permissions',
-        'projects',
-        'environments',
-        'project_environments',
-        'strategy_types',
-        'tag_types',
-        'users',
-        'api_tokens',
+        'flagwright_roles',
+        'flagwright_role_permissions',
+        'flagwright_projects',
+        'flagwright_environments',
+        'flagwright_project_environments',
+        'flagwright_strategy_types',
+        'flagwright_tag_types',
+        'flagwright_users',
+        'flagwright_api_tokens',
       ];
       const count = async (db: TestApp['db']) =>
         Object.fromEntries(

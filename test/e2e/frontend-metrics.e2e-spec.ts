@@ -28,7 +28,7 @@ describe('frontend SDK metrics and registration', () => {
   const counts = async (feature: string) => {
     await t.app.get(MetricsWriter).flush();
     return t.db.query<{ app_name: string; environment: string; yes_count: number; no_count: number }>(
-      'SELECT app_name, environment, yes_count, no_count FROM client_metrics_hourly WHERE feature_name = :feature ORDER BY environment, app_name',
+      'SELECT app_name, environment, yes_count, no_count FROM flagwright_client_metrics_hourly WHERE feature_name = :feature ORDER BY environment, app_name',
       { feature },
     );
   };
@@ -64,7 +64,7 @@ describe('frontend SDK metrics and registration', () => {
     expect(res.text).toBe('');
     expect(await counts('web-a')).toEqual([{ app_name: 'web', environment: 'development', yes_count: 4, no_count: 1 }]);
     expect(await counts('web-payments')).toEqual([]);
-    expect(await t.db.query("SELECT instance_id, environment FROM client_instances WHERE app_name = 'web'")).toEqual([
+    expect(await t.db.query("SELECT instance_id, environment FROM flagwright_client_instances WHERE app_name = 'web'")).toEqual([
       { instance_id: 'browser', environment: 'development' },
     ]);
   });
@@ -72,10 +72,12 @@ describe('frontend SDK metrics and registration', () => {
   it('records a registration with 200', async () => {
     await register(registration).expect(200);
     await t.app.get(MetricsWriter).flush();
-    expect(await t.db.one("SELECT sdk_version FROM client_instances WHERE app_name = 'web' AND instance_id = 'browser'")).toEqual({
+    expect(
+      await t.db.one("SELECT sdk_version FROM flagwright_client_instances WHERE app_name = 'web' AND instance_id = 'browser'"),
+    ).toEqual({
       sdk_version: 'unleash-js-sdk:3.8.2',
     });
-    expect(await t.db.one("SELECT strategies FROM client_applications WHERE app_name = 'web'")).toEqual({ strategies: '[]' });
+    expect(await t.db.one("SELECT strategies FROM flagwright_client_applications WHERE app_name = 'web'")).toEqual({ strategies: '[]' });
   });
 
   it('counts in the environment an admin user names', async () => {

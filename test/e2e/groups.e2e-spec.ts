@@ -76,9 +76,12 @@ describe('groups: /api/admin/groups', () => {
         scimId: null,
       });
       expect(JSON.stringify(res.body)).not.toContain('not-a-hash');
-      const stored = await t.db.query<{ user_id: number }>('SELECT user_id FROM group_users WHERE group_id = :id ORDER BY user_id', {
-        id: res.body.id,
-      });
+      const stored = await t.db.query<{ user_id: number }>(
+        'SELECT user_id FROM flagwright_group_users WHERE group_id = :id ORDER BY user_id',
+        {
+          id: res.body.id,
+        },
+      );
       expect(stored.map((row) => Number(row.user_id))).toEqual([ada.id, bob.id]);
       const read = await t.http().get(`/api/admin/groups/${res.body.id}`).set(admin()).expect(200);
       expect(read.body).toEqual(res.body);
@@ -157,7 +160,7 @@ describe('groups: /api/admin/groups', () => {
           },
         ]);
       }
-      const rows = await t.db.query('SELECT id FROM user_groups WHERE name IN (:...names)', { names: ['r4', 'r999'] });
+      const rows = await t.db.query('SELECT id FROM flagwright_user_groups WHERE name IN (:...names)', { names: ['r4', 'r999'] });
       expect(rows).toEqual([]);
     });
 
@@ -212,9 +215,9 @@ describe('groups: /api/admin/groups', () => {
         const res = await t.http().get('/api/admin/groups').set(admin()).expect(200);
         expect(res.body.groups.length).toBeGreaterThanOrEqual(9);
         const sql = spy.mock.calls.map(([text]) => text);
-        expect(sql.filter((text) => /FROM user_groups/.test(text))).toHaveLength(1);
-        expect(sql.filter((text) => /FROM group_users/.test(text))).toHaveLength(1);
-        expect(sql.filter((text) => /FROM group_roles/.test(text))).toHaveLength(1);
+        expect(sql.filter((text) => /FROM flagwright_user_groups/.test(text))).toHaveLength(1);
+        expect(sql.filter((text) => /FROM flagwright_group_users/.test(text))).toHaveLength(1);
+        expect(sql.filter((text) => /FROM flagwright_group_roles/.test(text))).toHaveLength(1);
       } finally {
         spy.mockRestore();
       }
@@ -352,8 +355,8 @@ describe('groups: /api/admin/groups', () => {
       await t.http().delete(`/api/admin/groups/${group.id}`).set(admin()).expect(200);
       await t.http().get(`/api/admin/groups/${group.id}`).set(admin()).expect(404);
       await t.http().delete(`/api/admin/groups/${group.id}`).set(admin()).expect(404);
-      expect(await t.db.query('SELECT group_id FROM group_users WHERE group_id = :id', { id: group.id })).toEqual([]);
-      expect(await t.db.query('SELECT group_id FROM group_roles WHERE group_id = :id', { id: group.id })).toEqual([]);
+      expect(await t.db.query('SELECT group_id FROM flagwright_group_users WHERE group_id = :id', { id: group.id })).toEqual([]);
+      expect(await t.db.query('SELECT group_id FROM flagwright_group_roles WHERE group_id = :id', { id: group.id })).toEqual([]);
     });
   });
 

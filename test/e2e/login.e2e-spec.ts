@@ -57,7 +57,7 @@ describe('login: POST /auth/simple/login', () => {
       expect(new Date(res.body.seenAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
       expect(new Date(res.body.seenAt).getTime()).toBeLessThanOrEqual(t.clock.now().getTime() + 1000);
       expect(JSON.stringify(res.body)).not.toMatch(/argon2|password|hash/i);
-      const [row] = await t.db.query<{ seen_at: unknown }>('SELECT seen_at FROM users WHERE id = 1');
+      const [row] = await t.db.query<{ seen_at: unknown }>('SELECT seen_at FROM flagwright_users WHERE id = 1');
       expect(row.seen_at).not.toBeNull();
     });
 
@@ -88,7 +88,7 @@ describe('login: POST /auth/simple/login', () => {
     it('stores only a digest of the session id', async () => {
       const res = await login('admin', 'unleash4all').expect(200);
       const sessionId = decodeURIComponent(cookieOf(res).split('=')[1]).slice(2).split('.')[0];
-      const rows = await t.db.query<{ id_hash: string }>('SELECT id_hash FROM sessions');
+      const rows = await t.db.query<{ id_hash: string }>('SELECT id_hash FROM flagwright_sessions');
       expect(rows.map((r) => r.id_hash)).toContain(createHash('sha256').update(sessionId).digest('hex'));
       expect(JSON.stringify(rows)).not.toContain(sessionId);
     });
@@ -105,16 +105,19 @@ describe('login: POST /auth/simple/login', () => {
 
     it('verifies a legacy bcrypt hash and replaces it with argon2id on success', async () => {
       const user = await createUser();
-      await t.db.execute('UPDATE users SET password_hash = :hash WHERE id = :id', {
+      await t.db.execute('UPDATE flagwright_users SET password_hash = :hash WHERE id = :id', {
         id: user.id,
         hash: bcrypt.hashSync('Legacy-pass1', 10),
       });
       await login(user.username, 'wrong-password').expect(401);
       expect(
-        (await t.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = :id', { id: user.id }))!.password_hash,
+        (await t.db.one<{ password_hash: string }>('SELECT password_hash FROM flagwright_users WHERE id = :id', { id: user.id }))!
+          .password_hash,
       ).toMatch(/^\$2[aby]\$/);
       await login(user.username, 'Legacy-pass1').expect(200);
-      const [row] = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = :id', { id: user.id });
+      const [row] = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM flagwright_users WHERE id = :id', {
+        id: user.id,
+      });
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       await login(user.username, 'Legacy-pass1').expect(200);
     });
@@ -122,7 +125,8 @@ describe('login: POST /auth/simple/login', () => {
     it("stores OWASP's argon2id parameters, and replaces a hash made with others at the next successful login", async () => {
       const user = await createUser();
       const hashOf = async () =>
-        (await t.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = :id', { id: user.id }))!.password_hash;
+        (await t.db.one<{ password_hash: string }>('SELECT password_hash FROM flagwright_users WHERE id = :id', { id: user.id }))!
+          .password_hash;
       expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
       const strongerButSlower = await argon2.hash('Other-params1', {
         type: argon2.argon2id,
@@ -130,7 +134,7 @@ describe('login: POST /auth/simple/login', () => {
         timeCost: 3,
         parallelism: 4,
       });
-      await t.db.execute('UPDATE users SET password_hash = :hash WHERE id = :id', { id: user.id, hash: strongerButSlower });
+      await t.db.execute('UPDATE flagwright_users SET password_hash = :hash WHERE id = :id', { id: user.id, hash: strongerButSlower });
       await login(user.username, 'wrong-password').expect(401);
       expect(await hashOf()).toBe(strongerButSlower);
       await login(user.username, 'Other-params1').expect(200);
@@ -166,9 +170,9 @@ describe('login: POST /auth/simple/login', () => {
     });
 
     it('refuses service accounts and people without a password with the same 401', async () => {
-      const hash = (await t.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = 1'))!.password_hash;
+      const hash = (await t.db.one<{ password_hash: string }>('SELECT password_hash FROM flagwright_users WHERE id = 1'))!.password_hash;
       await t.db.execute(
-        `INSERT INTO users (username, name, password_hash, root_role_id, is_service, created_at) VALUES ('robot', 'Robot', :hash, 1, true, :now)`,
+        `INSERT INTO flagwright_users (username, name, password_hash, root_role_id, is_service, created_at) VALUES ('robot', 'Robot', :hash, 1, true, :now)`,
         { hash, now: t.db.toTimestamp(t.clock.now()) },
       );
       const robot = await login('robot', 'unleash4all').expect(401);
@@ -266,7 +270,7 @@ describe('login: POST /auth/simple/login', () => {
       const read = await t.http().get(`/api/admin/user-admin/${user.id}`).set('Authorization', ADMIN_TOKEN).expect(200);
       expect(read.body.loginAttempts).toBe(10);
       const [row] = await t.db.query<{ failed_count: number; lock_count: number; locked_until: unknown }>(
-        'SELECT failed_count, lock_count, locked_until FROM login_failures WHERE login_name = :name',
+        'SELECT failed_count, lock_count, locked_until FROM flagwright_login_failures WHERE login_name = :name',
         { name: user.username },
       );
       expect({ failed: Number(row.failed_count), locks: Number(row.lock_count) }).toEqual({ failed: 0, locks: 1 });
@@ -278,7 +282,7 @@ describe('login: POST /auth/simple/login', () => {
       t.clock.advance(MINUTE + 1000);
       const ok = await login(user.username, 'Sup3r-secret').expect(200);
       expect(ok.body.loginAttempts).toBe(0);
-      expect(await t.db.query('SELECT * FROM login_failures WHERE login_name = :name', { name: user.username })).toEqual([]);
+      expect(await t.db.query('SELECT * FROM flagwright_login_failures WHERE login_name = :name', { name: user.username })).toEqual([]);
     });
 
     it('does not lock before the threshold', async () => {
@@ -393,7 +397,7 @@ describe('login: POST /auth/simple/login', () => {
       }
       await t.http().get('/api/admin/user').set('Cookie', cookies[0]).expect(401);
       for (const cookie of cookies.slice(1)) await t.http().get('/api/admin/user').set('Cookie', cookie).expect(200);
-      const [count] = await t.db.query<{ c: number }>('SELECT COUNT(*) AS c FROM sessions WHERE user_id = :id', { id: user.id });
+      const [count] = await t.db.query<{ c: number }>('SELECT COUNT(*) AS c FROM flagwright_sessions WHERE user_id = :id', { id: user.id });
       expect(Number(count.c)).toBe(5);
     });
 

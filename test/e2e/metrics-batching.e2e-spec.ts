@@ -43,7 +43,7 @@ describe('SDK metrics written in batches', () => {
   /** Every stored count of the feature, per application and hour (read directly: this does not write pending metrics). */
   const stored = (feature: string) =>
     t.db.query<{ app_name: string; environment: string; hour_start: unknown; yes_count: number; no_count: number }>(
-      'SELECT app_name, environment, hour_start, yes_count, no_count FROM client_metrics_hourly WHERE feature_name = :feature ORDER BY app_name, hour_start',
+      'SELECT app_name, environment, hour_start, yes_count, no_count FROM flagwright_client_metrics_hourly WHERE feature_name = :feature ORDER BY app_name, hour_start',
       { feature },
     );
   const totals = async (feature: string) => {
@@ -98,7 +98,7 @@ describe('SDK metrics written in batches', () => {
     await report(t, { variants: { yes: 2, variants: { red: 2 } } }, 'billing');
     await t.app.get(MetricsWriter).flush();
     const rows = await t.db.query<{ app_name: string; variant: string; count: number }>(
-      "SELECT app_name, variant, count FROM client_metrics_variants_hourly WHERE feature_name = 'variants' ORDER BY app_name, variant",
+      "SELECT app_name, variant, count FROM flagwright_client_metrics_variants_hourly WHERE feature_name = 'variants' ORDER BY app_name, variant",
     );
     expect(rows).toEqual([
       { app_name: 'billing', variant: 'red', count: 2 },
@@ -131,7 +131,7 @@ describe('SDK metrics written in batches', () => {
     expect(await stored('stopped')).toEqual([]);
     await stopping.close();
     expect(await totals('stopped')).toEqual({ yes: 5, no: 2 });
-    expect(await t.db.query("SELECT instance_id FROM client_instances WHERE app_name = 'stopping-app'")).toEqual([
+    expect(await t.db.query("SELECT instance_id FROM flagwright_client_instances WHERE app_name = 'stopping-app'")).toEqual([
       { instance_id: 'stopping-1' },
     ]);
   });
@@ -167,15 +167,15 @@ describe('SDK metrics retention', () => {
   const insertHour = (feature: string, hourStart: Date) =>
     Promise.all([
       t.db.execute(
-        "INSERT INTO client_metrics_hourly (feature_name, environment, hour_start, app_name, yes_count, no_count) VALUES (:feature, 'development', :hourStart, 'shop', 1, 0)",
+        "INSERT INTO flagwright_client_metrics_hourly (feature_name, environment, hour_start, app_name, yes_count, no_count) VALUES (:feature, 'development', :hourStart, 'shop', 1, 0)",
         { feature, hourStart: t.db.toTimestamp(hourStart) },
       ),
       t.db.execute(
-        "INSERT INTO client_metrics_variants_hourly (feature_name, environment, hour_start, app_name, variant, count) VALUES (:feature, 'development', :hourStart, 'shop', 'red', 1)",
+        "INSERT INTO flagwright_client_metrics_variants_hourly (feature_name, environment, hour_start, app_name, variant, count) VALUES (:feature, 'development', :hourStart, 'shop', 'red', 1)",
         { feature, hourStart: t.db.toTimestamp(hourStart) },
       ),
     ]);
-  const keptHours = async (feature: string, table = 'client_metrics_hourly') =>
+  const keptHours = async (feature: string, table = 'flagwright_client_metrics_hourly') =>
     (
       await t.db.query<{ hour_start: unknown }>(`SELECT hour_start FROM ${table} WHERE feature_name = :feature ORDER BY hour_start`, {
         feature,
@@ -198,7 +198,7 @@ describe('SDK metrics retention', () => {
     expect(await t.app.get(MetricsRetention).deleteExpired()).toBe(4);
     const kept = hours.slice(2).map((hour) => hour.toISOString());
     expect(await keptHours('retained')).toEqual(kept);
-    expect(await keptHours('retained', 'client_metrics_variants_hourly')).toEqual(kept);
+    expect(await keptHours('retained', 'flagwright_client_metrics_variants_hourly')).toEqual(kept);
 
     t.clock.advance(2 * HOUR_MS);
     expect(await t.app.get(MetricsRetention).deleteExpired()).toBe(4);

@@ -89,7 +89,7 @@ describe('our migrations, in a table of our own', () => {
         const dataSource = app.get(DataSource);
         expect(await namesIn(dataSource, 'flagwright_migrations')).toEqual(OURS);
         expect(await namesIn(dataSource, 'migrations')).toEqual(['HostOrders1800000000000']);
-        expect(await dataSource.query('SELECT id FROM roles ORDER BY id LIMIT 1')).toEqual([{ id: 1 }]);
+        expect(await dataSource.query('SELECT id FROM flagwright_roles ORDER BY id LIMIT 1')).toEqual([{ id: 1 }]);
       } finally {
         await app.close();
       }

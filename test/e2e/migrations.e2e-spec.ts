@@ -1,8 +1,14 @@
 import { DataSource } from 'typeorm';
 import { Database } from '../../src/core/database/database.js';
+import { runFlagwrightMigrations } from '../../src/core/database/migration-runner.js';
 import { SqliteNamedConstraints1700000012000 } from '../../src/core/database/migrations/1700000012000-sqlite-named-constraints.js';
+import { TablePrefix1700000013000 } from '../../src/core/database/migrations/1700000013000-table-prefix.js';
+import { STRATEGY_TYPES_GENERATION } from '../../src/core/database/migrations/1700000014000-strategy-types-generation.js';
+import { TABLE_PREFIX } from '../../src/core/database/migrations/ddl.js';
 import { flagwrightMigrations } from '../../src/core/database/migrations/index.js';
+import { describeTimestampsWithTimeZone } from '../../src/core/database/timestamp-column.js';
 import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
+import { flagwrightMigrations as unprefixedMigrations } from '../fixtures/unprefixed-migrations/index.js';
 import { postgresRequested } from '../helpers/database.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
@@ -34,7 +40,16 @@ describe('migrations', () => {
       expect(applied.map((m) => m.name)).toEqual(flagwrightMigrations.map((m) => new m().name ?? m.name));
       expect(await dataSource.showMigrations()).toBe(false);
       const built = await tables(dataSource);
-      expect(built).toEqual(expect.arrayContaining(['features', 'feature_strategies', 'users', 'events', 'sessions', 'api_tokens']));
+      expect(built).toEqual(
+        expect.arrayContaining([
+          'flagwright_features',
+          'flagwright_feature_strategies',
+          'flagwright_users',
+          'flagwright_events',
+          'flagwright_sessions',
+          'flagwright_api_tokens',
+        ]),
+      );
 
       for (let i = 0; i < flagwrightMigrations.length; i++) await dataSource.undoLastMigration({ transaction: 'each' });
       expect(await tables(dataSource)).toEqual([]);
@@ -63,8 +78,7 @@ describe('migrations', () => {
     try {
       const now = db.toTimestamp(new Date('2024-01-01T00:00:00Z'));
       for (const statement of SEED) await db.execute(statement, { now });
-      // Ids are never reused: the next user is number 3 although the largest id left is 1.
-      await db.execute(`DELETE FROM users WHERE username = 'gone'`);
+      await db.execute(FORGET_GONE);
       const rowsBefore = await everyRow(db);
       expect(Object.keys(rowsBefore).filter((table) => rowsBefore[table].length === 0)).toEqual([]);
       const schemaBefore = await sqliteTriggersAndIndexes(db);
@@ -81,52 +95,111 @@ describe('migrations', () => {
       expect(await everyRow(db)).toEqual(rowsBefore);
       expect(await sqliteTriggersAndIndexes(db)).toEqual(schemaBefore);
       await db.execute(
-        `INSERT INTO users (username, root_role_id, created_at) VALUES ('next', (SELECT id FROM roles WHERE name = 'Admin'), :now)`,
+        `INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('next', (SELECT id FROM flagwright_roles WHERE name = 'Admin'), :now)`,
         {
           now,
         },
       );
-      expect(await db.query(`SELECT id, username FROM users ORDER BY id`)).toEqual([
+      expect(await db.query(`SELECT id, username FROM flagwright_users ORDER BY id`)).toEqual([
         { id: 1, username: 'admin' },
         { id: 3, username: 'next' },
       ]);
 
-      // The triggers still move the change generations.
-      const generations = async () =>
-        Object.fromEntries(
-          (await db.query<{ name: string; generation: unknown }>('SELECT name, generation FROM change_generations')).map((row) => [
-            row.name,
-            String(row.generation),
-          ]),
-        );
-      const initial = await generations();
-      await db.execute(`UPDATE features SET stale = true WHERE name = 'parent'`);
-      const afterFeatureChange = await generations();
-      expect(afterFeatureChange.sdk).not.toBe(initial.sdk);
-      expect(afterFeatureChange.credentials).toBe(initial.credentials);
-      await db.execute(`DELETE FROM sessions WHERE id_hash = 'session-hash'`);
-      const afterLogout = await generations();
-      expect(afterLogout.credentials).not.toBe(initial.credentials);
-      expect(afterLogout.sdk).toBe(afterFeatureChange.sdk);
+      await expectTriggersToMoveGenerations(db);
 
       // Keys and constraints hold as before: a unique name, a reference to nothing, a cascade.
       await expect(
         db.execute(
-          `INSERT INTO users (username, root_role_id, created_at) VALUES ('admin', (SELECT id FROM roles WHERE name = 'Admin'), :now)`,
+          `INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('admin', (SELECT id FROM flagwright_roles WHERE name = 'Admin'), :now)`,
           { now },
         ),
       ).rejects.toThrow(/unique/i);
       await expect(
-        db.execute(`INSERT INTO feature_environments (feature_name, environment) VALUES ('missing', 'production')`),
+        db.execute(`INSERT INTO flagwright_feature_environments (feature_name, environment) VALUES ('missing', 'production')`),
       ).rejects.toThrow(/foreign key/i);
-      await db.execute(`DELETE FROM features WHERE name = 'parent'`);
-      expect(await db.query(`SELECT feature_name FROM feature_environments ORDER BY feature_name`)).toEqual([{ feature_name: 'child' }]);
-      expect(await db.query(`SELECT child FROM feature_dependencies`)).toEqual([]);
-      expect(await db.query(`SELECT strategy_id FROM feature_strategy_segments`)).toEqual([]);
+      await db.execute(`DELETE FROM flagwright_features WHERE name = 'parent'`);
+      expect(await db.query(`SELECT feature_name FROM flagwright_feature_environments ORDER BY feature_name`)).toEqual([
+        { feature_name: 'child' },
+      ]);
+      expect(await db.query(`SELECT child FROM flagwright_feature_dependencies`)).toEqual([]);
+      expect(await db.query(`SELECT strategy_id FROM flagwright_feature_strategy_segments`)).toEqual([]);
     } finally {
       await full.destroy();
       await database.drop();
     }
+  });
+
+  describe.each([
+    { stoppedAfter: 'SqliteNamedConstraints1700000012000', seeded: SEED },
+    // Before the metrics gained applications (1700000010000): the metrics rows cannot be written in today's shape.
+    { stoppedAfter: 'SearchActivity1700000007000', seeded: SEED.filter((statement) => !statement.includes('client_metrics')) },
+  ])('on a database an earlier release migrated up to $stoppedAfter, before table names were prefixed', ({ stoppedAfter, seeded }) => {
+    const stop = unprefixedMigrations.findIndex((migration) => migration.name === stoppedAfter) + 1;
+    const move = flagwrightMigrations.indexOf(TablePrefix1700000013000);
+    // The move first, then what the earlier release had not run, then the migrations after the move.
+    const pending = [...flagwrightMigrations.slice(stop, move), ...flagwrightMigrations.slice(move + 1)].map((migration) => migration.name);
+
+    it('renames every table and what is named after it first, then runs the rest, keeping rows, id counters and triggers', async () => {
+      const database = await createTestDatabase({ empty: true });
+      const options = dataSourceOptions({ databaseUrl: database.url, databaseFile: database.file });
+      const earlier = new DataSource({ ...options, migrations: unprefixedMigrations.slice(0, stop) });
+      await earlier.initialize();
+      await earlier.runMigrations({ transaction: 'each' });
+      const plain = new Database(earlier);
+      const now = plain.toTimestamp(new Date('2024-01-01T00:00:00Z'));
+      for (const statement of seeded) await plain.execute(statement.replaceAll(TABLE_PREFIX, ''), { now });
+      await plain.execute(FORGET_GONE.replaceAll(TABLE_PREFIX, ''));
+      const rowsBefore = await everyRow(plain);
+      expect(Object.keys(rowsBefore)).toContain('users');
+      await earlier.destroy();
+
+      const current = new DataSource(options);
+      await current.initialize();
+      const db = new Database(current);
+      try {
+        const applied = await runFlagwrightMigrations(current);
+
+        expect(applied.map((migration) => migration.name)).toEqual([TablePrefix1700000013000.name, ...pending]);
+        expect(await current.showMigrations()).toBe(false);
+        expect(await namesWithoutPrefix(db)).toEqual([]);
+        const rowsAfter = await everyRow(db);
+        // The generation a migration after the move adds is a new row, not a kept one.
+        rowsAfter[`${TABLE_PREFIX}change_generations`] = rowsAfter[`${TABLE_PREFIX}change_generations`].filter(
+          (row) => !String(row).includes(`"name":"${STRATEGY_TYPES_GENERATION}"`),
+        );
+        expect(Object.fromEntries(Object.keys(rowsBefore).map((table) => [table, rowsAfter[TABLE_PREFIX + table]]))).toEqual(rowsBefore);
+        await db.execute(
+          `INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('next', (SELECT id FROM flagwright_roles WHERE name = 'Admin'), :now)`,
+          { now },
+        );
+        expect(await db.query(`SELECT id, username FROM flagwright_users ORDER BY id`)).toEqual([
+          { id: 1, username: 'admin' },
+          { id: 3, username: 'next' },
+        ]);
+        await expectTriggersToMoveGenerations(db);
+        const searchGeneration = async () =>
+          String((await db.one<{ generation: unknown }>('SELECT generation FROM flagwright_search_generation WHERE id = 1'))?.generation);
+        const beforeRename = await searchGeneration();
+        await db.execute(`UPDATE flagwright_features SET description = 'Express checkout' WHERE name = 'child'`);
+        expect(await searchGeneration()).not.toBe(beforeRename);
+        if (!db.isPostgres) {
+          expect(
+            await db.query(
+              `SELECT k.feature_name FROM flagwright_feature_search_fts s JOIN flagwright_feature_search_keys k ON k.id = s.rowid
+                WHERE flagwright_feature_search_fts MATCH :term ORDER BY 1`,
+              { term: '"checkout"' },
+            ),
+          ).toEqual([{ feature_name: 'child' }, { feature_name: 'parent' }]);
+        }
+
+        describeTimestampsWithTimeZone(current);
+        const { upQueries } = await current.driver.createSchemaBuilder().log();
+        expect(upQueries.map((query) => query.query)).toEqual([]);
+      } finally {
+        await current.destroy();
+        await database.drop();
+      }
+    });
   });
 
   it.skipIf(postgresRequested())(
@@ -145,7 +218,7 @@ describe('migrations', () => {
         const schema = async () => await dataSource.query(`SELECT name, sql FROM sqlite_master ORDER BY name`);
         const before = await schema();
         await expect(new SqliteNamedConstraints1700000012000().up(queryRunner)).rejects.toThrow(
-          'SqliteNamedConstraints1700000012000 rebuilds tables and must run with foreign keys off, as TypeORM runs migrations',
+          'Rebuilding SQLite tables must run with foreign keys off, as TypeORM runs migrations',
         );
         expect(await schema()).toEqual(before);
       } finally {
@@ -159,39 +232,42 @@ describe('migrations', () => {
 
 /** A row in every table, written before the rebuild. */
 const SEED = [
-  `INSERT INTO roles (name, type, created_at) VALUES ('Admin', 'root', :now)`,
-  `INSERT INTO role_permissions (role_id, permission, environment) VALUES ((SELECT id FROM roles WHERE name = 'Admin'), 'ADMIN', '')`,
-  `INSERT INTO users (username, email, root_role_id, email_sent, created_at) VALUES ('admin', 'admin@example.com', (SELECT id FROM roles WHERE name = 'Admin'), true, :now)`,
-  `INSERT INTO users (username, root_role_id, created_at) VALUES ('gone', (SELECT id FROM roles WHERE name = 'Admin'), :now)`,
-  `INSERT INTO user_groups (name, root_role_id, created_at) VALUES ('ops', (SELECT id FROM roles WHERE name = 'Admin'), :now)`,
-  `INSERT INTO group_users (group_id, user_id, created_at) VALUES ((SELECT id FROM user_groups WHERE name = 'ops'), (SELECT id FROM users WHERE username = 'admin'), :now)`,
-  `INSERT INTO personal_access_tokens (user_id, secret_hash, description, expires_at, created_at) VALUES ((SELECT id FROM users WHERE username = 'admin'), 'pat-hash', 'cli', :now, :now)`,
-  `INSERT INTO api_tokens (token_name, secret_hash, secret_prefix, type, environment, created_at) VALUES ('sdk', 'token-hash', 'default:production', 'client', 'production', :now)`,
-  `INSERT INTO api_token_projects (token_id, project) VALUES ((SELECT id FROM api_tokens WHERE token_name = 'sdk'), 'default')`,
-  `INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ('session-hash', (SELECT id FROM users WHERE username = 'admin'), :now, :now)`,
-  `INSERT INTO login_failures (login_name, failed_count, updated_at) VALUES ('admin', 2, :now)`,
-  `INSERT INTO projects (id, name, created_at) VALUES ('default', 'Default', :now)`,
-  `INSERT INTO environments (name, type, created_at) VALUES ('production', 'production', :now)`,
-  `INSERT INTO project_environments (project_id, environment_name) VALUES ('default', 'production')`,
-  `INSERT INTO role_users (user_id, role_id, project, created_at) VALUES ((SELECT id FROM users WHERE username = 'admin'), (SELECT id FROM roles WHERE name = 'Admin'), 'default', :now)`,
-  `INSERT INTO group_roles (group_id, role_id, project, created_at) VALUES ((SELECT id FROM user_groups WHERE name = 'ops'), (SELECT id FROM roles WHERE name = 'Admin'), 'default', :now)`,
-  `INSERT INTO features (name, project, description, created_at) VALUES ('parent', 'default', 'Checkout', :now), ('child', 'default', NULL, :now)`,
-  `INSERT INTO feature_environments (feature_name, environment, enabled) VALUES ('parent', 'production', true), ('child', 'production', false)`,
-  `INSERT INTO strategy_types (name, created_at) VALUES ('default', :now)`,
-  `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, created_at) VALUES ('strategy-1', 'parent', 'default', 'production', 'default', :now)`,
-  `INSERT INTO segments (name, project, created_at) VALUES ('beta-users', 'default', :now)`,
-  `INSERT INTO feature_strategy_segments (strategy_id, segment_id, created_at) VALUES ('strategy-1', (SELECT id FROM segments WHERE name = 'beta-users'), :now)`,
-  `INSERT INTO tag_types (name, created_at) VALUES ('simple', :now)`,
-  `INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_at) VALUES ('parent', 'simple', 'beta', :now)`,
-  `INSERT INTO favorite_features (user_id, feature_name, created_at) VALUES ((SELECT id FROM users WHERE username = 'admin'), 'parent', :now)`,
-  `INSERT INTO feature_lifecycles (feature_name, stage, created_at) VALUES ('parent', 'initial', :now)`,
-  `INSERT INTO feature_dependencies (child, parent) VALUES ('child', 'parent')`,
-  `INSERT INTO client_applications (app_name, created_at) VALUES ('shop', :now)`,
-  `INSERT INTO client_instances (app_name, instance_id, environment, created_at, seen_at) VALUES ('shop', 'i-1', 'production', :now, :now)`,
-  `INSERT INTO client_metrics_hourly (feature_name, environment, hour_start, app_name, yes_count) VALUES ('parent', 'production', :now, 'shop', 5)`,
-  `INSERT INTO client_metrics_variants_hourly (feature_name, environment, hour_start, app_name, variant, count) VALUES ('parent', 'production', :now, 'shop', 'blue', 3)`,
-  `INSERT INTO events (type, created_by, created_at, feature_name) VALUES ('feature-created', 'admin', :now, 'parent')`,
+  `INSERT INTO flagwright_roles (name, type, created_at) VALUES ('Admin', 'root', :now)`,
+  `INSERT INTO flagwright_role_permissions (role_id, permission, environment) VALUES ((SELECT id FROM flagwright_roles WHERE name = 'Admin'), 'ADMIN', '')`,
+  `INSERT INTO flagwright_users (username, email, root_role_id, email_sent, created_at) VALUES ('admin', 'admin@example.com', (SELECT id FROM flagwright_roles WHERE name = 'Admin'), true, :now)`,
+  `INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('gone', (SELECT id FROM flagwright_roles WHERE name = 'Admin'), :now)`,
+  `INSERT INTO flagwright_user_groups (name, root_role_id, created_at) VALUES ('ops', (SELECT id FROM flagwright_roles WHERE name = 'Admin'), :now)`,
+  `INSERT INTO flagwright_group_users (group_id, user_id, created_at) VALUES ((SELECT id FROM flagwright_user_groups WHERE name = 'ops'), (SELECT id FROM flagwright_users WHERE username = 'admin'), :now)`,
+  `INSERT INTO flagwright_personal_access_tokens (user_id, secret_hash, description, expires_at, created_at) VALUES ((SELECT id FROM flagwright_users WHERE username = 'admin'), 'pat-hash', 'cli', :now, :now)`,
+  `INSERT INTO flagwright_api_tokens (token_name, secret_hash, secret_prefix, type, environment, created_at) VALUES ('sdk', 'token-hash', 'default:production', 'client', 'production', :now)`,
+  `INSERT INTO flagwright_api_token_projects (token_id, project) VALUES ((SELECT id FROM flagwright_api_tokens WHERE token_name = 'sdk'), 'default')`,
+  `INSERT INTO flagwright_sessions (id_hash, user_id, created_at, expires_at) VALUES ('session-hash', (SELECT id FROM flagwright_users WHERE username = 'admin'), :now, :now)`,
+  `INSERT INTO flagwright_login_failures (login_name, failed_count, updated_at) VALUES ('admin', 2, :now)`,
+  `INSERT INTO flagwright_projects (id, name, created_at) VALUES ('default', 'Default', :now)`,
+  `INSERT INTO flagwright_environments (name, type, created_at) VALUES ('production', 'production', :now)`,
+  `INSERT INTO flagwright_project_environments (project_id, environment_name) VALUES ('default', 'production')`,
+  `INSERT INTO flagwright_role_users (user_id, role_id, project, created_at) VALUES ((SELECT id FROM flagwright_users WHERE username = 'admin'), (SELECT id FROM flagwright_roles WHERE name = 'Admin'), 'default', :now)`,
+  `INSERT INTO flagwright_group_roles (group_id, role_id, project, created_at) VALUES ((SELECT id FROM flagwright_user_groups WHERE name = 'ops'), (SELECT id FROM flagwright_roles WHERE name = 'Admin'), 'default', :now)`,
+  `INSERT INTO flagwright_features (name, project, description, created_at) VALUES ('parent', 'default', 'Checkout', :now), ('child', 'default', NULL, :now)`,
+  `INSERT INTO flagwright_feature_environments (feature_name, environment, enabled) VALUES ('parent', 'production', true), ('child', 'production', false)`,
+  `INSERT INTO flagwright_strategy_types (name, created_at) VALUES ('default', :now)`,
+  `INSERT INTO flagwright_feature_strategies (id, feature_name, project_name, environment, strategy_name, created_at) VALUES ('strategy-1', 'parent', 'default', 'production', 'default', :now)`,
+  `INSERT INTO flagwright_segments (name, project, created_at) VALUES ('beta-users', 'default', :now)`,
+  `INSERT INTO flagwright_feature_strategy_segments (strategy_id, segment_id, created_at) VALUES ('strategy-1', (SELECT id FROM flagwright_segments WHERE name = 'beta-users'), :now)`,
+  `INSERT INTO flagwright_tag_types (name, created_at) VALUES ('simple', :now)`,
+  `INSERT INTO flagwright_feature_tags (feature_name, tag_type, tag_value, created_at) VALUES ('parent', 'simple', 'beta', :now)`,
+  `INSERT INTO flagwright_favorite_features (user_id, feature_name, created_at) VALUES ((SELECT id FROM flagwright_users WHERE username = 'admin'), 'parent', :now)`,
+  `INSERT INTO flagwright_feature_lifecycles (feature_name, stage, created_at) VALUES ('parent', 'initial', :now)`,
+  `INSERT INTO flagwright_feature_dependencies (child, parent) VALUES ('child', 'parent')`,
+  `INSERT INTO flagwright_client_applications (app_name, created_at) VALUES ('shop', :now)`,
+  `INSERT INTO flagwright_client_instances (app_name, instance_id, environment, created_at, seen_at) VALUES ('shop', 'i-1', 'production', :now, :now)`,
+  `INSERT INTO flagwright_client_metrics_hourly (feature_name, environment, hour_start, app_name, yes_count) VALUES ('parent', 'production', :now, 'shop', 5)`,
+  `INSERT INTO flagwright_client_metrics_variants_hourly (feature_name, environment, hour_start, app_name, variant, count) VALUES ('parent', 'production', :now, 'shop', 'blue', 3)`,
+  `INSERT INTO flagwright_events (type, created_by, created_at, feature_name) VALUES ('feature-created', 'admin', :now, 'parent')`,
 ];
+
+/** Ids are never reused: after this, the next user is number 3 although the largest id left is 1. */
+const FORGET_GONE = `DELETE FROM flagwright_users WHERE username = 'gone'`;
 
 /** Every row of every table, each table's rows in a fixed order. */
 async function everyRow(db: Database): Promise<Record<string, unknown[]>> {
@@ -201,6 +277,51 @@ async function everyRow(db: Database): Promise<Record<string, unknown[]>> {
     rows[table] = records.map((record) => JSON.stringify(record)).sort();
   }
   return rows;
+}
+
+/**
+ * Every change of a feature moves the `sdk` generation and no other; every logout the `credentials` one: the
+ * triggers of the change generations work (seeded with SEED).
+ */
+async function expectTriggersToMoveGenerations(db: Database): Promise<void> {
+  const generations = async () =>
+    Object.fromEntries(
+      (await db.query<{ name: string; generation: unknown }>('SELECT name, generation FROM flagwright_change_generations')).map((row) => [
+        row.name,
+        String(row.generation),
+      ]),
+    );
+  const initial = await generations();
+  await db.execute(`UPDATE flagwright_features SET stale = true WHERE name = 'parent'`);
+  const afterFeatureChange = await generations();
+  expect(afterFeatureChange.sdk).not.toBe(initial.sdk);
+  expect(afterFeatureChange.credentials).toBe(initial.credentials);
+  await db.execute(`DELETE FROM flagwright_sessions WHERE id_hash = 'session-hash'`);
+  const afterLogout = await generations();
+  expect(afterLogout.credentials).not.toBe(initial.credentials);
+  expect(afterLogout.sdk).toBe(afterFeatureChange.sdk);
+}
+
+/**
+ * What the database holds in the namespace it shares with a host, other than its own bookkeeping, whose name lacks
+ * the prefix: tables, indexes, sequences, constraints, triggers and functions (not pg_trgm's) on PostgreSQL; tables,
+ * indexes and triggers on SQLite (which names the indexes of unique constraints itself, after their table).
+ */
+async function namesWithoutPrefix(db: Database): Promise<string[]> {
+  const rows = db.isPostgres
+    ? await db.query<{ name: string }>(
+        `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace
+         UNION ALL SELECT conname FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+         UNION ALL SELECT tgname FROM pg_trigger WHERE NOT tgisinternal
+         UNION ALL SELECT proname FROM pg_proc p WHERE pronamespace = current_schema()::regnamespace
+           AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')`,
+      )
+    : await db.query<{ name: string }>(`SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'`);
+  // TypeORM names the primary key of flagwright_migrations itself, with a hash of that table's name.
+  return rows
+    .map((row) => row.name)
+    .filter((name) => !name.startsWith(TABLE_PREFIX) && !name.startsWith('PK_'))
+    .sort();
 }
 
 /** The SQLite triggers and indexes by name and text (the rebuild leaves PostgreSQL alone). */

@@ -80,7 +80,7 @@ describe('project access: /api/admin/projects/{projectId}/access', () => {
       },
     ]);
     const stored = await t.db.query<{ user_id: number; role_id: number }>(
-      "SELECT user_id, role_id FROM role_users WHERE project = 'pa' ORDER BY user_id, role_id",
+      "SELECT user_id, role_id FROM flagwright_role_users WHERE project = 'pa' ORDER BY user_id, role_id",
     );
     expect(stored.map((row) => [Number(row.user_id), Number(row.role_id)])).toEqual([
       [ada.id, ROLE.MEMBER],
@@ -115,7 +115,7 @@ describe('project access: /api/admin/projects/{projectId}/access', () => {
         message: 'The `/body/users/1` property must be the id of an existing user or service account. You sent 4242.',
       },
     ]);
-    expect(await t.db.query("SELECT user_id FROM role_users WHERE project = 'pb'")).toEqual([]);
+    expect(await t.db.query("SELECT user_id FROM flagwright_role_users WHERE project = 'pb'")).toEqual([]);
   });
 
   it('refuses a body that names no role, no one, or not ids', async () => {

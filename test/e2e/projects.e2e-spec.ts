@@ -59,7 +59,7 @@ describe('projects', () => {
         environments: ['development', 'production'],
       });
       const rows = await t.db.query<{ environment_name: string }>(
-        'SELECT environment_name FROM project_environments WHERE project_id = :id ORDER BY environment_name',
+        'SELECT environment_name FROM flagwright_project_environments WHERE project_id = :id ORDER BY environment_name',
         { id: 'checkout' },
       );
       expect(rows.map((r) => r.environment_name)).toEqual(['development', 'production']);
@@ -108,10 +108,13 @@ describe('projects', () => {
     it('makes a user who creates a project its Owner', async () => {
       const editor = await userWithRole(t, 'project-editor', ROLE.EDITOR);
       await t.http().post('/api/admin/projects').set('Cookie', editor.cookie).send({ id: 'editors', name: 'Editors' }).expect(201);
-      const roles = await t.db.query<{ role_id: number }>('SELECT role_id FROM role_users WHERE user_id = :id AND project = :project', {
-        id: editor.id,
-        project: 'editors',
-      });
+      const roles = await t.db.query<{ role_id: number }>(
+        'SELECT role_id FROM flagwright_role_users WHERE user_id = :id AND project = :project',
+        {
+          id: editor.id,
+          project: 'editors',
+        },
+      );
       expect(roles.map((r) => Number(r.role_id))).toEqual([ROLE.OWNER]);
       // As Owner the editor may change and delete it, which an Editor could not do in another project.
       await t.http().put('/api/admin/projects/editors').set('Cookie', editor.cookie).send({ name: 'Editors team' }).expect(200);
@@ -134,7 +137,7 @@ describe('projects', () => {
         'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_PROJECT" permission.',
       );
       await t.http().get('/api/admin/projects').set('Cookie', viewer.cookie).expect(200);
-      expect(await t.db.one('SELECT id FROM projects WHERE id = :id', { id: 'nope' })).toBeUndefined();
+      expect(await t.db.one('SELECT id FROM flagwright_projects WHERE id = :id', { id: 'nope' })).toBeUndefined();
     });
   });
 
@@ -187,7 +190,7 @@ describe('projects', () => {
       await admin(t).delete('/api/admin/projects/doomed/features/doomed-b').expect(202);
       await admin(t).delete('/api/admin/projects/doomed').expect(200);
       await admin(t).get('/api/admin/projects/doomed').expect(404);
-      expect(await t.db.query("SELECT name FROM features WHERE project = 'doomed'")).toEqual([]);
+      expect(await t.db.query("SELECT name FROM flagwright_features WHERE project = 'doomed'")).toEqual([]);
       const types = (await eventsOfProject(t, 'doomed')).map((e) => e.type);
       expect(types.slice(0, 3)).toEqual(['project-deleted', 'feature-deleted', 'feature-deleted']);
     });

@@ -25,7 +25,7 @@ export async function seedUser(
 ): Promise<SeededUser> {
   const email = `${username}@example.com`;
   const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO users (username, name, email, password_hash, root_role_id, created_at) VALUES (:username, :name, :email, 'not-a-hash', :rootRole, :now) RETURNING id`,
+    `INSERT INTO flagwright_users (username, name, email, password_hash, root_role_id, created_at) VALUES (:username, :name, :email, 'not-a-hash', :rootRole, :now) RETURNING id`,
     { username, name, email, rootRole, now: t.db.toTimestamp(t.clock.now()) },
   );
   const id = Number(row.id);
@@ -33,16 +33,22 @@ export async function seedUser(
 }
 
 export async function seedProject(t: TestApp, id: string): Promise<void> {
-  await t.db.execute('INSERT INTO projects (id, name, created_at) VALUES (:id, :id, :now)', { id, now: t.db.toTimestamp(t.clock.now()) });
+  await t.db.execute('INSERT INTO flagwright_projects (id, name, created_at) VALUES (:id, :id, :now)', {
+    id,
+    now: t.db.toTimestamp(t.clock.now()),
+  });
   for (const environment of ['development', 'production']) {
-    await t.db.execute('INSERT INTO project_environments (project_id, environment_name) VALUES (:id, :environment)', { id, environment });
+    await t.db.execute('INSERT INTO flagwright_project_environments (project_id, environment_name) VALUES (:id, :environment)', {
+      id,
+      environment,
+    });
   }
 }
 
 /** A feature with one `default` strategy in each environment; answers the strategy ids by environment. */
 export async function seedFeatureWithStrategies(t: TestApp, name: string, project: string): Promise<Record<string, string>> {
   const now = t.db.toTimestamp(t.clock.now());
-  await t.db.execute('INSERT INTO features (name, project, type, created_at) VALUES (:name, :project, :type, :now)', {
+  await t.db.execute('INSERT INTO flagwright_features (name, project, type, created_at) VALUES (:name, :project, :type, :now)', {
     name,
     project,
     type: 'release',
@@ -50,13 +56,16 @@ export async function seedFeatureWithStrategies(t: TestApp, name: string, projec
   });
   const ids: Record<string, string> = {};
   for (const environment of ['development', 'production']) {
-    await t.db.execute('INSERT INTO feature_environments (feature_name, environment, enabled) VALUES (:name, :environment, true)', {
-      name,
-      environment,
-    });
+    await t.db.execute(
+      'INSERT INTO flagwright_feature_environments (feature_name, environment, enabled) VALUES (:name, :environment, true)',
+      {
+        name,
+        environment,
+      },
+    );
     ids[environment] = randomUUID();
     await t.db.execute(
-      `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, created_at)
+      `INSERT INTO flagwright_feature_strategies (id, feature_name, project_name, environment, strategy_name, created_at)
        VALUES (:id, :name, :project, :environment, 'default', :now)`,
       { id: ids[environment], name, project, environment, now },
     );

@@ -115,7 +115,7 @@ describe('roles: /api/admin/roles', () => {
       expect(res.body).toEqual(expected);
       expect((await t.http().get(`/api/admin/roles/${roleId}`).set(admin())).body).toEqual(expected);
       const rows = await t.db.query<{ permission: string; environment: string }>(
-        'SELECT permission, environment FROM role_permissions WHERE role_id = :roleId ORDER BY permission, environment',
+        'SELECT permission, environment FROM flagwright_role_permissions WHERE role_id = :roleId ORDER BY permission, environment',
         { roleId },
       );
       expect(rows).toEqual([
@@ -255,7 +255,7 @@ describe('roles: /api/admin/roles', () => {
       expect(shape.body.details.find((d: { path: string }) => d.path === '/body/type').message).toBe(
         'The `/body/type` property must be one of "root-custom", "custom". You sent "project".',
       );
-      const stored = await t.db.query('SELECT id FROM roles WHERE name LIKE :pattern', { pattern: 'Bad %' });
+      const stored = await t.db.query('SELECT id FROM flagwright_roles WHERE name LIKE :pattern', { pattern: 'Bad %' });
       expect(stored).toEqual([]);
     });
 
@@ -363,7 +363,7 @@ describe('roles: /api/admin/roles', () => {
       await t.http().delete(`/api/admin/roles/${roleId}`).set('Cookie', adminCookie).expect(200);
       await t.http().get(`/api/admin/roles/${roleId}`).set(admin()).expect(404);
       await t.http().delete(`/api/admin/roles/${roleId}`).set(admin()).expect(404);
-      expect(await t.db.query('SELECT role_id FROM role_permissions WHERE role_id = :roleId', { roleId })).toEqual([]);
+      expect(await t.db.query('SELECT role_id FROM flagwright_role_permissions WHERE role_id = :roleId', { roleId })).toEqual([]);
     });
 
     it('counts a custom root role held as a root role, by a user or a group', async () => {

@@ -221,7 +221,7 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
   it('stays a 200 for odd but valid values', async () => {
     for (const query of [
       'query=%25%25%25',
-      "query='%3B DROP TABLE features;--",
+      "query='%3B DROP TABLE flagwright_features;--",
       'query=%22quoted%22',
       'project=IS_ANY_OF:a,b,c&type=IS_NOT:x&createdBy=IS:-42,0&segment=INCLUDE:nobody&tag=INCLUDE:x:y:z',
       'sortBy=environment:nowhere&sortOrder=desc&favoritesFirst=true',
@@ -231,7 +231,7 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
       expect(res.body).toEqual({ features: expect.any(Array), total: expect.any(Number) });
     }
     expect(await f.names('query=%25%25%25')).toEqual({ names: [], total: 0 });
-    expect(await f.names("query='%3B DROP TABLE features;--")).toEqual({ names: [], total: 0 });
+    expect(await f.names("query='%3B DROP TABLE flagwright_features;--")).toEqual({ names: [], total: 0 });
     expect(await f.names('lifecycle=IS_NONE_OF:&state=IS:')).toEqual({ names: ['only-one'], total: 1 });
   });
 

@@ -260,7 +260,7 @@ describe('GET /api/admin/search/features', () => {
           x.environments.map((e) => e.name),
         ]),
       ).toEqual(odd.map((description) => [description, ['production']]));
-      await t.db.execute("DELETE FROM features WHERE name LIKE 'odd\\_%' ESCAPE '\\'");
+      await t.db.execute("DELETE FROM flagwright_features WHERE name LIKE 'odd\\_%' ESCAPE '\\'");
     });
 
     it('shows favorite false for API tokens', async () => {
@@ -588,7 +588,7 @@ describe('GET /api/admin/search/features', () => {
       await f.environment('zeta_new', 'production', { enabled: true });
       expect(await f.names('status=production:enabled')).toEqual({ names: ['beta', 'gamma', 'pct_two', 'zeta_new'], total: 4 });
 
-      await t.db.execute("UPDATE features SET description = 'Renamed idea' WHERE name = 'zeta_new'");
+      await t.db.execute("UPDATE flagwright_features SET description = 'Renamed idea' WHERE name = 'zeta_new'");
       expect(await f.names('query=brand')).toEqual({ names: [], total: 0 });
       const { body } = await f.search('query=renamed').expect(200);
       expect(body.features[0]).toMatchObject({
@@ -597,18 +597,18 @@ describe('GET /api/admin/search/features', () => {
         tags: [{ type: 'simple', value: 'fresh-tag', color: '#FFFFFF' }],
       });
 
-      await t.db.execute("UPDATE feature_environments SET last_seen_at = :at WHERE feature_name = 'zeta_new'", {
+      await t.db.execute("UPDATE flagwright_feature_environments SET last_seen_at = :at WHERE feature_name = 'zeta_new'", {
         at: t.db.toTimestamp(now),
       });
       await f.metrics('zeta_new', 'production', hourOf(now), 2, 9);
       const seen = await f.search('query=renamed').expect(200);
       expect(seen.body.features[0].environments[0]).toMatchObject({ lastSeenAt: now.toISOString(), yes: 2, no: 9 });
 
-      await t.db.execute("DELETE FROM feature_tags WHERE feature_name = 'zeta_new'");
+      await t.db.execute("DELETE FROM flagwright_feature_tags WHERE feature_name = 'zeta_new'");
       expect(await f.names('query=fresh-tag')).toEqual({ names: [], total: 0 });
-      await t.db.execute("UPDATE features SET archived_at = :at WHERE name = 'zeta_new'", { at: t.db.toTimestamp(now) });
+      await t.db.execute("UPDATE flagwright_features SET archived_at = :at WHERE name = 'zeta_new'", { at: t.db.toTimestamp(now) });
       expect(await f.names()).toEqual({ names: ACTIVE, total: 9 });
-      await t.db.execute("DELETE FROM features WHERE name = 'zeta_new'");
+      await t.db.execute("DELETE FROM flagwright_features WHERE name = 'zeta_new'");
       expect(await f.names('archived=IS:true')).toEqual({ names: ['old_archived', 'live_archived'], total: 2 });
     });
   });
@@ -619,16 +619,16 @@ describe('GET /api/admin/search/features', () => {
     it('shows new evaluations and last-seen times at once, and lets an hour pass', async () => {
       expect(await alphaDevelopment()).toMatchObject({ yes: 5, no: 3 });
       await t.db.execute(
-        "UPDATE client_metrics_hourly SET yes_count = yes_count + 10 WHERE feature_name = 'alpha' AND hour_start = :hour",
+        "UPDATE flagwright_client_metrics_hourly SET yes_count = yes_count + 10 WHERE feature_name = 'alpha' AND hour_start = :hour",
         { hour: t.db.toTimestamp(hourOf(now)) },
       );
       expect(await alphaDevelopment()).toMatchObject({ yes: 15, no: 3 });
       const seenAt = new Date(now.getTime() - 60_000);
       await t.db.execute(
-        "UPDATE feature_environments SET last_seen_at = :at WHERE feature_name = 'alpha' AND environment = 'development'",
+        "UPDATE flagwright_feature_environments SET last_seen_at = :at WHERE feature_name = 'alpha' AND environment = 'development'",
         { at: t.db.toTimestamp(seenAt) },
       );
-      await t.db.execute("UPDATE features SET last_seen_at = :at WHERE name = 'alpha'", { at: t.db.toTimestamp(seenAt) });
+      await t.db.execute("UPDATE flagwright_features SET last_seen_at = :at WHERE name = 'alpha'", { at: t.db.toTimestamp(seenAt) });
       const { body } = await f.search('query=alpha').expect(200);
       expect(body.features[0]).toMatchObject({
         lastSeenAt: seenAt.toISOString(),
@@ -654,10 +654,14 @@ describe('GET /api/admin/search/features', () => {
         const rows = await t.db.query<{ indexname: string }>(
           "SELECT indexname FROM pg_indexes WHERE indexname LIKE '%trgm%' ORDER BY indexname",
         );
-        expect(rows.map((r) => r.indexname)).toEqual(['feature_tags_trgm_idx', 'features_description_trgm_idx', 'features_name_trgm_idx']);
+        expect(rows.map((r) => r.indexname)).toEqual([
+          'flagwright_feature_tags_trgm_idx',
+          'flagwright_features_description_trgm_idx',
+          'flagwright_features_name_trgm_idx',
+        ]);
       } else {
         const rows = await t.db.query<{ name: string; text: string }>(
-          'SELECT k.feature_name AS name, s.text FROM feature_search_fts s JOIN feature_search_keys k ON k.id = s.rowid WHERE feature_search_fts MATCH \'"team:pay"\'',
+          'SELECT k.feature_name AS name, s.text FROM flagwright_feature_search_fts s JOIN flagwright_feature_search_keys k ON k.id = s.rowid WHERE flagwright_feature_search_fts MATCH \'"team:pay"\'',
         );
         expect(rows).toEqual([{ name: 'gamma', text: 'gamma\npayments gateway\nteam:payments' }]);
       }

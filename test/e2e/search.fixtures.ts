@@ -17,12 +17,15 @@ export class SearchFixtures {
   }
 
   async project(id: string): Promise<void> {
-    await this.t.db.execute('INSERT INTO projects (id, name, created_at) VALUES (:id, :id, :now)', { id, now: this.ts(new Date()) });
+    await this.t.db.execute('INSERT INTO flagwright_projects (id, name, created_at) VALUES (:id, :id, :now)', {
+      id,
+      now: this.ts(new Date()),
+    });
   }
 
   async user(user: { name?: string; username?: string; email?: string; rootRole?: number }): Promise<number> {
     const [row] = await this.t.db.query<{ id: number }>(
-      'INSERT INTO users (name, username, email, root_role_id, created_at) VALUES (:name, :username, :email, :role, :now) RETURNING id',
+      'INSERT INTO flagwright_users (name, username, email, root_role_id, created_at) VALUES (:name, :username, :email, :role, :now) RETURNING id',
       {
         name: user.name ?? null,
         username: user.username ?? null,
@@ -48,7 +51,7 @@ export class SearchFixtures {
     lastSeenAt?: Date | null;
   }): Promise<void> {
     await this.t.db.execute(
-      `INSERT INTO features (name, project, type, description, stale, potentially_stale, impression_data, created_by_user_id, created_at, archived_at, last_seen_at)
+      `INSERT INTO flagwright_features (name, project, type, description, stale, potentially_stale, impression_data, created_by_user_id, created_at, archived_at, last_seen_at)
        VALUES (:name, :project, :type, :description, :stale, :potentiallyStale, :impressionData, :createdBy, :createdAt, :archivedAt, :lastSeenAt)`,
       {
         name: feature.name,
@@ -78,7 +81,7 @@ export class SearchFixtures {
       stickiness: 'default',
     }));
     await this.t.db.execute(
-      'INSERT INTO feature_environments (feature_name, environment, enabled, variants, last_seen_at) VALUES (:feature, :environment, :enabled, :variants, :lastSeenAt)',
+      'INSERT INTO flagwright_feature_environments (feature_name, environment, enabled, variants, last_seen_at) VALUES (:feature, :environment, :enabled, :variants, :lastSeenAt)',
       {
         feature,
         environment,
@@ -91,25 +94,30 @@ export class SearchFixtures {
 
   async strategy(feature: string, environment: string, options: { disabled?: boolean; segments?: number[] } = {}): Promise<string> {
     const id = randomUUID();
-    const project = (await this.t.db.one<{ project: string }>('SELECT project FROM features WHERE name = :feature', { feature }))!.project;
+    const project = (await this.t.db.one<{ project: string }>('SELECT project FROM flagwright_features WHERE name = :feature', {
+      feature,
+    }))!.project;
     await this.t.db.execute(
-      `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, disabled, created_at)
+      `INSERT INTO flagwright_feature_strategies (id, feature_name, project_name, environment, strategy_name, disabled, created_at)
        VALUES (:id, :feature, :project, :environment, 'default', :disabled, :now)`,
       { id, feature, project, environment, disabled: this.bool(options.disabled ?? false), now: this.ts(new Date()) },
     );
     for (const segment of options.segments ?? []) {
-      await this.t.db.execute('INSERT INTO feature_strategy_segments (strategy_id, segment_id, created_at) VALUES (:id, :segment, :now)', {
-        id,
-        segment,
-        now: this.ts(new Date()),
-      });
+      await this.t.db.execute(
+        'INSERT INTO flagwright_feature_strategy_segments (strategy_id, segment_id, created_at) VALUES (:id, :segment, :now)',
+        {
+          id,
+          segment,
+          now: this.ts(new Date()),
+        },
+      );
     }
     return id;
   }
 
   async segment(name: string): Promise<number> {
     const [row] = await this.t.db.query<{ id: number }>(
-      "INSERT INTO segments (name, constraints, created_at) VALUES (:name, '[]', :now) RETURNING id",
+      "INSERT INTO flagwright_segments (name, constraints, created_at) VALUES (:name, '[]', :now) RETURNING id",
       {
         name,
         now: this.ts(new Date()),
@@ -119,7 +127,7 @@ export class SearchFixtures {
   }
 
   async tagType(name: string, color: string | null): Promise<void> {
-    await this.t.db.execute('INSERT INTO tag_types (name, color, created_at) VALUES (:name, :color, :now)', {
+    await this.t.db.execute('INSERT INTO flagwright_tag_types (name, color, created_at) VALUES (:name, :color, :now)', {
       name,
       color,
       now: this.ts(new Date()),
@@ -128,7 +136,7 @@ export class SearchFixtures {
 
   async tag(feature: string, type: string, value: string): Promise<void> {
     await this.t.db.execute(
-      'INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_at) VALUES (:feature, :type, :value, :now)',
+      'INSERT INTO flagwright_feature_tags (feature_name, tag_type, tag_value, created_at) VALUES (:feature, :type, :value, :now)',
       {
         feature,
         type,
@@ -140,7 +148,7 @@ export class SearchFixtures {
 
   async lifecycle(feature: string, stage: string, at: Date, status: string | null = null): Promise<void> {
     await this.t.db.execute(
-      'INSERT INTO feature_lifecycles (feature_name, stage, status, created_at) VALUES (:feature, :stage, :status, :at)',
+      'INSERT INTO flagwright_feature_lifecycles (feature_name, stage, status, created_at) VALUES (:feature, :stage, :status, :at)',
       {
         feature,
         stage,
@@ -151,20 +159,23 @@ export class SearchFixtures {
   }
 
   async favorite(userId: number, feature: string): Promise<void> {
-    await this.t.db.execute('INSERT INTO favorite_features (user_id, feature_name, created_at) VALUES (:userId, :feature, :now)', {
-      userId,
-      feature,
-      now: this.ts(new Date()),
-    });
+    await this.t.db.execute(
+      'INSERT INTO flagwright_favorite_features (user_id, feature_name, created_at) VALUES (:userId, :feature, :now)',
+      {
+        userId,
+        feature,
+        now: this.ts(new Date()),
+      },
+    );
   }
 
   async dependency(child: string, parent: string): Promise<void> {
-    await this.t.db.execute('INSERT INTO feature_dependencies (child, parent) VALUES (:child, :parent)', { child, parent });
+    await this.t.db.execute('INSERT INTO flagwright_feature_dependencies (child, parent) VALUES (:child, :parent)', { child, parent });
   }
 
   async metrics(feature: string, environment: string, hourStart: Date, yes: number, no: number): Promise<void> {
     await this.t.db.execute(
-      'INSERT INTO client_metrics_hourly (feature_name, environment, hour_start, yes_count, no_count) VALUES (:feature, :environment, :hourStart, :yes, :no)',
+      'INSERT INTO flagwright_client_metrics_hourly (feature_name, environment, hour_start, yes_count, no_count) VALUES (:feature, :environment, :hourStart, :yes, :no)',
       { feature, environment, hourStart: this.ts(hourStart), yes, no },
     );
   }

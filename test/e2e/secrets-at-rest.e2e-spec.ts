@@ -98,7 +98,7 @@ describe('secrets at rest and in logs', () => {
       for (const row of await t.db.query(`SELECT * FROM "${table}"`)) stored.push(`${table}: ${JSON.stringify(row)}`);
     }
     // The scan can fail: what it looks for is there to be found (the logs hold the session's requests).
-    expect(stored.some((row) => row.startsWith('users: ') && row.includes('"ada"'))).toBe(true);
+    expect(stored.some((row) => row.startsWith('flagwright_users: ') && row.includes('"ada"'))).toBe(true);
     expect(logs.some((line) => line.includes('/api/admin/user-admin'))).toBe(true);
     const leaks = [...secrets].flatMap((secret) =>
       [...stored.filter((row) => row.includes(secret)), ...logs.filter((line) => line.includes(secret))].map(

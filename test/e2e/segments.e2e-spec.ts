@@ -185,7 +185,7 @@ describe('segments', () => {
 
   it('needs CREATE_SEGMENT, UPDATE_SEGMENT and DELETE_SEGMENT; reading needs only a login', async () => {
     const [viewer] = await t.db.query<{ id: number }>(
-      `INSERT INTO users (username, root_role_id, created_at) VALUES ('seg-viewer', 3, :now) RETURNING id`,
+      `INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('seg-viewer', 3, :now) RETURNING id`,
       {
         now: t.db.toTimestamp(new Date()),
       },

@@ -22,7 +22,7 @@ describe('service accounts', () => {
   /** A person inserted with SQL, as the users module would have created them. */
   async function insertUser(username: string, rootRole: number): Promise<number> {
     const [row] = await t.db.query<{ id: number }>(
-      `INSERT INTO users (username, name, root_role_id, created_at) VALUES (:username, :username, :rootRole, :now) RETURNING id`,
+      `INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES (:username, :username, :rootRole, :now) RETURNING id`,
       { username, rootRole, now: t.db.toTimestamp(t.clock.now()) },
     );
     return Number(row.id);
@@ -42,7 +42,7 @@ describe('service accounts', () => {
 
   const events = (type: string) =>
     t.db.query<{ created_by: string; created_by_user_id: number; data: string | null; pre_data: string | null }>(
-      'SELECT created_by, created_by_user_id, data, pre_data FROM events WHERE type = :type ORDER BY id',
+      'SELECT created_by, created_by_user_id, data, pre_data FROM flagwright_events WHERE type = :type ORDER BY id',
       { type },
     );
 
@@ -76,7 +76,7 @@ describe('service accounts', () => {
       expect(Math.abs(Date.parse(res.body.createdAt) - t.clock.now().getTime())).toBeLessThan(10_000);
 
       const [row] = await t.db.query<Record<string, unknown>>(
-        'SELECT username, name, password_hash, root_role_id, is_service, email FROM users WHERE id = :id',
+        'SELECT username, name, password_hash, root_role_id, is_service, email FROM flagwright_users WHERE id = :id',
         { id },
       );
       expect({ ...row, is_service: Boolean(row.is_service) }).toEqual({
@@ -176,12 +176,12 @@ describe('service accounts', () => {
         message,
         details: [{ path: '/body/rootRole', message }],
       });
-      expect(await t.db.query("SELECT id FROM users WHERE username = 'role-bot'")).toEqual([]);
+      expect(await t.db.query("SELECT id FROM flagwright_users WHERE username = 'role-bot'")).toEqual([]);
     });
 
     it('accepts a custom root role', async () => {
       const [role] = await t.db.query<{ id: number }>(
-        `INSERT INTO roles (name, description, type, built_in, created_at) VALUES ('Auditor', 'reads logs', 'root-custom', false, :now) RETURNING id`,
+        `INSERT INTO flagwright_roles (name, description, type, built_in, created_at) VALUES ('Auditor', 'reads logs', 'root-custom', false, :now) RETURNING id`,
         { now: t.db.toTimestamp(t.clock.now()) },
       );
       const res = await admin()
@@ -203,7 +203,7 @@ describe('service accounts', () => {
           message: 'A service account or user with that username already exists.',
         });
       }
-      expect(await t.db.query("SELECT id FROM users WHERE username = 'alice' AND is_service = true")).toEqual([]);
+      expect(await t.db.query("SELECT id FROM flagwright_users WHERE username = 'alice' AND is_service = true")).toEqual([]);
     });
 
     it('answers 401 without credentials', async () => {
@@ -227,7 +227,7 @@ describe('service accounts', () => {
       await t.http().post('/api/admin/service-account').set('Cookie', cookie()).type('form').send('a=b').expect(403);
       await t.http().post('/api/admin/service-account').set('Cookie', cookie()).send({}).expect(403);
       await t.http().get('/api/admin/service-account').set('Cookie', cookie()).expect(403);
-      expect(await t.db.query("SELECT id FROM users WHERE username = 'x'")).toEqual([]);
+      expect(await t.db.query("SELECT id FROM flagwright_users WHERE username = 'x'")).toEqual([]);
     });
 
     it('answers a form body with 415', async () => {
@@ -308,7 +308,7 @@ describe('service accounts', () => {
       await admin().get('/api/admin/service-account/1').expect(404);
       await admin().put('/api/admin/service-account/1', { name: 'hijack' }).expect(404);
       await admin().delete('/api/admin/service-account/1').expect(404);
-      expect(await t.db.one('SELECT name FROM users WHERE id = 1')).toEqual({ name: 'admin' });
+      expect(await t.db.one('SELECT name FROM flagwright_users WHERE id = 1')).toEqual({ name: 'admin' });
     });
 
     it('answers 400 naming the parameter for a non-numeric id', async () => {
@@ -320,7 +320,7 @@ describe('service accounts', () => {
       const account = await createAccount('update-bot', 3);
       const res = await admin().put(`/api/admin/service-account/${account.id}`, { name: 'Renamed', rootRole: 1 }).expect(200);
       expect(res.body).toMatchObject({ id: account.id, username: 'update-bot', name: 'Renamed', rootRole: 1, tokens: [] });
-      expect(await t.db.one('SELECT name, root_role_id FROM users WHERE id = :id', { id: account.id })).toEqual({
+      expect(await t.db.one('SELECT name, root_role_id FROM flagwright_users WHERE id = :id', { id: account.id })).toEqual({
         name: 'Renamed',
         root_role_id: 1,
       });
@@ -338,7 +338,7 @@ describe('service accounts', () => {
       expect(unknownRole.body.details).toEqual([{ path: '/body/rootRole', message: expect.stringContaining('no root role with id 77') }]);
       const renameUser = await admin().put(`/api/admin/service-account/${account.id}`, { username: 'other', name: '' }).expect(400);
       expect(renameUser.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['/body/name', '/body/username']);
-      expect(await t.db.one('SELECT username, name, root_role_id FROM users WHERE id = :id', { id: account.id })).toEqual({
+      expect(await t.db.one('SELECT username, name, root_role_id FROM flagwright_users WHERE id = :id', { id: account.id })).toEqual({
         username: 'bad-update-bot',
         name: 'bad-update-bot name',
         root_role_id: 3,
@@ -352,8 +352,8 @@ describe('service accounts', () => {
 
       await admin().delete(`/api/admin/service-account/${account.id}`).expect(200);
       await admin().get(`/api/admin/service-account/${account.id}`).expect(404);
-      expect(await t.db.query('SELECT id FROM users WHERE id = :id', { id: account.id })).toEqual([]);
-      expect(await t.db.query('SELECT id FROM personal_access_tokens WHERE user_id = :id', { id: account.id })).toEqual([]);
+      expect(await t.db.query('SELECT id FROM flagwright_users WHERE id = :id', { id: account.id })).toEqual([]);
+      expect(await t.db.query('SELECT id FROM flagwright_personal_access_tokens WHERE user_id = :id', { id: account.id })).toEqual([]);
       const refused = await t.http().get('/api/admin/service-account').set('Authorization', token.body.secret).expect(401);
       expect(refused.body.name).toBe('AuthenticationRequired');
 
@@ -390,11 +390,13 @@ describe('service accounts', () => {
         name: 'NotFoundError',
         message: `Could not find personal access token with id ${res.body.id}.`,
       });
-      const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM personal_access_tokens WHERE id = :id', { id: res.body.id });
+      const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM flagwright_personal_access_tokens WHERE id = :id', {
+        id: res.body.id,
+      });
       expect(row.secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
       const everything = JSON.stringify([
-        await t.db.query('SELECT * FROM personal_access_tokens'),
-        await t.db.query('SELECT * FROM events'),
+        await t.db.query('SELECT * FROM flagwright_personal_access_tokens'),
+        await t.db.query('SELECT * FROM flagwright_events'),
       ]);
       expect(everything).not.toContain(secret.slice(5));
 
@@ -436,7 +438,7 @@ describe('service accounts', () => {
         await admin().post(`/api/admin/service-account/${id}/token`, { description: 'x', expiresAt: future }).expect(404);
         await admin().delete(`/api/admin/service-account/${id}/token/1`).expect(404);
       }
-      expect(await t.db.query("SELECT id FROM personal_access_tokens WHERE description = 'x'")).toEqual([]);
+      expect(await t.db.query("SELECT id FROM flagwright_personal_access_tokens WHERE description = 'x'")).toEqual([]);
     });
 
     it('acts with its root role: a Viewer account gets 403 on an admin-only route, an Admin account 200 and is the actor', async () => {
@@ -503,7 +505,7 @@ describe('service accounts', () => {
           .get('/api/admin/service-account')
           .expect(200)
           .then((r) => r.body),
-        await t.db.query('SELECT * FROM events'),
+        await t.db.query('SELECT * FROM flagwright_events'),
       ]);
       expect(all).not.toMatch(/user:[0-9a-f]{64}/);
     });

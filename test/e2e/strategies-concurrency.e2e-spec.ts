@@ -117,7 +117,7 @@ describe('concurrent updates of one strategy', () => {
     expect(responses.filter((r) => r.status === 200)).toHaveLength(30);
     expect(responses.filter((r) => r.status === 400)).toHaveLength(10);
     const count = await t.db.one<{ count: number | string }>(
-      `SELECT COUNT(*) AS count FROM feature_strategies WHERE feature_name = 'race3'`,
+      `SELECT COUNT(*) AS count FROM flagwright_feature_strategies WHERE feature_name = 'race3'`,
     );
     expect(Number(count?.count)).toBe(30);
   });

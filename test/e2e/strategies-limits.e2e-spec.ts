@@ -36,9 +36,9 @@ describe('configured strategy limits', () => {
     await app.init();
     const db = app.get(Database);
     const now = db.toTimestamp(new Date());
-    await db.execute(`INSERT INTO features (name, project, created_at) VALUES ('lim', 'default', :now)`, { now });
+    await db.execute(`INSERT INTO flagwright_features (name, project, created_at) VALUES ('lim', 'default', :now)`, { now });
     for (const name of ['a', 'b'])
-      await db.execute(`INSERT INTO segments (name, constraints, created_at) VALUES (:name, '[]', :now)`, { name, now });
+      await db.execute(`INSERT INTO flagwright_segments (name, constraints, created_at) VALUES (:name, '[]', :now)`, { name, now });
   });
 
   afterAll(async () => {

@@ -242,7 +242,7 @@ describe('feature strategies', () => {
       expect(res.body).toEqual(expected);
       expect((await get(url).expect(200)).body).toEqual(expected);
       const links = await t.db.query<{ segment_id: number }>(
-        'SELECT segment_id FROM feature_strategy_segments WHERE strategy_id = :id ORDER BY segment_id',
+        'SELECT segment_id FROM flagwright_feature_strategy_segments WHERE strategy_id = :id ORDER BY segment_id',
         { id: strategy.id },
       );
       expect(links.map((l) => Number(l.segment_id))).toEqual([segA, segB]);
@@ -336,7 +336,7 @@ describe('feature strategies', () => {
     it('records feature-strategy-update with the new and previous strategy, and nothing for a request that changes nothing', async () => {
       const { feature, strategy, url } = await fresh();
       await t.db.execute(
-        `INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_at) VALUES (:feature, 'simple', 'team-a', :now)`,
+        `INSERT INTO flagwright_feature_tags (feature_name, tag_type, tag_value, created_at) VALUES (:feature, 'simple', 'team-a', :now)`,
         {
           feature,
           now: t.db.toTimestamp(new Date()),
@@ -580,7 +580,7 @@ describe('feature strategies', () => {
       const strategy = await createStrategy(t, 'p1', 'auth1', 'production', { name: 'default' });
       url = strategiesUrl('p1', 'auth1', 'production', strategy.id);
       const [viewer] = await t.db.query<{ id: number }>(
-        `INSERT INTO users (username, root_role_id, created_at) VALUES ('viewer1', 3, :now) RETURNING id`,
+        `INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('viewer1', 3, :now) RETURNING id`,
         {
           now: t.db.toTimestamp(new Date()),
         },
@@ -776,11 +776,11 @@ describe('feature strategies', () => {
       if (t.db.isPostgres) {
         await t.db.query(`CREATE FUNCTION refuse_boom() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'boom'; END; $$ LANGUAGE plpgsql`);
         await t.db.query(
-          `CREATE TRIGGER refuse_boom BEFORE INSERT ON events FOR EACH ROW WHEN (NEW.type = 'feature-environment-disabled' AND NEW.feature_name = 'boom') EXECUTE FUNCTION refuse_boom()`,
+          `CREATE TRIGGER refuse_boom BEFORE INSERT ON flagwright_events FOR EACH ROW WHEN (NEW.type = 'feature-environment-disabled' AND NEW.feature_name = 'boom') EXECUTE FUNCTION refuse_boom()`,
         );
       } else {
         await t.db.query(
-          `CREATE TRIGGER refuse_boom BEFORE INSERT ON events WHEN NEW.type = 'feature-environment-disabled' AND NEW.feature_name = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END`,
+          `CREATE TRIGGER refuse_boom BEFORE INSERT ON flagwright_events WHEN NEW.type = 'feature-environment-disabled' AND NEW.feature_name = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END`,
         );
       }
       const res = await put(url).send({ disabled: true, title: 'after' }).expect(500);
@@ -789,7 +789,7 @@ describe('feature strategies', () => {
       expect((await get(url).expect(200)).body).toMatchObject({ title: 'before', disabled: false });
       expect(await isEnabled(t, 'boom', 'production')).toBe(true);
       expect((await eventsOf(t, 'boom')).map((e) => e.type)).toEqual(['feature-strategy-add']);
-      await t.db.query('DROP TRIGGER refuse_boom' + (t.db.isPostgres ? ' ON events' : ''));
+      await t.db.query('DROP TRIGGER refuse_boom' + (t.db.isPostgres ? ' ON flagwright_events' : ''));
     });
   });
 
@@ -857,7 +857,7 @@ describe('feature strategies', () => {
 
     it('needs UPDATE_FEATURE_STRATEGY', async () => {
       const [viewer] = await t.db.query<{ id: number }>(
-        `INSERT INTO users (username, root_role_id, created_at) VALUES ('viewer2', 3, :now) RETURNING id`,
+        `INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('viewer2', 3, :now) RETURNING id`,
         {
           now: t.db.toTimestamp(new Date()),
         },

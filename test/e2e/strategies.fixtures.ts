@@ -15,18 +15,21 @@ export async function seedProject(
   id: string,
   options: { environments?: string[]; defaultStickiness?: string } = {},
 ): Promise<void> {
-  await t.db.execute('INSERT INTO projects (id, name, default_stickiness, created_at) VALUES (:id, :id, :stickiness, :now)', {
+  await t.db.execute('INSERT INTO flagwright_projects (id, name, default_stickiness, created_at) VALUES (:id, :id, :stickiness, :now)', {
     id,
     stickiness: options.defaultStickiness ?? 'default',
     now: t.db.toTimestamp(new Date()),
   });
   for (const environment of options.environments ?? ['development', 'production']) {
-    await t.db.execute('INSERT INTO project_environments (project_id, environment_name) VALUES (:id, :environment)', { id, environment });
+    await t.db.execute('INSERT INTO flagwright_project_environments (project_id, environment_name) VALUES (:id, :environment)', {
+      id,
+      environment,
+    });
   }
 }
 
 export async function seedEnvironment(t: TestApp, name: string, type = 'test'): Promise<void> {
-  await t.db.execute('INSERT INTO environments (name, type, created_at) VALUES (:name, :type, :now)', {
+  await t.db.execute('INSERT INTO flagwright_environments (name, type, created_at) VALUES (:name, :type, :now)', {
     name,
     type,
     now: t.db.toTimestamp(new Date()),
@@ -35,24 +38,27 @@ export async function seedEnvironment(t: TestApp, name: string, type = 'test'): 
 
 /** A feature with its environment rows; `enabledIn` lists the environments where it is switched on. */
 export async function seedFeature(t: TestApp, name: string, project = 'default', enabledIn: string[] = []): Promise<void> {
-  await t.db.execute('INSERT INTO features (name, project, type, created_at) VALUES (:name, :project, :type, :now)', {
+  await t.db.execute('INSERT INTO flagwright_features (name, project, type, created_at) VALUES (:name, :project, :type, :now)', {
     name,
     project,
     type: 'release',
     now: t.db.toTimestamp(new Date()),
   });
   for (const environment of ['development', 'production']) {
-    await t.db.execute('INSERT INTO feature_environments (feature_name, environment, enabled) VALUES (:name, :environment, :enabled)', {
-      name,
-      environment,
-      enabled: enabledIn.includes(environment),
-    });
+    await t.db.execute(
+      'INSERT INTO flagwright_feature_environments (feature_name, environment, enabled) VALUES (:name, :environment, :enabled)',
+      {
+        name,
+        environment,
+        enabled: enabledIn.includes(environment),
+      },
+    );
   }
 }
 
 export async function seedSegment(t: TestApp, name: string, project: string | null = null): Promise<number> {
   const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO segments (name, project, constraints, created_at) VALUES (:name, :project, '[]', :now) RETURNING id`,
+    `INSERT INTO flagwright_segments (name, project, constraints, created_at) VALUES (:name, :project, '[]', :now) RETURNING id`,
     { name, project, now: t.db.toTimestamp(new Date()) },
   );
   return Number(row.id);
@@ -76,7 +82,7 @@ export async function createStrategy(
 
 export async function isEnabled(t: TestApp, feature: string, environment: string): Promise<boolean> {
   const row = await t.db.one<{ enabled: unknown }>(
-    'SELECT enabled FROM feature_environments WHERE feature_name = :feature AND environment = :environment',
+    'SELECT enabled FROM flagwright_feature_environments WHERE feature_name = :feature AND environment = :environment',
     {
       feature,
       environment,
@@ -113,26 +119,32 @@ export async function seedScopedUser(
 ): Promise<number> {
   const now = t.db.toTimestamp(new Date());
   const [role] = await t.db.query<{ id: number }>(
-    `INSERT INTO roles (name, type, created_at) VALUES (:name, 'project', :now) RETURNING id`,
+    `INSERT INTO flagwright_roles (name, type, created_at) VALUES (:name, 'project', :now) RETURNING id`,
     { name: `${username}-role`, now },
   );
-  await t.db.execute('INSERT INTO role_permissions (role_id, permission, environment) VALUES (:roleId, :permission, :environment)', {
-    roleId: role.id,
-    permission,
-    environment,
-  });
+  await t.db.execute(
+    'INSERT INTO flagwright_role_permissions (role_id, permission, environment) VALUES (:roleId, :permission, :environment)',
+    {
+      roleId: role.id,
+      permission,
+      environment,
+    },
+  );
   const [user] = await t.db.query<{ id: number }>(
-    `INSERT INTO users (username, name, root_role_id, created_at) VALUES (:username, :username, 3, :now) RETURNING id`,
+    `INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES (:username, :username, 3, :now) RETURNING id`,
     {
       username,
       now,
     },
   );
-  await t.db.execute('INSERT INTO role_users (user_id, role_id, project, created_at) VALUES (:userId, :roleId, :project, :now)', {
-    userId: user.id,
-    roleId: role.id,
-    project,
-    now,
-  });
+  await t.db.execute(
+    'INSERT INTO flagwright_role_users (user_id, role_id, project, created_at) VALUES (:userId, :roleId, :project, :now)',
+    {
+      userId: user.id,
+      roleId: role.id,
+      project,
+      now,
+    },
+  );
   return Number(user.id);
 }

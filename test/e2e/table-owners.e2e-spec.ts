@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path';
  * `core` for `core/database/`) is its owner, and no other module's source may write it. Writes are the SQL write
  * statements (INSERT INTO, UPDATE … SET, DELETE FROM; an `ON CONFLICT` upsert is an INSERT INTO) and TypeORM's
  * entity writes, which the service does not use at all (SQL goes through `Database`). The migrations are left out:
- * their triggers (moving `change_generations`) are the database's writes, not a module's.
+ * their triggers (moving `flagwright_change_generations`) are the database's writes, not a module's.
  */
 const SRC = join(import.meta.dirname, '..', '..', 'src');
 const ARCHITECTURE = join(import.meta.dirname, '..', '..', 'docs', 'architecture.md');
@@ -70,8 +70,8 @@ describe('table owners', () => {
 
   it('finds the tables and their writers (the scan sees the code)', () => {
     expect(declaredBy.size).toBeGreaterThan(30);
-    expect(writers.get('features')).toContain('features');
-    expect(writers.get('change_generations')).toBeUndefined();
+    expect(writers.get('flagwright_features')).toContain('features');
+    expect(writers.get('flagwright_change_generations')).toBeUndefined();
   });
 
   it('each table is written by one module only: the one whose entity declares it', () => {

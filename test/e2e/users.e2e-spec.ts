@@ -65,12 +65,12 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
 
     it('leaves service accounts out', async () => {
       await t.db.execute(
-        `INSERT INTO users (username, name, root_role_id, is_service, created_at) VALUES ('svc-bot', 'Bot', 3, true, :now)`,
+        `INSERT INTO flagwright_users (username, name, root_role_id, is_service, created_at) VALUES ('svc-bot', 'Bot', 3, true, :now)`,
         {
           now: t.db.toTimestamp(t.clock.now()),
         },
       );
-      const [{ id }] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE username = 'svc-bot'`);
+      const [{ id }] = await t.db.query<{ id: number }>(`SELECT id FROM flagwright_users WHERE username = 'svc-bot'`);
       const res = await admin().get('/api/admin/user-admin').expect(200);
       expect(res.body.users.map((u: { username: string }) => u.username)).not.toContain('svc-bot');
       await admin().get(`/api/admin/user-admin/${id}`).expect(404);
@@ -133,9 +133,12 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       });
       expect((await admin().get(res.headers.location).expect(200)).body).toEqual(res.body);
 
-      const [row] = await t.db.query<{ password_hash: string; email: string }>('SELECT password_hash, email FROM users WHERE id = :id', {
-        id: res.body.id,
-      });
+      const [row] = await t.db.query<{ password_hash: string; email: string }>(
+        'SELECT password_hash, email FROM flagwright_users WHERE id = :id',
+        {
+          id: res.body.id,
+        },
+      );
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(row.email).toBe('ada.lovelace@example.com');
 
@@ -200,7 +203,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       expect(unknownName.body.message).toContain('no root role named "Owner"');
       for (const rootRole of [0, 1.5, -1, true, null])
         await admin().post('/api/admin/user-admin', { username: 'bad-role', rootRole }).expect(400);
-      expect(await t.db.query(`SELECT id FROM users WHERE username IN ('no-role', 'owner-role', 'bad-role')`)).toEqual([]);
+      expect(await t.db.query(`SELECT id FROM flagwright_users WHERE username IN ('no-role', 'owner-role', 'bad-role')`)).toEqual([]);
     });
 
     it('refuses malformed emails and weak passwords', async () => {
@@ -299,12 +302,15 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
 
   describe('the last admin', () => {
     it('cannot be deleted or demoted; once there is another admin, it can', async () => {
-      const onlyAdmin = await t.db.query<{ id: number }>('SELECT id FROM users WHERE root_role_id = 1 AND is_service = false');
+      const onlyAdmin = await t.db.query<{ id: number }>('SELECT id FROM flagwright_users WHERE root_role_id = 1 AND is_service = false');
       for (const { id } of onlyAdmin.filter((row) => Number(row.id) !== 1)) await admin().delete(`/api/admin/user-admin/${id}`).expect(200);
       // A service account with the Admin role does not count.
-      await t.db.execute(`INSERT INTO users (username, root_role_id, is_service, created_at) VALUES ('admin-bot', 1, true, :now)`, {
-        now: t.db.toTimestamp(t.clock.now()),
-      });
+      await t.db.execute(
+        `INSERT INTO flagwright_users (username, root_role_id, is_service, created_at) VALUES ('admin-bot', 1, true, :now)`,
+        {
+          now: t.db.toTimestamp(t.clock.now()),
+        },
+      );
 
       const deleted = await admin().delete('/api/admin/user-admin/1').expect(400);
       expect(deleted.body).toEqual({
@@ -342,9 +348,9 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
         .body;
       await t.http().get('/api/admin/user').set('Authorization', pat.secret).expect(200);
       const now = t.db.toTimestamp(t.clock.now());
-      await t.db.execute(`INSERT INTO user_groups (name, created_at) VALUES ('leavers', :now)`, { now });
-      const [group] = await t.db.query<{ id: number }>(`SELECT id FROM user_groups WHERE name = 'leavers'`);
-      await t.db.execute('INSERT INTO group_users (group_id, user_id, created_at) VALUES (:group, :user, :now)', {
+      await t.db.execute(`INSERT INTO flagwright_user_groups (name, created_at) VALUES ('leavers', :now)`, { now });
+      const [group] = await t.db.query<{ id: number }>(`SELECT id FROM flagwright_user_groups WHERE name = 'leavers'`);
+      await t.db.execute('INSERT INTO flagwright_group_users (group_id, user_id, created_at) VALUES (:group, :user, :now)', {
         group: group.id,
         user: user.id,
         now,
@@ -354,7 +360,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       await admin().get(`/api/admin/user-admin/${user.id}`).expect(404);
       await t.http().get('/api/admin/user').set('Cookie', cookie).expect(401);
       await t.http().get('/api/admin/user').set('Authorization', pat.secret).expect(401);
-      for (const table of ['sessions', 'personal_access_tokens', 'group_users']) {
+      for (const table of ['flagwright_sessions', 'flagwright_personal_access_tokens', 'flagwright_group_users']) {
         expect(await t.db.query(`SELECT user_id FROM ${table} WHERE user_id = :id`, { id: user.id })).toEqual([]);
       }
       const event = (await eventsOf('user-deleted')).find((e) => e.preData?.id === user.id)!;
@@ -635,7 +641,14 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       await admin().post(`/api/admin/user-admin/${user.id}/change-password`, { password: 'Second-Plain-Text-8' }).expect(200);
       await login(user.username, 'wrong-Plain-Text-9').expect(401);
 
-      const tables = ['users', 'sessions', 'personal_access_tokens', 'api_tokens', 'events', 'login_failures'];
+      const tables = [
+        'flagwright_users',
+        'flagwright_sessions',
+        'flagwright_personal_access_tokens',
+        'flagwright_api_tokens',
+        'flagwright_events',
+        'flagwright_login_failures',
+      ];
       const dump = JSON.stringify(await Promise.all(tables.map((table) => t.db.query(`SELECT * FROM ${table}`))));
       for (const secret of [
         password,
@@ -649,7 +662,9 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       ]) {
         expect(dump).not.toContain(secret);
       }
-      const hashes = await t.db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE password_hash IS NOT NULL');
+      const hashes = await t.db.query<{ password_hash: string | null }>(
+        'SELECT password_hash FROM flagwright_users WHERE password_hash IS NOT NULL',
+      );
       for (const { password_hash } of hashes) expect(password_hash).toMatch(/^\$argon2id\$v=19\$/);
     });
   });

@@ -468,7 +468,7 @@ function answerProblems(answer: FuzzAnswer, slowMs: number): string[] {
 const BOOKKEEPING_COLUMNS = ['seen_at', 'login_attempts'];
 
 /** Tables a 401 may change: a failed login counts towards the lockout of the name it tried. */
-const LOCKOUT_TABLES = ['login_failures'];
+const LOCKOUT_TABLES = ['flagwright_login_failures'];
 
 export interface FuzzRun {
   requests: number;

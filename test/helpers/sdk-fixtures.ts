@@ -33,15 +33,18 @@ export interface StrategyFixture {
 const now = (t: TestApp) => t.db.toTimestamp(t.clock.now());
 
 export async function insertProject(t: TestApp, id: string, environments = ['development', 'production']): Promise<void> {
-  await t.db.execute('INSERT INTO projects (id, name, created_at) VALUES (:id, :id, :now)', { id, now: now(t) });
+  await t.db.execute('INSERT INTO flagwright_projects (id, name, created_at) VALUES (:id, :id, :now)', { id, now: now(t) });
   for (const environment of environments) {
-    await t.db.execute('INSERT INTO project_environments (project_id, environment_name) VALUES (:id, :environment)', { id, environment });
+    await t.db.execute('INSERT INTO flagwright_project_environments (project_id, environment_name) VALUES (:id, :environment)', {
+      id,
+      environment,
+    });
   }
 }
 
 export async function insertFeature(t: TestApp, feature: FeatureFixture): Promise<void> {
   await t.db.execute(
-    `INSERT INTO features (name, project, type, description, stale, impression_data, created_at, archived_at)
+    `INSERT INTO flagwright_features (name, project, type, description, stale, impression_data, created_at, archived_at)
      VALUES (:name, :project, :type, :description, :stale, :impressionData, :now, :archivedAt)`,
     {
       name: feature.name,
@@ -56,7 +59,7 @@ export async function insertFeature(t: TestApp, feature: FeatureFixture): Promis
   );
   for (const [environment, state] of Object.entries(feature.environments ?? {})) {
     await t.db.execute(
-      'INSERT INTO feature_environments (feature_name, environment, enabled, variants) VALUES (:name, :environment, :enabled, :variants)',
+      'INSERT INTO flagwright_feature_environments (feature_name, environment, enabled, variants) VALUES (:name, :environment, :enabled, :variants)',
       { name: feature.name, environment, enabled: state.enabled, variants: JSON.stringify(state.variants ?? []) },
     );
   }
@@ -64,9 +67,11 @@ export async function insertFeature(t: TestApp, feature: FeatureFixture): Promis
 
 export async function insertStrategy(t: TestApp, strategy: StrategyFixture): Promise<string> {
   const id = randomUUID();
-  const project = await t.db.one<{ project: string }>('SELECT project FROM features WHERE name = :name', { name: strategy.feature });
+  const project = await t.db.one<{ project: string }>('SELECT project FROM flagwright_features WHERE name = :name', {
+    name: strategy.feature,
+  });
   await t.db.execute(
-    `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, title, disabled, parameters, constraints, variants, sort_order, created_at)
+    `INSERT INTO flagwright_feature_strategies (id, feature_name, project_name, environment, strategy_name, title, disabled, parameters, constraints, variants, sort_order, created_at)
      VALUES (:id, :feature, :project, :environment, :name, :title, :disabled, :parameters, :constraints, :variants, :sortOrder, :now)`,
     {
       id,
@@ -84,30 +89,36 @@ export async function insertStrategy(t: TestApp, strategy: StrategyFixture): Pro
     },
   );
   for (const segmentId of strategy.segments ?? []) {
-    await t.db.execute('INSERT INTO feature_strategy_segments (strategy_id, segment_id, created_at) VALUES (:id, :segmentId, :now)', {
-      id,
-      segmentId,
-      now: now(t),
-    });
+    await t.db.execute(
+      'INSERT INTO flagwright_feature_strategy_segments (strategy_id, segment_id, created_at) VALUES (:id, :segmentId, :now)',
+      {
+        id,
+        segmentId,
+        now: now(t),
+      },
+    );
   }
   return id;
 }
 
 export async function insertSegment(t: TestApp, name: string, constraints: object[]): Promise<number> {
   const [row] = await t.db.query<{ id: number }>(
-    'INSERT INTO segments (name, constraints, created_at) VALUES (:name, :constraints, :now) RETURNING id',
+    'INSERT INTO flagwright_segments (name, constraints, created_at) VALUES (:name, :constraints, :now) RETURNING id',
     { name, constraints: JSON.stringify(constraints), now: now(t) },
   );
   return Number(row.id);
 }
 
 export async function insertDependency(t: TestApp, child: string, parent: string, enabled = true, variants: string[] = []): Promise<void> {
-  await t.db.execute('INSERT INTO feature_dependencies (child, parent, enabled, variants) VALUES (:child, :parent, :enabled, :variants)', {
-    child,
-    parent,
-    enabled,
-    variants: JSON.stringify(variants),
-  });
+  await t.db.execute(
+    'INSERT INTO flagwright_feature_dependencies (child, parent, enabled, variants) VALUES (:child, :parent, :enabled, :variants)',
+    {
+      child,
+      parent,
+      enabled,
+      variants: JSON.stringify(variants),
+    },
+  );
 }
 
 /** Turns a flag on or off in development through the admin API, as a person would. */

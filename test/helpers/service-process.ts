@@ -12,16 +12,16 @@ const BUNDLE = 'dist/flagwright.mjs';
 const BUILD_INPUTS = ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs'];
 const BUILD_LOCK = '.vitest-tmp/build.lock';
 
-const newestChange = (path: string): number =>
+export const newestChange = (path: string): number =>
   statSync(path).isDirectory()
     ? Math.max(0, ...readdirSync(path).map((entry) => newestChange(`${path}/${entry}`)))
     : statSync(path).mtimeMs;
 
 /**
- * Builds the service unless its bundle is newer than every source. Test files run in parallel processes: one builds
- * while the others wait for the lock and then find the bundle fresh, so none starts a bundle being rewritten.
+ * Runs `build` unless `output` is newer than every one of `inputs`. Test files run in parallel processes: one builds
+ * while the others wait for the lock and then find the output fresh, so none starts something being rewritten.
  */
-export async function buildService(): Promise<void> {
+export async function buildOnce(output: string, inputs: string[], build: () => void): Promise<void> {
   mkdirSync('.vitest-tmp', { recursive: true });
   for (;;) {
     try {
@@ -35,12 +35,16 @@ export async function buildService(): Promise<void> {
     }
   }
   try {
-    const built = statSync(BUNDLE, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (built <= Math.max(...BUILD_INPUTS.map(newestChange))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    const built = statSync(output, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (built <= Math.max(...inputs.map(newestChange))) build();
   } finally {
     rmSync(BUILD_LOCK, { recursive: true, force: true });
   }
 }
+
+/** Builds the service (`npm run build`) unless its bundle is newer than every source. */
+export const buildService = (): Promise<void> =>
+  buildOnce(BUNDLE, BUILD_INPUTS, () => execFileSync('npm', ['run', 'build'], { stdio: 'inherit' }));
 
 export interface ServiceDatabase {
   url?: string;
@@ -111,10 +115,17 @@ export class ServiceProcess {
     this.exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
   }
 
-  /** Starts the service on the database and resolves once `/health` answers 200 (fails with its log if it never does). */
-  static async start(database: ServiceDatabase, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  /**
+   * Starts the service on the database and resolves once `/health` answers 200 (fails with its log if it never does).
+   * `program` runs another Node program the same way (a host application that embeds Flagwright), `health` its probe.
+   */
+  static async start(
+    database: ServiceDatabase,
+    env: Record<string, string> = {},
+    { program = BUNDLE, health = '/health' }: { program?: string; health?: string } = {},
+  ): Promise<ServiceProcess> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--max-semi-space-size=2', '--v8-pool-size=1', 'dist/flagwright.mjs'], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=2', '--v8-pool-size=1', program], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -128,10 +139,11 @@ export class ServiceProcess {
     const service = new ServiceProcess(`http://127.0.0.1:${port}`, child);
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline && child.exitCode === null) {
-      if ((await call(service.base, 'GET', '/health').catch(() => undefined))?.status === 200) return service;
+      if ((await call(service.base, 'GET', health).catch(() => undefined))?.status === 200) return service;
       await new Promise((done) => setTimeout(done, 50));
     }
     child.kill('SIGKILL');
+    await service.exited;
     throw new Error(`The service did not start:\n${service.output}`);
   }
 

@@ -12,12 +12,13 @@ const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** Rows that a write left half done: each would break a read, and a transaction that rolled back leaves none. */
 const HALF_WRITTEN = {
   strategiesWithoutFeature:
-    'SELECT COUNT(*) AS n FROM feature_strategies s WHERE NOT EXISTS (SELECT 1 FROM features f WHERE f.name = s.feature_name)',
+    'SELECT COUNT(*) AS n FROM flagwright_feature_strategies s WHERE NOT EXISTS (SELECT 1 FROM flagwright_features f WHERE f.name = s.feature_name)',
   featuresWithoutEnvironments:
-    'SELECT COUNT(*) AS n FROM features f WHERE NOT EXISTS (SELECT 1 FROM feature_environments e WHERE e.feature_name = f.name)',
-  tagsWithoutFeature: 'SELECT COUNT(*) AS n FROM feature_tags t WHERE NOT EXISTS (SELECT 1 FROM features f WHERE f.name = t.feature_name)',
+    'SELECT COUNT(*) AS n FROM flagwright_features f WHERE NOT EXISTS (SELECT 1 FROM flagwright_feature_environments e WHERE e.feature_name = f.name)',
+  tagsWithoutFeature:
+    'SELECT COUNT(*) AS n FROM flagwright_feature_tags t WHERE NOT EXISTS (SELECT 1 FROM flagwright_features f WHERE f.name = t.feature_name)',
   clientTokensWithoutProject:
-    "SELECT COUNT(*) AS n FROM api_tokens t WHERE t.type = 'client' AND NOT EXISTS (SELECT 1 FROM api_token_projects p WHERE p.token_id = t.id)",
+    "SELECT COUNT(*) AS n FROM flagwright_api_tokens t WHERE t.type = 'client' AND NOT EXISTS (SELECT 1 FROM flagwright_api_token_projects p WHERE p.token_id = t.id)",
 };
 
 /** What a database holds after a hard kill: its own integrity check (SQLite), half-written rows, events written. */
@@ -29,7 +30,7 @@ function inspect(database: ServiceDatabase) {
       integrity: database.url ? 'ok' : (await query('PRAGMA integrity_check')).map((row) => row.integrity_check).join('; '),
       foreignKeyViolations: database.url ? [] : await query('PRAGMA foreign_key_check'),
       halfWritten,
-      events: Number((await query('SELECT COUNT(*) AS n FROM events'))[0].n),
+      events: Number((await query('SELECT COUNT(*) AS n FROM flagwright_events'))[0].n),
     };
   });
 }

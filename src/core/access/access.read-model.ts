@@ -38,25 +38,27 @@ export class AccessReadModel {
   private async readGrants(userId: number): Promise<Grant[]> {
     const rows = await this.db.query<{ permission: string; environment: string; project: string | null }>(
       `SELECT rp.permission, rp.environment, NULL AS project
-         FROM users u JOIN role_permissions rp ON rp.role_id = u.root_role_id WHERE u.id = :userId
+         FROM flagwright_users u JOIN flagwright_role_permissions rp ON rp.role_id = u.root_role_id WHERE u.id = :userId
        UNION
        SELECT rp.permission, rp.environment, NULL AS project
-         FROM group_users gu JOIN user_groups g ON g.id = gu.group_id
-         JOIN role_permissions rp ON rp.role_id = g.root_role_id WHERE gu.user_id = :userId
+         FROM flagwright_group_users gu JOIN flagwright_user_groups g ON g.id = gu.group_id
+         JOIN flagwright_role_permissions rp ON rp.role_id = g.root_role_id WHERE gu.user_id = :userId
        UNION
        SELECT rp.permission, rp.environment, ru.project
-         FROM role_users ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = :userId
+         FROM flagwright_role_users ru JOIN flagwright_role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = :userId
        UNION
        SELECT rp.permission, rp.environment, gr.project
-         FROM group_users gu JOIN group_roles gr ON gr.group_id = gu.group_id
-         JOIN role_permissions rp ON rp.role_id = gr.role_id WHERE gu.user_id = :userId`,
+         FROM flagwright_group_users gu JOIN flagwright_group_roles gr ON gr.group_id = gu.group_id
+         JOIN flagwright_role_permissions rp ON rp.role_id = gr.role_id WHERE gu.user_id = :userId`,
       { userId },
     );
     return Object.freeze(rows.map((row) => Object.freeze(toGrant(row.permission, row.project, row.environment)))) as Grant[];
   }
 
   async projectOfFeature(featureName: string): Promise<string | undefined> {
-    const row = await this.db.one<{ project: string }>('SELECT project FROM features WHERE name = :featureName', { featureName });
+    const row = await this.db.one<{ project: string }>('SELECT project FROM flagwright_features WHERE name = :featureName', {
+      featureName,
+    });
     return row?.project;
   }
 }

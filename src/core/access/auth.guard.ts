@@ -5,6 +5,7 @@ import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../config/flagwright-c
 import { perHandler } from '../http/per-handler.js';
 import { CredentialsReadModel } from './credentials.read-model.js';
 import { type AuthenticatedRequest, PUBLIC_ROUTE } from './decorators.js';
+import { HostUserPrincipals } from './host-user-principals.js';
 import type { Principal } from './principal.js';
 import { hashSecret } from './secrets.js';
 import { rawSessionCookie, readSessionId } from './session-cookie.js';
@@ -24,7 +25,8 @@ export function isPersonalAccessToken(credential: string): boolean {
 /**
  * Deny by default: every route needs a principal unless it is marked @Public() (which reads no credentials). The `authorization` header
  * (an optional `Bearer ` prefix is accepted) is read first: `user:…` is a personal access token, anything else an
- * API token. Without a header, the session cookie is used.
+ * API token. Without a header, the session cookie is used. With the `hostUsers` option, a request that none of
+ * these authenticate acts as the host's user, if the host has one on it: the header may be the host's own (a JWT).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -35,6 +37,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly credentials: CredentialsReadModel,
+    private readonly hostUsers: HostUserPrincipals,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
 
@@ -54,16 +57,18 @@ export class AuthGuard implements CanActivate {
       const found = isPersonalAccessToken(header)
         ? await this.credentials.personalAccessToken(hashSecret(header))
         : await this.credentials.apiToken(hashSecret(header));
-      if (!found) {
+      const principal = found ?? (await this.hostUsers.principalOf(request));
+      if (!principal) {
         throw new AppError(
           'AuthenticationRequired',
           'You must log in to use Unleash. The authorization header you sent is not a valid, unexpired token.',
         );
       }
-      return found;
+      return principal;
     }
     const sessionId = readSessionId(request, this.config.session.cookieName, this.config.session.secret);
-    return sessionId ? this.credentials.session(hashSecret(sessionId)) : undefined;
+    const session = sessionId ? await this.credentials.session(hashSecret(sessionId)) : undefined;
+    return session ?? this.hostUsers.principalOf(request);
   }
 
   private missing(request: AuthenticatedRequest): AppError {

@@ -79,7 +79,7 @@ export class CredentialsReadModel {
       project: string | null;
     }>(
       `SELECT t.id, t.token_name, t.type, t.environment, t.expires_at, p.project
-         FROM api_tokens t LEFT JOIN api_token_projects p ON p.token_id = t.id
+         FROM flagwright_api_tokens t LEFT JOIN flagwright_api_token_projects p ON p.token_id = t.id
         WHERE t.secret_hash = :secretHash`,
       { secretHash },
     );
@@ -104,7 +104,7 @@ export class CredentialsReadModel {
   private async readPersonalAccessToken(secretHash: string): Promise<FoundCredential<UserPrincipal> | undefined> {
     const row = await this.db.one<UserRow & { token_id: number; expires_at: unknown }>(
       `SELECT u.id, u.username, u.email, u.name, u.is_service, t.id AS token_id, t.expires_at
-         FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
+         FROM flagwright_personal_access_tokens t JOIN flagwright_users u ON u.id = t.user_id
         WHERE t.secret_hash = :secretHash`,
       { secretHash },
     );
@@ -119,7 +119,7 @@ export class CredentialsReadModel {
   private async readSession(idHash: string): Promise<FoundCredential<UserPrincipal> | undefined> {
     const row = await this.db.one<UserRow & { expires_at: unknown }>(
       `SELECT u.id, u.username, u.email, u.name, u.is_service, s.expires_at
-         FROM sessions s JOIN users u ON u.id = s.user_id
+         FROM flagwright_sessions s JOIN flagwright_users u ON u.id = s.user_id
         WHERE s.id_hash = :idHash`,
       { idHash },
     );

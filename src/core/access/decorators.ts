@@ -1,6 +1,7 @@
-import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiErrors } from '../http/openapi.js';
+import { RequestValue } from '../http/own-route-pipeline.js';
 import { actorOf, type Actor, type Principal } from './principal.js';
 
 export const PUBLIC_ROUTE = 'flagwright:public';
@@ -23,12 +24,7 @@ export interface AuthenticatedRequest extends Request {
 }
 
 /** The authenticated caller of the route. */
-export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
-  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().principal!;
-});
+export const CurrentPrincipal = () => RequestValue((request: AuthenticatedRequest): Principal => request.principal!);
 
 /** The caller as events and `createdBy` record it. */
-export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => {
-  const request = ctx.switchToHttp().getRequest<AuthenticatedRequest>();
-  return actorOf(request.principal!, request.ip);
-});
+export const CurrentActor = () => RequestValue((request: AuthenticatedRequest): Actor => actorOf(request.principal!, request.ip));

@@ -1,7 +1,10 @@
 /** `backend` is Unleash's newer name for a client token; both reach the client API only. */
 export type ApiTokenType = 'admin' | 'client' | 'backend' | 'frontend';
 
-/** A person or a service account, authenticated by session cookie or personal access token. */
+/**
+ * A person or a service account, authenticated by session cookie or personal access token; or a person the host
+ * application authenticated (`host`, see the `hostUsers` option).
+ */
 export interface UserPrincipal {
   kind: 'user';
   id: number;
@@ -9,7 +12,7 @@ export interface UserPrincipal {
   email: string | null;
   name: string | null;
   isService: boolean;
-  via: 'session' | 'pat';
+  via: 'session' | 'pat' | 'host';
 }
 
 /** An API token from /api/admin/api-tokens or the INIT_*_API_TOKENS settings. */

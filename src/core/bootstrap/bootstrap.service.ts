@@ -1,15 +1,17 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { Clock } from '../clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../config/flagwright-config.js';
 import { Database } from '../database/database.js';
 import { runFlagwrightMigrations } from '../database/migration-runner.js';
+import { checkHttpPlatform } from '../http/http-platform-check.js';
 import { Seeders } from './seeders.js';
 
 /** Any constant works; all instances must agree on it so only one migrates and seeds at a time. */
 const MIGRATION_LOCK_KEY = 4242_0001;
 
 /**
- * Brings the database to the current schema and has each module seed what a fresh installation needs (`Seeders`,
+ * Checks the HTTP platform, then brings the database to the current schema and has each module seed what a fresh installation needs (`Seeders`,
  * in their order, in one transaction). Idempotent: every seeder skips the rows that exist, so a second start (or a
  * second instance) changes nothing.
  */
@@ -22,9 +24,12 @@ export class BootstrapService implements OnModuleInit {
     private readonly clock: Clock,
     private readonly seeders: Seeders,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
+    @Optional() private readonly adapterHost?: HttpAdapterHost,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // Before the database is touched: an application we cannot serve is refused without migrating anything.
+    checkHttpPlatform(this.adapterHost);
     const dataSource = this.db.dataSource;
     if (!dataSource.isInitialized) await dataSource.initialize();
     await this.exclusively(async () => {

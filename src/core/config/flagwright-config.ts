@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { HostUsersOptions } from '../access/host-user.js';
 
 export const FLAGWRIGHT_CONFIG = Symbol('FLAGWRIGHT_CONFIG');
 
@@ -45,6 +46,11 @@ export interface FlagwrightModuleOptions {
   metricsFlushIntervalSeconds?: number;
   /** Hourly metrics buckets older than this many hours are deleted (default 48). */
   metricsRetentionHours?: number;
+  /**
+   * Lets the host application's own authenticated users act in Flagwright (off by default): a request without
+   * Flagwright's credentials acts as the person `resolve` maps the host's user to (see docs/embedding.md).
+   */
+  hostUsers?: HostUsersOptions;
 }
 
 /** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
@@ -78,6 +84,8 @@ export interface FlagwrightConfig {
   };
   metricsFlushIntervalSeconds: number;
   metricsRetentionHours: number;
+  /** Absent unless the host maps its users to Flagwright's. */
+  hostUsers?: HostUsersOptions;
 }
 
 export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
@@ -109,6 +117,13 @@ function checkOptions(options: FlagwrightModuleOptions): void {
   const { adminUsername, adminPassword } = options.bootstrap ?? {};
   if (Boolean(adminUsername) !== Boolean(adminPassword)) {
     throw new Error('Flagwright: `bootstrap.adminUsername` and `bootstrap.adminPassword` go together: give both, or neither.');
+  }
+  if (options.hostUsers != null && typeof options.hostUsers.resolve !== 'function') {
+    throw new Error(
+      "Flagwright: `hostUsers.resolve` must be a function that answers the host's user of a request ({ email, rootRole, username?, name? }) " +
+        "or undefined, e.g. { hostUsers: { resolve: (request) => request.user && { email: request.user.email, rootRole: 'Viewer' } } }. " +
+        "Leave `hostUsers` out to let only Flagwright's own credentials in.",
+    );
   }
 }
 
@@ -148,6 +163,7 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     },
     metricsFlushIntervalSeconds: options.metricsFlushIntervalSeconds ?? 5,
     metricsRetentionHours: options.metricsRetentionHours ?? 48,
+    hostUsers: options.hostUsers,
   };
 }
 

@@ -10,7 +10,7 @@ const RELISTEN_MS = 1_000;
 type Listener = (generation: string) => void;
 
 /**
- * The current value of each row of `change_generations`, which database triggers move with every write of its
+ * The current value of each row of `flagwright_change_generations`, which database triggers move with every write of its
  * kind, whichever instance made it. Answers from memory unless this instance finished a write since the last read
  * (then it reads again, so a change is seen at once where it was made); other instances' changes are seen within
  * CHANGE_POLL_MS by polling, and at once on PostgreSQL through LISTEN on CHANGE_CHANNEL. Listeners hear of each
@@ -108,7 +108,7 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async read(atWrites: number): Promise<void> {
-    const rows = await this.db.query<{ name: string; generation: unknown }>('SELECT name, generation FROM change_generations');
+    const rows = await this.db.query<{ name: string; generation: unknown }>('SELECT name, generation FROM flagwright_change_generations');
     const changed: [string, string][] = [];
     for (const row of rows) {
       const generation = String(row.generation);

@@ -1,4 +1,5 @@
 import { type DataSource, Migration, MigrationExecutor } from 'typeorm';
+import { TablePrefix1700000013000 } from './migrations/1700000013000-table-prefix.js';
 import { flagwrightMigrations } from './migrations/index.js';
 
 /** Where our migrations are recorded, whatever table the host's data source keeps its own in. */
@@ -7,17 +8,23 @@ export const FLAGWRIGHT_MIGRATIONS_TABLE = 'flagwright_migrations';
 /** TypeORM's default table, where databases migrated before FLAGWRIGHT_MIGRATIONS_TABLE existed recorded ours. */
 const TYPEORM_MIGRATIONS_TABLE = 'migrations';
 
+type MigrationClass = (typeof flagwrightMigrations)[number];
+
 /**
- * TypeORM's executor, over our migrations and our table only. It reads both from the data source, so it gets a view
- * of the data source whose `migrations` and `migrationsTableName` are ours; everything else (connection, driver,
- * logger) is the data source itself. The host's migrations, listed in its data source, are never seen.
+ * TypeORM's executor, over our migrations (all, or the few given) and our table only. It reads both from the data
+ * source, so it gets a view of the data source whose `migrations` and `migrationsTableName` are ours; everything
+ * else (connection, driver, logger) is the data source itself. The host's migrations, listed in its data source,
+ * are never seen.
  */
 class FlagwrightMigrationExecutor extends MigrationExecutor {
   /** The tables our migrations were recorded in before they had their own: TypeORM's default, or the host's. */
   private readonly earlierTables: string[];
 
-  constructor(private readonly shared: DataSource) {
-    const migrations = flagwrightMigrations.map((migration) => new migration());
+  constructor(
+    private readonly shared: DataSource,
+    only: readonly MigrationClass[] = flagwrightMigrations,
+  ) {
+    const migrations = only.map((migration) => new migration());
     const options = { ...shared.options, migrationsTableName: FLAGWRIGHT_MIGRATIONS_TABLE };
     const ours = new Proxy(shared, {
       get: (target, property, receiver) =>
@@ -73,19 +80,35 @@ class FlagwrightMigrationExecutor extends MigrationExecutor {
       }
     });
   }
+
+  /**
+   * Our migrations were rewritten to create `flagwright_` names (issue 12). A database some of them ran on before
+   * has the plain names, and the pending ones would not find their tables: TablePrefix1700000013000 runs first
+   * there, alone, and renames everything; the rest then run in order on the prefixed names. On a database none
+   * ran on it stays in its place, last, where it finds the prefixed tables and does nothing.
+   */
+  async movePlainNamesFirst(): Promise<Migration[]> {
+    const executed = await this.getExecutedMigrations();
+    if (executed.length === 0 || executed.some((migration) => migration.name === TablePrefix1700000013000.name)) return [];
+    return new FlagwrightMigrationExecutor(this.shared, [TablePrefix1700000013000]).executePendingMigrations();
+  }
 }
 
 /**
  * Runs our pending migrations, and only ours, recorded in FLAGWRIGHT_MIGRATIONS_TABLE (our rows recorded elsewhere
- * before are moved there first). Each migration runs in its own transaction.
+ * before are moved there first; plain table names are prefixed first). Each migration runs in its own transaction.
  */
 export async function runFlagwrightMigrations(dataSource: DataSource): Promise<Migration[]> {
-  const executor = new FlagwrightMigrationExecutor(dataSource);
-  await executor.adoptEarlierHistory();
-  return executor.executePendingMigrations();
+  const first = await prepareForFlagwrightMigrations(dataSource);
+  return [...first, ...(await new FlagwrightMigrationExecutor(dataSource).executePendingMigrations())];
 }
 
-/** For a data source that runs our migrations itself (the TypeORM CLI's): moves our earlier rows to our table first. */
-export async function adoptEarlierMigrationHistory(dataSource: DataSource): Promise<void> {
-  await new FlagwrightMigrationExecutor(dataSource).adoptEarlierHistory();
+/**
+ * What runs before our pending migrations, also for a data source that runs them itself (the TypeORM CLI's): our
+ * earlier rows moved to our table, then the plain table names of an earlier release prefixed.
+ */
+export async function prepareForFlagwrightMigrations(dataSource: DataSource): Promise<Migration[]> {
+  const executor = new FlagwrightMigrationExecutor(dataSource);
+  await executor.adoptEarlierHistory();
+  return executor.movePlainNamesFirst();
 }

@@ -102,6 +102,12 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
 }
 
 export function sendError(res: Response, error: unknown): void {
+  // A fault after the answer went out (a host interceptor setting a header after a route that sends its own answer,
+  // such as the SDK routes) cannot be answered any more: it is logged, once.
+  if (res.headersSent) {
+    logger.error({ err: error }, `Error after the answer was sent: ${(error as Error)?.stack ?? String(error)}`);
+    return;
+  }
   const { status, body, headers } = toErrorResponse(error);
   for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
   res.status(status).json(body);

@@ -1,4 +1,4 @@
-import { applyDecorators, Controller, SetMetadata, UseFilters, UseGuards, UsePipes } from '@nestjs/common';
+import { applyDecorators, Controller, SetMetadata, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { AuthGuard } from '../access/auth.guard.js';
 import { PermissionGuard } from '../access/permission.guard.js';
@@ -6,7 +6,7 @@ import { ErrorFilter } from '../errors/error.filter.js';
 import { API_KIND, type ApiKind } from './api-kind.js';
 import { ContentTypeGuard } from './content-type.guard.js';
 import { JsonBodyGuard } from './json-body.guard.js';
-import { RequestValidationPipe } from './request-validation.pipe.js';
+import { takeOverRoutes } from './own-route-pipeline.js';
 
 const PREFIX: Record<ApiKind, string> = {
   admin: 'api/admin',
@@ -21,7 +21,9 @@ const PREFIX: Record<ApiKind, string> = {
  * Every controller of the service is declared through this decorator, which binds the pipeline per controller:
  * body parsing (400, 413) → authentication (401) → permission (403) → content type (415) → validation (400) → handler,
  * and the error filter.
- * Nothing is registered app-wide, so a host application's own routes are untouched.
+ * Nothing is registered app-wide, so a host application's own routes are untouched; and the routes read their
+ * arguments, validate them and write their answers themselves (`takeOverRoutes`), so a host's global pipes and
+ * interceptors change neither.
  */
 export function ApiController(api: ApiKind, path: string, tag: string) {
   const fullPath = [PREFIX[api], path].filter(Boolean).join('/');
@@ -29,11 +31,11 @@ export function ApiController(api: ApiKind, path: string, tag: string) {
     Controller(fullPath),
     SetMetadata(API_KIND, api),
     UseGuards(JsonBodyGuard, AuthGuard, PermissionGuard, ContentTypeGuard),
-    UsePipes(RequestValidationPipe),
     UseFilters(ErrorFilter),
     ApiTags(tag),
     ApiBearerAuth(),
     ApiCookieAuth(),
+    takeOverRoutes,
   );
 }
 

@@ -26,6 +26,9 @@ export type DocumentedErrorStatus = keyof typeof ERROR_MEANING;
 /** One documented error answer: a status alone, or with what it means on this route. */
 export type ErrorAnswer = DocumentedErrorStatus | [DocumentedErrorStatus, string];
 
+/** The `location` header of a 201, declared where a create answers one. */
+export const LOCATION_HEADER = { location: { description: 'Where the created resource can be read', schema: { type: 'string' } } };
+
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorSchema) } } },

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type CredentialUseRecorder, CredentialUses } from '../../core/access/credential-uses.js';
 import { ApiTokenStore } from './api-token.store.js';
 
-/** Records an API token's use (`api_tokens.seen_at`) for core's credential lookup, which writes no module's table. */
+/** Records an API token's use (`flagwright_api_tokens.seen_at`) for core's credential lookup, which writes no module's table. */
 @Injectable()
 export class ApiTokenUseRecorder implements CredentialUseRecorder {
   constructor(

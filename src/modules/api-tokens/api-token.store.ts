@@ -16,7 +16,7 @@ export interface ApiTokenInsert {
   createdAt: Date;
 }
 
-/** The write model of API tokens: `api_tokens` with the projects of each in `api_token_projects`. */
+/** The write model of API tokens: `flagwright_api_tokens` with the projects of each in `flagwright_api_token_projects`. */
 export abstract class ApiTokenStore {
   abstract insert(input: ApiTokenInsert): Promise<ApiToken>;
   abstract list(): Promise<ApiToken[]>;
@@ -42,7 +42,7 @@ interface TokenRow {
 }
 
 const SELECT = `SELECT t.id, t.token_name, t.type, t.environment, t.secret_prefix, t.expires_at, t.created_at, t.seen_at, p.project
-  FROM api_tokens t LEFT JOIN api_token_projects p ON p.token_id = t.id`;
+  FROM flagwright_api_tokens t LEFT JOIN flagwright_api_token_projects p ON p.token_id = t.id`;
 
 @Injectable()
 export class SqlApiTokenStore extends ApiTokenStore {
@@ -52,7 +52,7 @@ export class SqlApiTokenStore extends ApiTokenStore {
 
   async insert(input: ApiTokenInsert): Promise<ApiToken> {
     const [row] = await this.db.query<{ id: number }>(
-      `INSERT INTO api_tokens (token_name, secret_hash, secret_prefix, type, environment, expires_at, created_by, created_at)
+      `INSERT INTO flagwright_api_tokens (token_name, secret_hash, secret_prefix, type, environment, expires_at, created_by, created_at)
        VALUES (:tokenName, :secretHash, :secretPrefix, :type, :environment, :expiresAt, :createdBy, :createdAt) RETURNING id`,
       {
         tokenName: input.tokenName,
@@ -67,7 +67,7 @@ export class SqlApiTokenStore extends ApiTokenStore {
     );
     const id = Number(row.id);
     for (const project of input.projects.filter((p) => p !== ALL_PROJECTS)) {
-      await this.db.execute('INSERT INTO api_token_projects (token_id, project) VALUES (:id, :project)', { id, project });
+      await this.db.execute('INSERT INTO flagwright_api_token_projects (token_id, project) VALUES (:id, :project)', { id, project });
     }
     return (await this.find(id))!;
   }
@@ -82,23 +82,25 @@ export class SqlApiTokenStore extends ApiTokenStore {
   }
 
   async idOfSecret(secretHash: string): Promise<number | undefined> {
-    const row = await this.db.one<{ id: number | string }>('SELECT id FROM api_tokens WHERE secret_hash = :secretHash', { secretHash });
+    const row = await this.db.one<{ id: number | string }>('SELECT id FROM flagwright_api_tokens WHERE secret_hash = :secretHash', {
+      secretHash,
+    });
     return row ? Number(row.id) : undefined;
   }
 
   async setExpiry(id: number, expiresAt: Date | null): Promise<void> {
-    await this.db.execute('UPDATE api_tokens SET expires_at = :expiresAt WHERE id = :id', {
+    await this.db.execute('UPDATE flagwright_api_tokens SET expires_at = :expiresAt WHERE id = :id', {
       id,
       expiresAt: expiresAt && this.db.toTimestamp(expiresAt),
     });
   }
 
   async delete(id: number): Promise<boolean> {
-    return (await this.db.execute('DELETE FROM api_tokens WHERE id = :id', { id })) > 0;
+    return (await this.db.execute('DELETE FROM flagwright_api_tokens WHERE id = :id', { id })) > 0;
   }
 
   async markSeen(id: number, at: Date): Promise<void> {
-    await this.db.execute('UPDATE api_tokens SET seen_at = :at WHERE id = :id', { id, at: this.db.toTimestamp(at) });
+    await this.db.execute('UPDATE flagwright_api_tokens SET seen_at = :at WHERE id = :id', { id, at: this.db.toTimestamp(at) });
   }
 }
 

@@ -2,8 +2,8 @@ import { Column, Entity, ForeignKey, PrimaryColumn, PrimaryGeneratedColumn, Uniq
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** An API token (client, frontend or admin) for one environment; only the hash of its secret is kept. */
-@Entity('api_tokens')
-@Unique('api_tokens_secret_hash_key', ['secretHash'])
+@Entity('flagwright_api_tokens')
+@Unique('flagwright_api_tokens_secret_hash_key', ['secretHash'])
 export class ApiTokenEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -37,10 +37,10 @@ export class ApiTokenEntity {
 }
 
 /** One project an API token is limited to (a token with no rows reaches every project). */
-@Entity('api_token_projects')
+@Entity('flagwright_api_token_projects')
 export class ApiTokenProjectEntity {
   @PrimaryColumn({ name: 'token_id', type: Number })
-  @ForeignKey('api_tokens', { name: 'api_token_projects_token_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_api_tokens', { name: 'flagwright_api_token_projects_token_id_fkey', onDelete: 'CASCADE' })
   tokenId: number;
 
   @PrimaryColumn({ type: String, length: 100 })

@@ -35,10 +35,10 @@ export class InitialApiTokenSeeder extends Seeder {
           throw new Error(`An initial ${type} API token is not in the format ${format}.`);
         }
         const secretHash = hashSecret(secret);
-        const exists = await this.db.one('SELECT id FROM api_tokens WHERE secret_hash = :secretHash', { secretHash });
+        const exists = await this.db.one('SELECT id FROM flagwright_api_tokens WHERE secret_hash = :secretHash', { secretHash });
         if (exists) continue;
         const [token] = await this.db.query<{ id: number }>(
-          `INSERT INTO api_tokens (token_name, secret_hash, secret_prefix, type, environment, created_by, created_at)
+          `INSERT INTO flagwright_api_tokens (token_name, secret_hash, secret_prefix, type, environment, created_by, created_at)
            VALUES (:name, :secretHash, :prefix, :type, :environment, 'unleash_system_user', :now) RETURNING id`,
           {
             name: `init-${type}-token`,
@@ -50,7 +50,7 @@ export class InitialApiTokenSeeder extends Seeder {
           },
         );
         if (parts.project !== '*' && parts.project !== '[]') {
-          await this.db.execute('INSERT INTO api_token_projects (token_id, project) VALUES (:id, :project)', {
+          await this.db.execute('INSERT INTO flagwright_api_token_projects (token_id, project) VALUES (:id, :project)', {
             id: token.id,
             project: parts.project,
           });

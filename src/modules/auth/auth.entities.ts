@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** Failed-login bookkeeping for one login name, driving the lockout. */
-@Entity('login_failures')
+@Entity('flagwright_login_failures')
 export class LoginFailureEntity {
   @PrimaryColumn({ name: 'login_name', type: String, length: 320 })
   loginName: string;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database, toDate } from '../../core/database/database.js';
 
 /**
- * Failed logins per login name (`login_failures`), shared by every instance through the database: the count of
+ * Failed logins per login name (`flagwright_login_failures`), shared by every instance through the database: the count of
  * consecutive failures, how many times the name was locked, and until when it is locked.
  */
 export abstract class LoginFailureStore {
@@ -24,15 +24,18 @@ export class SqlLoginFailureStore extends LoginFailureStore {
   }
 
   async lockedUntil(name: string): Promise<Date | null> {
-    const row = await this.db.one<{ locked_until: unknown }>('SELECT locked_until FROM login_failures WHERE login_name = :name', { name });
+    const row = await this.db.one<{ locked_until: unknown }>(
+      'SELECT locked_until FROM flagwright_login_failures WHERE login_name = :name',
+      { name },
+    );
     return toDate(row?.locked_until);
   }
 
   async recordFailure(name: string, now: Date): Promise<{ failedCount: number; lockCount: number }> {
     // One statement, so concurrent failures of the same name each count.
     const [row] = await this.db.query<{ failed_count: number | string; lock_count: number | string }>(
-      `INSERT INTO login_failures (login_name, failed_count, lock_count, updated_at) VALUES (:name, 1, 0, :now)
-       ON CONFLICT (login_name) DO UPDATE SET failed_count = login_failures.failed_count + 1, updated_at = :now
+      `INSERT INTO flagwright_login_failures (login_name, failed_count, lock_count, updated_at) VALUES (:name, 1, 0, :now)
+       ON CONFLICT (login_name) DO UPDATE SET failed_count = flagwright_login_failures.failed_count + 1, updated_at = :now
        RETURNING failed_count, lock_count`,
       { name, now: this.db.toTimestamp(now) },
     );
@@ -41,7 +44,7 @@ export class SqlLoginFailureStore extends LoginFailureStore {
 
   async lock(name: string, until: Date, now: Date): Promise<void> {
     await this.db.execute(
-      `UPDATE login_failures SET failed_count = 0, lock_count = lock_count + 1, locked_until = :until, updated_at = :now WHERE login_name = :name`,
+      `UPDATE flagwright_login_failures SET failed_count = 0, lock_count = lock_count + 1, locked_until = :until, updated_at = :now WHERE login_name = :name`,
       { name, until: this.db.toTimestamp(until), now: this.db.toTimestamp(now) },
     );
   }
@@ -49,7 +52,7 @@ export class SqlLoginFailureStore extends LoginFailureStore {
   async latestLockAmong(names: string[]): Promise<Date | null> {
     if (names.length === 0) return null;
     const row = await this.db.one<{ locked_until: unknown }>(
-      'SELECT MAX(locked_until) AS locked_until FROM login_failures WHERE login_name IN (:...names)',
+      'SELECT MAX(locked_until) AS locked_until FROM flagwright_login_failures WHERE login_name IN (:...names)',
       { names },
     );
     return toDate(row?.locked_until);
@@ -57,6 +60,6 @@ export class SqlLoginFailureStore extends LoginFailureStore {
 
   async clear(names: string[]): Promise<void> {
     if (names.length === 0) return;
-    await this.db.execute('DELETE FROM login_failures WHERE login_name IN (:...names)', { names });
+    await this.db.execute('DELETE FROM flagwright_login_failures WHERE login_name IN (:...names)', { names });
   }
 }

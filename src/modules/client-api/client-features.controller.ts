@@ -7,7 +7,7 @@ import { ApiController } from '../../core/http/api-controller.decorator.js';
 import { ClientDeltaSchema, ClientFeaturesQuery, ClientFeaturesSchema } from './client-features.dto.js';
 import type { SdkScope } from './client-features.model.js';
 import { SdkScopeResolver } from './sdk-scope.resolver.js';
-import { clientShapeOf, requestedEtags, sendKept } from './sdk-http.js';
+import { clientShapeOf, requestedEtags, SDK_ETAG_HEADER, sendKept } from './sdk-http.js';
 import { KeptAnswer } from './sdk-snapshot.js';
 import { SdkSnapshots } from './sdk-snapshots.service.js';
 import { SdkStreams } from './sdk-streams.service.js';
@@ -37,8 +37,8 @@ export class ClientFeaturesController {
   })
   @ApiHeader(SPEC_HEADER)
   @ApiProduces('application/json')
-  @ApiOkResponse({ type: ClientFeaturesSchema })
-  @ApiNotModifiedResponse({ description: 'The configuration has not changed since the ETag in `If-None-Match`' })
+  @ApiOkResponse({ type: ClientFeaturesSchema, headers: SDK_ETAG_HEADER })
+  @ApiNotModifiedResponse({ description: 'The configuration has not changed since the ETag in `If-None-Match`', headers: SDK_ETAG_HEADER })
   async features(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ClientFeaturesQuery,
@@ -57,8 +57,8 @@ export class ClientFeaturesController {
     description: 'Unleash’s delta protocol: the answer’s `ETag` names its last event; sent back, it is a 304 while nothing changed.',
   })
   @ApiHeader(SPEC_HEADER)
-  @ApiOkResponse({ type: ClientDeltaSchema })
-  @ApiNotModifiedResponse({ description: 'Nothing changed since the event in `If-None-Match`' })
+  @ApiOkResponse({ type: ClientDeltaSchema, headers: SDK_ETAG_HEADER })
+  @ApiNotModifiedResponse({ description: 'Nothing changed since the event in `If-None-Match`', headers: SDK_ETAG_HEADER })
   async delta(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ClientFeaturesQuery,
@@ -82,7 +82,7 @@ export class ClientFeaturesController {
 
   @Get('streaming')
   @ApiOperation({
-    operationId: 'getStreaming',
+    operationId: 'connect',
     summary: 'Server-sent events: `unleash-connected` with a hydration, then `unleash-updated` with each change’s delta events.',
   })
   @ApiHeader(SPEC_HEADER)

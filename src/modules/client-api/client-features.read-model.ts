@@ -39,25 +39,25 @@ export class ClientFeaturesReadModel {
     const [featureRows, strategyRows, links, dependencyRows] = await Promise.all([
       this.db.query<FeatureRow>(
         `SELECT f.name, f.type, f.description, f.project, f.stale, f.impression_data, fe.enabled, fe.variants
-           FROM features f LEFT JOIN feature_environments fe ON fe.feature_name = f.name AND fe.environment = :environment
+           FROM flagwright_features f LEFT JOIN flagwright_feature_environments fe ON fe.feature_name = f.name AND fe.environment = :environment
           WHERE ${where} ORDER BY f.name`,
         params,
       ),
       this.db.query<StrategyRow>(
-        `SELECT ${STRATEGY_COLUMNS} FROM feature_strategies s JOIN features f ON f.name = s.feature_name
+        `SELECT ${STRATEGY_COLUMNS} FROM flagwright_feature_strategies s JOIN flagwright_features f ON f.name = s.feature_name
           WHERE s.environment = :environment AND s.disabled = false AND ${where}
           ORDER BY s.feature_name, s.sort_order, s.created_at, s.id`,
         params,
       ),
       this.db.query<{ strategy_id: string; segment_id: number }>(
-        `SELECT fss.strategy_id, fss.segment_id FROM feature_strategy_segments fss
-           JOIN feature_strategies s ON s.id = fss.strategy_id JOIN features f ON f.name = s.feature_name
+        `SELECT fss.strategy_id, fss.segment_id FROM flagwright_feature_strategy_segments fss
+           JOIN flagwright_feature_strategies s ON s.id = fss.strategy_id JOIN flagwright_features f ON f.name = s.feature_name
           WHERE s.environment = :environment AND s.disabled = false AND ${where}
           ORDER BY fss.segment_id`,
         params,
       ),
       this.db.query<{ child: string; parent: string; enabled: unknown; variants: unknown }>(
-        `SELECT d.child, d.parent, d.enabled, d.variants FROM feature_dependencies d JOIN features f ON f.name = d.child
+        `SELECT d.child, d.parent, d.enabled, d.variants FROM flagwright_feature_dependencies d JOIN flagwright_features f ON f.name = d.child
           WHERE ${where} ORDER BY d.parent`,
         params,
       ),
@@ -99,7 +99,7 @@ export class ClientFeaturesReadModel {
   private async segments(ids: number[]): Promise<ClientSegment[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.query<{ id: number; name: string; constraints: unknown }>(
-      'SELECT id, name, constraints FROM segments WHERE id IN (:...ids) ORDER BY id',
+      'SELECT id, name, constraints FROM flagwright_segments WHERE id IN (:...ids) ORDER BY id',
       { ids },
     );
     return rows.map((row) => ({

@@ -75,6 +75,14 @@ export function preferredEncoding(request: Request): ContentEncoding {
   return 'identity';
 }
 
+/** The `ETag` every answer `sendKept` writes carries, as the OpenAPI document declares it on the 200 and the 304. */
+export const SDK_ETAG_HEADER = {
+  ETag: {
+    description: 'The version of this answer: sent back in `If-None-Match`, it is a 304 while unchanged',
+    schema: { type: 'string' },
+  },
+};
+
 /**
  * Writes an answer: 304 when the client has it, else its bytes, in the best encoding the client accepts unless
  * `compress` is off.

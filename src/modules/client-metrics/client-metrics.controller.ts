@@ -7,7 +7,7 @@ import { BulkMetricsSchema, ClientMetricsSchema, ClientRegistrationDto, toRegist
 import { toBulkMetrics, toClientMetrics } from './client-metrics.rules.js';
 import { ClientMetricsService } from './client-metrics.service.js';
 
-/** What backend SDKs (and Unleash Edge for them) send: metrics buckets and registrations. Client tokens and admin users. */
+/** What backend SDKs send: metrics buckets and registrations. Client tokens and admin users. */
 @ApiController('client', '', 'Client')
 @RequirePermission('CLIENT')
 export class ClientMetricsController {
@@ -24,7 +24,22 @@ export class ClientMetricsController {
     await this.metrics.record(toClientMetrics(body), principal, ip);
   }
 
-  @Post('metrics/bulk')
+  @Post('register')
+  @HttpCode(202)
+  @ApiOperation({ operationId: 'registerClientApplication', summary: 'Register an SDK instance of an application.' })
+  @ApiAcceptedResponse({ description: 'Recorded' })
+  async register(@Body() body: ClientRegistrationDto, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
+    await this.metrics.register(toRegistration(body), principal, ip);
+  }
+}
+
+/** What Unleash Edge forwards for the SDKs behind it; Unleash documents it under Edge rather than Client. */
+@ApiController('client', 'metrics', 'Unleash Edge')
+@RequirePermission('CLIENT')
+export class EdgeMetricsController {
+  constructor(private readonly metrics: ClientMetricsService) {}
+
+  @Post('bulk')
   @HttpCode(202)
   @ApiOperation({
     operationId: 'clientBulkMetrics',
@@ -35,13 +50,5 @@ export class ClientMetricsController {
   @ApiAcceptedResponse({ description: 'Recorded' })
   async reportBulk(@Body() body: BulkMetricsSchema, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
     await this.metrics.recordBulk(toBulkMetrics(body), principal, ip);
-  }
-
-  @Post('register')
-  @HttpCode(202)
-  @ApiOperation({ operationId: 'registerClientApplication', summary: 'Register an SDK instance of an application.' })
-  @ApiAcceptedResponse({ description: 'Recorded' })
-  async register(@Body() body: ClientRegistrationDto, @CurrentPrincipal() principal: Principal, @Ip() ip: string): Promise<void> {
-    await this.metrics.register(toRegistration(body), principal, ip);
   }
 }

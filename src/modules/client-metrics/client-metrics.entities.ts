@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** An application whose SDKs registered with the service. */
-@Entity('client_applications')
+@Entity('flagwright_client_applications')
 export class ClientApplicationEntity {
   @PrimaryColumn({ name: 'app_name', type: String, length: 255 })
   appName: string;
@@ -21,7 +21,7 @@ export class ClientApplicationEntity {
 }
 
 /** One running SDK instance of an application in an environment. */
-@Entity('client_instances')
+@Entity('flagwright_client_instances')
 export class ClientInstanceEntity {
   @PrimaryColumn({ name: 'app_name', type: String, length: 255 })
   appName: string;
@@ -46,8 +46,8 @@ export class ClientInstanceEntity {
 }
 
 /** Evaluation counts of a feature in an environment over one hour. */
-@Entity('client_metrics_hourly')
-@Index('client_metrics_hourly_hour_idx', ['hourStart'])
+@Entity('flagwright_client_metrics_hourly')
+@Index('flagwright_client_metrics_hourly_hour_idx', ['hourStart'])
 export class ClientMetricsHourlyEntity {
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
   featureName: string;
@@ -70,8 +70,8 @@ export class ClientMetricsHourlyEntity {
 }
 
 /** How often each variant was served, per feature, environment, hour and application. */
-@Entity('client_metrics_variants_hourly')
-@Index('client_metrics_variants_hourly_hour_idx', ['hourStart'])
+@Entity('flagwright_client_metrics_variants_hourly')
+@Index('flagwright_client_metrics_variants_hourly_hour_idx', ['hourStart'])
 export class ClientMetricsVariantHourlyEntity {
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
   featureName: string;

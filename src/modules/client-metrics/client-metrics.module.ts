@@ -1,5 +1,5 @@
 import { FeatureModule } from '../../core/feature-module.js';
-import { ClientMetricsController } from './client-metrics.controller.js';
+import { ClientMetricsController, EdgeMetricsController } from './client-metrics.controller.js';
 import { ClientMetricsService } from './client-metrics.service.js';
 import { ClientMetricsStore, SqlClientMetricsStore } from './client-metrics.store.js';
 import { FrontendMetricsController } from './frontend-metrics.controller.js';
@@ -9,7 +9,7 @@ import { ReportingEnvironments } from './reporting-environments.js';
 
 /** SDK traffic: backend and frontend metrics and registrations. */
 @FeatureModule({
-  controllers: [ClientMetricsController, FrontendMetricsController],
+  controllers: [ClientMetricsController, EdgeMetricsController, FrontendMetricsController],
   providers: [
     ClientMetricsService,
     MetricsWriter,

@@ -31,7 +31,7 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
   async environmentTypes(environments: string[]): Promise<Map<string, string>> {
     if (!environments.length) return new Map();
     const rows = await this.db.query<{ name: string; type: string }>(
-      'SELECT name, type FROM environments WHERE name IN (:...environments)',
+      'SELECT name, type FROM flagwright_environments WHERE name IN (:...environments)',
       { environments },
     );
     return new Map(rows.map((row) => [row.name, row.type]));
@@ -41,7 +41,7 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
     const found: string[] = [];
     for (const chunk of chunks(names)) {
       const rows = await this.db.query<{ name: string }>(
-        `SELECT name FROM features WHERE name IN (:...chunk)${projects === 'all' ? '' : ' AND project IN (:...projects)'}`,
+        `SELECT name FROM flagwright_features WHERE name IN (:...chunk)${projects === 'all' ? '' : ' AND project IN (:...projects)'}`,
         { chunk, projects },
       );
       found.push(...rows.map((row) => row.name));
@@ -60,9 +60,9 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
         c.no,
       ]);
       await this.db.execute(
-        `INSERT INTO client_metrics_hourly (feature_name, environment, hour_start, app_name, yes_count, no_count) VALUES ${values}
+        `INSERT INTO flagwright_client_metrics_hourly (feature_name, environment, hour_start, app_name, yes_count, no_count) VALUES ${values}
          ON CONFLICT (feature_name, environment, hour_start, app_name)
-         DO UPDATE SET yes_count = client_metrics_hourly.yes_count + excluded.yes_count, no_count = client_metrics_hourly.no_count + excluded.no_count`,
+         DO UPDATE SET yes_count = flagwright_client_metrics_hourly.yes_count + excluded.yes_count, no_count = flagwright_client_metrics_hourly.no_count + excluded.no_count`,
         params,
       );
     }
@@ -79,9 +79,9 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
         c.count,
       ]);
       await this.db.execute(
-        `INSERT INTO client_metrics_variants_hourly (feature_name, environment, hour_start, app_name, variant, count) VALUES ${values}
+        `INSERT INTO flagwright_client_metrics_variants_hourly (feature_name, environment, hour_start, app_name, variant, count) VALUES ${values}
          ON CONFLICT (feature_name, environment, hour_start, app_name, variant)
-         DO UPDATE SET count = client_metrics_variants_hourly.count + excluded.count`,
+         DO UPDATE SET count = flagwright_client_metrics_variants_hourly.count + excluded.count`,
         params,
       );
     }
@@ -101,8 +101,8 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
           return [app.appName, JSON.stringify(app.strategies ?? []), at, at];
         });
         await this.db.execute(
-          `INSERT INTO client_applications (app_name, strategies, created_at, seen_at) VALUES ${values}
-           ON CONFLICT (app_name) DO UPDATE SET seen_at = ${later('client_applications.seen_at', 'excluded.seen_at')}${setStrategies ? ', strategies = excluded.strategies' : ''}`,
+          `INSERT INTO flagwright_client_applications (app_name, strategies, created_at, seen_at) VALUES ${values}
+           ON CONFLICT (app_name) DO UPDATE SET seen_at = ${later('flagwright_client_applications.seen_at', 'excluded.seen_at')}${setStrategies ? ', strategies = excluded.strategies' : ''}`,
           params,
         );
       }
@@ -116,9 +116,9 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
         return [i.appName, i.instanceId, i.environment, i.sdkVersion ?? null, i.clientIp ?? null, at, at];
       });
       await this.db.execute(
-        `INSERT INTO client_instances (app_name, instance_id, environment, sdk_version, client_ip, created_at, seen_at) VALUES ${values}
-         ON CONFLICT (app_name, instance_id, environment) DO UPDATE SET seen_at = ${later('client_instances.seen_at', 'excluded.seen_at')},
-           sdk_version = COALESCE(excluded.sdk_version, client_instances.sdk_version), client_ip = COALESCE(excluded.client_ip, client_instances.client_ip)`,
+        `INSERT INTO flagwright_client_instances (app_name, instance_id, environment, sdk_version, client_ip, created_at, seen_at) VALUES ${values}
+         ON CONFLICT (app_name, instance_id, environment) DO UPDATE SET seen_at = ${later('flagwright_client_instances.seen_at', 'excluded.seen_at')},
+           sdk_version = COALESCE(excluded.sdk_version, flagwright_client_instances.sdk_version), client_ip = COALESCE(excluded.client_ip, flagwright_client_instances.client_ip)`,
         params,
       );
     }
@@ -126,8 +126,8 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
 
   async deleteHoursBefore(hour: Date): Promise<number> {
     const params = { hour: this.db.toTimestamp(hour) };
-    const counts = await this.db.execute('DELETE FROM client_metrics_hourly WHERE hour_start < :hour', params);
-    const variants = await this.db.execute('DELETE FROM client_metrics_variants_hourly WHERE hour_start < :hour', params);
+    const counts = await this.db.execute('DELETE FROM flagwright_client_metrics_hourly WHERE hour_start < :hour', params);
+    const variants = await this.db.execute('DELETE FROM flagwright_client_metrics_variants_hourly WHERE hour_start < :hour', params);
     return counts + variants;
   }
 }

@@ -8,7 +8,7 @@ export interface StageEntry {
 
 /**
  * What SDK metrics change of features: their last-seen times and the lifecycle stages metrics move them to, in the
- * features module's tables (`features`, `feature_environments`, `feature_lifecycles`). That module reads metrics
+ * features module's tables (`flagwright_features`, `flagwright_feature_environments`, `flagwright_feature_lifecycles`). That module reads metrics
  * through this one (MetricsWriter.flushPending), so this one cannot import it: it implements this and hands it to
  * MetricsWriter at start. Each call is one batch, in the metrics write's transaction.
  */

@@ -17,7 +17,7 @@ export interface SdkTokenScope {
   projects: string[];
 }
 
-/** The question Edge asks about tokens, answered from `api_tokens` (read only; the api-tokens module writes it). */
+/** The question Edge asks about tokens, answered from `flagwright_api_tokens` (read only; the api-tokens module writes it). */
 @Injectable()
 export class EdgeTokensReadModel {
   constructor(
@@ -32,7 +32,7 @@ export class EdgeTokensReadModel {
     for (let i = 0; i < digests.length; i += CHUNK) {
       const rows = await this.db.query<{ secret_hash: string; type: ApiTokenType; environment: string; project: string | null }>(
         `SELECT t.secret_hash, t.type, t.environment, p.project
-           FROM api_tokens t LEFT JOIN api_token_projects p ON p.token_id = t.id
+           FROM flagwright_api_tokens t LEFT JOIN flagwright_api_token_projects p ON p.token_id = t.id
           WHERE t.secret_hash IN (:...digests) AND t.type IN (:...types) AND (t.expires_at IS NULL OR t.expires_at > :now)
           ORDER BY t.secret_hash, p.project`,
         { digests: digests.slice(i, i + CHUNK), types: SDK_TOKEN_TYPES, now },

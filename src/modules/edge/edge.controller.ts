@@ -6,7 +6,7 @@ import { TokenStringListDto, ValidatedEdgeTokensSchema } from './edge.dto.js';
 import { EdgeService } from './edge.service.js';
 
 /** What Unleash Edge calls besides the client API. Client (backend) tokens, as Edge sends them, and admin users. */
-@ApiController('edge', '', 'Edge')
+@ApiController('edge', '', 'Unleash Edge')
 @RequirePermission('CLIENT')
 export class EdgeController {
   constructor(private readonly edge: EdgeService) {}

@@ -25,11 +25,11 @@ export class EnvironmentReadModel {
   async list(): Promise<EnvironmentWithCounts[]> {
     const rows = await this.db.query<EnvironmentRow & { project_count: unknown; api_token_count: unknown; enabled_toggle_count: unknown }>(
       `SELECT e.name, e.type, e.enabled, e.sort_order, e.protected,
-              (SELECT COUNT(*) FROM project_environments pe WHERE pe.environment_name = e.name) AS project_count,
-              (SELECT COUNT(*) FROM api_tokens t WHERE t.environment = e.name) AS api_token_count,
-              (SELECT COUNT(*) FROM feature_environments fe JOIN features f ON f.name = fe.feature_name
+              (SELECT COUNT(*) FROM flagwright_project_environments pe WHERE pe.environment_name = e.name) AS project_count,
+              (SELECT COUNT(*) FROM flagwright_api_tokens t WHERE t.environment = e.name) AS api_token_count,
+              (SELECT COUNT(*) FROM flagwright_feature_environments fe JOIN flagwright_features f ON f.name = fe.feature_name
                 WHERE fe.environment = e.name AND fe.enabled = true AND f.archived_at IS NULL) AS enabled_toggle_count
-         FROM environments e
+         FROM flagwright_environments e
         ORDER BY e.sort_order, e.name`,
     );
     return rows.map((row) => ({
@@ -42,7 +42,7 @@ export class EnvironmentReadModel {
 
   async find(name: string): Promise<Environment | undefined> {
     const row = await this.db.one<EnvironmentRow>(
-      'SELECT name, type, enabled, sort_order, protected FROM environments WHERE name = :name',
+      'SELECT name, type, enabled, sort_order, protected FROM flagwright_environments WHERE name = :name',
       { name },
     );
     return row && toEnvironment(row);
@@ -50,18 +50,18 @@ export class EnvironmentReadModel {
 
   /** Every environment, each saying whether the project has it enabled. Undefined when the project does not exist. */
   async forProject(projectId: string): Promise<ProjectEnvironment[] | undefined> {
-    if (!(await this.db.one('SELECT id FROM projects WHERE id = :projectId', { projectId }))) return undefined;
+    if (!(await this.db.one('SELECT id FROM flagwright_projects WHERE id = :projectId', { projectId }))) return undefined;
     const rows = await this.db.query<
       EnvironmentRow & { visible: unknown; project_api_token_count: unknown; project_enabled_toggle_count: unknown }
     >(
       `SELECT e.name, e.type, e.enabled, e.sort_order, e.protected,
               CASE WHEN pe.project_id IS NULL THEN false ELSE true END AS visible,
-              (SELECT COUNT(*) FROM api_tokens t JOIN api_token_projects tp ON tp.token_id = t.id
+              (SELECT COUNT(*) FROM flagwright_api_tokens t JOIN flagwright_api_token_projects tp ON tp.token_id = t.id
                 WHERE t.environment = e.name AND tp.project = :projectId) AS project_api_token_count,
-              (SELECT COUNT(*) FROM feature_environments fe JOIN features f ON f.name = fe.feature_name
+              (SELECT COUNT(*) FROM flagwright_feature_environments fe JOIN flagwright_features f ON f.name = fe.feature_name
                 WHERE fe.environment = e.name AND fe.enabled = true AND f.project = :projectId AND f.archived_at IS NULL) AS project_enabled_toggle_count
-         FROM environments e
-         LEFT JOIN project_environments pe ON pe.environment_name = e.name AND pe.project_id = :projectId
+         FROM flagwright_environments e
+         LEFT JOIN flagwright_project_environments pe ON pe.environment_name = e.name AND pe.project_id = :projectId
         ORDER BY e.sort_order, e.name`,
       { projectId },
     );
@@ -77,9 +77,9 @@ export class EnvironmentReadModel {
     const row = await this.db.one<Partial<EnvironmentRow> & { project_id: string | null; linked: string | null }>(
       `SELECT p.id AS project_id, e.name, e.type, e.enabled, e.sort_order, e.protected, pe.environment_name AS linked
          FROM (SELECT 1 AS here) x
-         LEFT JOIN projects p ON p.id = :projectId
-         LEFT JOIN environments e ON e.name = :environment
-         LEFT JOIN project_environments pe ON pe.project_id = :projectId AND pe.environment_name = :environment`,
+         LEFT JOIN flagwright_projects p ON p.id = :projectId
+         LEFT JOIN flagwright_environments e ON e.name = :environment
+         LEFT JOIN flagwright_project_environments pe ON pe.project_id = :projectId AND pe.environment_name = :environment`,
       { projectId, environment },
     );
     return {

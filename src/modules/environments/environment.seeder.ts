@@ -17,12 +17,12 @@ export class EnvironmentSeeder extends Seeder {
     const now = this.db.toTimestamp(at);
     for (const environment of SEED_ENVIRONMENTS) {
       const created = await this.db.execute(
-        `INSERT INTO environments (name, type, sort_order, created_at) VALUES (:name, :type, :sortOrder, :now) ON CONFLICT (name) DO NOTHING`,
+        `INSERT INTO flagwright_environments (name, type, sort_order, created_at) VALUES (:name, :type, :sortOrder, :now) ON CONFLICT (name) DO NOTHING`,
         { ...environment, now },
       );
       if (created) {
         await this.db.execute(
-          `INSERT INTO project_environments (project_id, environment_name) VALUES (:project, :name) ON CONFLICT DO NOTHING`,
+          `INSERT INTO flagwright_project_environments (project_id, environment_name) VALUES (:project, :name) ON CONFLICT DO NOTHING`,
           { project: DEFAULT_PROJECT, name: environment.name },
         );
       }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../../core/database/database.js';
 import type { NewEnvironment } from './environment.model.js';
 
-/** The write model of environments and of which projects use them (`environments`, `project_environments`). */
+/** The write model of environments and of which projects use them (`flagwright_environments`, `flagwright_project_environments`). */
 export abstract class EnvironmentStore {
   /** Answers false when an environment of that name exists already. */
   abstract insert(environment: NewEnvironment, createdAt: Date): Promise<boolean>;
@@ -22,7 +22,7 @@ export class SqlEnvironmentStore extends EnvironmentStore {
 
   async insert(environment: NewEnvironment, createdAt: Date): Promise<boolean> {
     const rows = await this.db.query(
-      `INSERT INTO environments (name, type, sort_order, enabled, protected, created_at)
+      `INSERT INTO flagwright_environments (name, type, sort_order, enabled, protected, created_at)
        VALUES (:name, :type, :sortOrder, :enabled, false, :createdAt) ON CONFLICT (name) DO NOTHING RETURNING name`,
       { ...environment, createdAt: this.db.toTimestamp(createdAt) },
     );
@@ -31,8 +31,8 @@ export class SqlEnvironmentStore extends EnvironmentStore {
 
   async enableAllInProject(projectId: string): Promise<string[]> {
     const rows = await this.db.query<{ environment_name: string }>(
-      `INSERT INTO project_environments (project_id, environment_name)
-       SELECT :projectId, name FROM environments WHERE enabled = true
+      `INSERT INTO flagwright_project_environments (project_id, environment_name)
+       SELECT :projectId, name FROM flagwright_environments WHERE enabled = true
        ON CONFLICT DO NOTHING RETURNING environment_name`,
       { projectId },
     );
@@ -41,7 +41,7 @@ export class SqlEnvironmentStore extends EnvironmentStore {
 
   async enableInProject(projectId: string, environment: string): Promise<boolean> {
     const added = await this.db.execute(
-      `INSERT INTO project_environments (project_id, environment_name) VALUES (:projectId, :environment) ON CONFLICT DO NOTHING`,
+      `INSERT INTO flagwright_project_environments (project_id, environment_name) VALUES (:projectId, :environment) ON CONFLICT DO NOTHING`,
       { projectId, environment },
     );
     return added > 0;
@@ -49,10 +49,13 @@ export class SqlEnvironmentStore extends EnvironmentStore {
 
   async disableInProject(projectId: string, environment: string): Promise<boolean> {
     return (
-      (await this.db.execute('DELETE FROM project_environments WHERE project_id = :projectId AND environment_name = :environment', {
-        projectId,
-        environment,
-      })) > 0
+      (await this.db.execute(
+        'DELETE FROM flagwright_project_environments WHERE project_id = :projectId AND environment_name = :environment',
+        {
+          projectId,
+          environment,
+        },
+      )) > 0
     );
   }
 }

@@ -2,7 +2,7 @@ import { Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** An environment (e.g. development, production) features are toggled in. */
-@Entity('environments')
+@Entity('flagwright_environments')
 export class EnvironmentEntity {
   @PrimaryColumn({ type: String, length: 100 })
   name: string;
@@ -24,13 +24,13 @@ export class EnvironmentEntity {
 }
 
 /** An environment enabled in a project. */
-@Entity('project_environments')
+@Entity('flagwright_project_environments')
 export class ProjectEnvironmentEntity {
   @PrimaryColumn({ name: 'project_id', type: String, length: 100 })
-  @ForeignKey('projects', { name: 'project_environments_project_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_projects', { name: 'flagwright_project_environments_project_id_fkey', onDelete: 'CASCADE' })
   projectId: string;
 
   @PrimaryColumn({ name: 'environment_name', type: String, length: 100 })
-  @ForeignKey('environments', { name: 'project_environments_environment_name_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_environments', { name: 'flagwright_project_environments_environment_name_fkey', onDelete: 'CASCADE' })
   environmentName: string;
 }

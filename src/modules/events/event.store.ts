@@ -30,7 +30,7 @@ export class SqlEventStore extends EventStore {
 
   async insert(event: NewEvent, createdAt: Date): Promise<void> {
     await this.db.execute(
-      `INSERT INTO events (type, created_by, created_by_user_id, created_at, project, feature_name, environment, data, pre_data, tags, ip)
+      `INSERT INTO flagwright_events (type, created_by, created_by_user_id, created_at, project, feature_name, environment, data, pre_data, tags, ip)
        VALUES (:type, :createdBy, :createdByUserId, :createdAt, :project, :featureName, :environment, :data, :preData, :tags, :ip)`,
       {
         type: event.type,
@@ -64,8 +64,11 @@ export class SqlEventStore extends EventStore {
       params.type = query.type;
     }
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const rows = await this.db.query<EventRow>(`SELECT * FROM events ${where} ORDER BY id DESC LIMIT :limit OFFSET :offset`, params);
-    const [count] = await this.db.query<{ total: number | string }>(`SELECT COUNT(*) AS total FROM events ${where}`, params);
+    const rows = await this.db.query<EventRow>(
+      `SELECT * FROM flagwright_events ${where} ORDER BY id DESC LIMIT :limit OFFSET :offset`,
+      params,
+    );
+    const [count] = await this.db.query<{ total: number | string }>(`SELECT COUNT(*) AS total FROM flagwright_events ${where}`, params);
     return { events: rows.map(toRecord), total: Number(count.total) };
   }
 }

@@ -2,9 +2,9 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** One entry of the audit log: what changed, by whom, with the data before and after. */
-@Entity('events')
-@Index('events_project_idx', ['project', 'id'])
-@Index('events_feature_idx', ['featureName', 'id'])
+@Entity('flagwright_events')
+@Index('flagwright_events_project_idx', ['project', 'id'])
+@Index('flagwright_events_feature_idx', ['featureName', 'id'])
 export class EventEntity {
   @PrimaryGeneratedColumn()
   id: number;

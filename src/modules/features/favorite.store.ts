@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../core/database/database.js';
 
-/** Each user's favourite features (`favorite_features`). */
+/** Each user's favourite features (`flagwright_favorite_features`). */
 export abstract class FavoriteStore {
   /** Answers false when it was a favourite already. */
   abstract add(userId: number, featureName: string, createdAt: Date): Promise<boolean>;
@@ -17,7 +17,7 @@ export class SqlFavoriteStore extends FavoriteStore {
 
   async add(userId: number, featureName: string, createdAt: Date): Promise<boolean> {
     const added = await this.db.execute(
-      'INSERT INTO favorite_features (user_id, feature_name, created_at) VALUES (:userId, :featureName, :createdAt) ON CONFLICT DO NOTHING',
+      'INSERT INTO flagwright_favorite_features (user_id, feature_name, created_at) VALUES (:userId, :featureName, :createdAt) ON CONFLICT DO NOTHING',
       { userId, featureName, createdAt: this.db.toTimestamp(createdAt) },
     );
     return added > 0;
@@ -25,7 +25,7 @@ export class SqlFavoriteStore extends FavoriteStore {
 
   async remove(userId: number, featureName: string): Promise<boolean> {
     return (
-      (await this.db.execute('DELETE FROM favorite_features WHERE user_id = :userId AND feature_name = :featureName', {
+      (await this.db.execute('DELETE FROM flagwright_favorite_features WHERE user_id = :userId AND feature_name = :featureName', {
         userId,
         featureName,
       })) > 0

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../../core/database/database.js';
 import type { FeatureDependency } from './feature.model.js';
 
-/** The write model of dependencies (`feature_dependencies`): a child has at most one parent. */
+/** The write model of dependencies (`flagwright_feature_dependencies`): a child has at most one parent. */
 export abstract class FeatureDependencyStore {
   /** Sets the child's parent, replacing any earlier one. */
   abstract set(child: string, dependency: FeatureDependency): Promise<void>;
@@ -18,16 +18,19 @@ export class SqlFeatureDependencyStore extends FeatureDependencyStore {
 
   async set(child: string, dependency: FeatureDependency): Promise<void> {
     await this.db.execute(
-      `INSERT INTO feature_dependencies (child, parent, enabled, variants) VALUES (:child, :parent, :enabled, :variants)
+      `INSERT INTO flagwright_feature_dependencies (child, parent, enabled, variants) VALUES (:child, :parent, :enabled, :variants)
        ON CONFLICT (child) DO UPDATE SET parent = :parent, enabled = :enabled, variants = :variants`,
       { child, parent: dependency.feature, enabled: dependency.enabled, variants: JSON.stringify(dependency.variants) },
     );
   }
 
   async remove(child: string, parent?: string): Promise<number> {
-    return this.db.execute(`DELETE FROM feature_dependencies WHERE child = :child${parent === undefined ? '' : ' AND parent = :parent'}`, {
-      child,
-      parent: parent ?? null,
-    });
+    return this.db.execute(
+      `DELETE FROM flagwright_feature_dependencies WHERE child = :child${parent === undefined ? '' : ' AND parent = :parent'}`,
+      {
+        child,
+        parent: parent ?? null,
+      },
+    );
   }
 }

@@ -9,7 +9,7 @@ export interface FeatureEnvironmentState {
   variants: FeatureVariant[];
 }
 
-/** The write model of a feature in one environment (`feature_environments`). */
+/** The write model of a feature in one environment (`flagwright_feature_environments`). */
 export abstract class FeatureEnvironmentStore {
   /** The state, its row held until the transaction ends on PostgreSQL; undefined when the feature has no such row. */
   abstract lock(featureName: string, environment: string): Promise<FeatureEnvironmentState | undefined>;
@@ -36,7 +36,7 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
 
   async lock(featureName: string, environment: string): Promise<FeatureEnvironmentState | undefined> {
     const row = await this.db.one<{ enabled: unknown; variants: unknown }>(
-      `SELECT enabled, variants FROM feature_environments WHERE feature_name = :featureName AND environment = :environment${this.db.isPostgres ? ' FOR UPDATE' : ''}`,
+      `SELECT enabled, variants FROM flagwright_feature_environments WHERE feature_name = :featureName AND environment = :environment${this.db.isPostgres ? ' FOR UPDATE' : ''}`,
       { featureName, environment },
     );
     return row && { enabled: toBool(row.enabled), variants: parseJson<FeatureVariant[]>(row.variants, []) };
@@ -44,7 +44,7 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
 
   async setEnabled(featureName: string, environment: string, enabled: boolean): Promise<boolean> {
     const changed = await this.db.execute(
-      'UPDATE feature_environments SET enabled = :enabled WHERE feature_name = :featureName AND environment = :environment AND enabled <> :enabled',
+      'UPDATE flagwright_feature_environments SET enabled = :enabled WHERE feature_name = :featureName AND environment = :environment AND enabled <> :enabled',
       { featureName, environment, enabled },
     );
     return changed > 0;
@@ -52,7 +52,7 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
 
   async setVariants(featureName: string, environment: string, variants: FeatureVariant[]): Promise<void> {
     await this.db.execute(
-      'UPDATE feature_environments SET variants = :variants WHERE feature_name = :featureName AND environment = :environment',
+      'UPDATE flagwright_feature_environments SET variants = :variants WHERE feature_name = :featureName AND environment = :environment',
       {
         featureName,
         environment,
@@ -65,12 +65,12 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
     const params = { featureName, environment };
     const [rows, links] = await Promise.all([
       this.db.query<StrategyRow>(
-        `SELECT ${STRATEGY_COLUMNS} FROM feature_strategies s
+        `SELECT ${STRATEGY_COLUMNS} FROM flagwright_feature_strategies s
           WHERE s.feature_name = :featureName AND s.environment = :environment ORDER BY s.sort_order, s.created_at, s.id`,
         params,
       ),
       this.db.query<{ strategy_id: string; segment_id: number | string }>(
-        `SELECT fss.strategy_id, fss.segment_id FROM feature_strategy_segments fss JOIN feature_strategies s ON s.id = fss.strategy_id
+        `SELECT fss.strategy_id, fss.segment_id FROM flagwright_feature_strategy_segments fss JOIN flagwright_feature_strategies s ON s.id = fss.strategy_id
           WHERE s.feature_name = :featureName AND s.environment = :environment`,
         params,
       ),
@@ -82,7 +82,7 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
 
   async ensure(featureName: string, environment: string): Promise<void> {
     await this.db.execute(
-      `INSERT INTO feature_environments (feature_name, environment, enabled, variants) VALUES (:featureName, :environment, false, '[]')
+      `INSERT INTO flagwright_feature_environments (feature_name, environment, enabled, variants) VALUES (:featureName, :environment, false, '[]')
        ON CONFLICT (feature_name, environment) DO NOTHING`,
       { featureName, environment },
     );
@@ -90,9 +90,9 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
 
   async disableIfNoEnabledStrategy(featureName: string, environment: string): Promise<boolean> {
     const changed = await this.db.execute(
-      `UPDATE feature_environments SET enabled = false
+      `UPDATE flagwright_feature_environments SET enabled = false
         WHERE feature_name = :featureName AND environment = :environment AND enabled = true
-          AND NOT EXISTS (SELECT 1 FROM feature_strategies
+          AND NOT EXISTS (SELECT 1 FROM flagwright_feature_strategies
                            WHERE feature_name = :featureName AND environment = :environment AND disabled = false)`,
       { featureName, environment },
     );
@@ -101,8 +101,8 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
 
   async addProjectEnvironment(projectId: string, environment: string): Promise<void> {
     await this.db.execute(
-      `INSERT INTO feature_environments (feature_name, environment, enabled, variants)
-       SELECT f.name, :environment, false, '[]' FROM features f WHERE f.project = :projectId
+      `INSERT INTO flagwright_feature_environments (feature_name, environment, enabled, variants)
+       SELECT f.name, :environment, false, '[]' FROM flagwright_features f WHERE f.project = :projectId
        ON CONFLICT DO NOTHING`,
       { projectId, environment },
     );
@@ -110,7 +110,7 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
 
   async deleteProjectEnvironment(projectId: string, environment: string): Promise<void> {
     await this.db.execute(
-      'DELETE FROM feature_environments WHERE environment = :environment AND feature_name IN (SELECT name FROM features WHERE project = :projectId)',
+      'DELETE FROM flagwright_feature_environments WHERE environment = :environment AND feature_name IN (SELECT name FROM flagwright_features WHERE project = :projectId)',
       { projectId, environment },
     );
   }

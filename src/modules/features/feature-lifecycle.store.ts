@@ -11,7 +11,7 @@ const REACHED: Record<'pre-live' | 'live', string[]> = {
 };
 
 /**
- * The stages a feature reached (`feature_lifecycles`, one row per stage, stamped when entered). Rows are only ever
+ * The stages a feature reached (`flagwright_feature_lifecycles`, one row per stage, stamped when entered). Rows are only ever
  * added with ON CONFLICT DO NOTHING, so a stage keeps the time it was first reached; metrics ingestion adds
  * `pre-live` and `live` the same way.
  */
@@ -36,7 +36,7 @@ export class SqlFeatureLifecycleStore extends FeatureLifecycleStore {
 
   async enter(featureName: string, stage: LifecycleStageName, at: Date): Promise<boolean> {
     const added = await this.db.execute(
-      `INSERT INTO feature_lifecycles (feature_name, stage, status, created_at) VALUES (:featureName, :stage, NULL, :at) ON CONFLICT DO NOTHING`,
+      `INSERT INTO flagwright_feature_lifecycles (feature_name, stage, status, created_at) VALUES (:featureName, :stage, NULL, :at) ON CONFLICT DO NOTHING`,
       { featureName, stage, at: this.db.toTimestamp(at) },
     );
     return added > 0;
@@ -44,7 +44,7 @@ export class SqlFeatureLifecycleStore extends FeatureLifecycleStore {
 
   async complete(featureName: string, status: string, at: Date): Promise<void> {
     await this.db.execute(
-      `INSERT INTO feature_lifecycles (feature_name, stage, status, created_at) VALUES (:featureName, 'completed', :status, :at)
+      `INSERT INTO flagwright_feature_lifecycles (feature_name, stage, status, created_at) VALUES (:featureName, 'completed', :status, :at)
        ON CONFLICT (feature_name, stage) DO UPDATE SET status = :status, created_at = :at`,
       { featureName, status, at: this.db.toTimestamp(at) },
     );
@@ -52,7 +52,7 @@ export class SqlFeatureLifecycleStore extends FeatureLifecycleStore {
 
   async leave(featureName: string, stage: LifecycleStageName): Promise<boolean> {
     return (
-      (await this.db.execute('DELETE FROM feature_lifecycles WHERE feature_name = :featureName AND stage = :stage', {
+      (await this.db.execute('DELETE FROM flagwright_feature_lifecycles WHERE feature_name = :featureName AND stage = :stage', {
         featureName,
         stage,
       })) > 0
@@ -60,7 +60,7 @@ export class SqlFeatureLifecycleStore extends FeatureLifecycleStore {
   }
 
   async reset(featureName: string): Promise<void> {
-    await this.db.execute('DELETE FROM feature_lifecycles WHERE feature_name = :featureName', { featureName });
+    await this.db.execute('DELETE FROM flagwright_feature_lifecycles WHERE feature_name = :featureName', { featureName });
   }
 
   async advance(entries: StageEntry[], stage: 'pre-live' | 'live'): Promise<string[]> {
@@ -68,8 +68,8 @@ export class SqlFeatureLifecycleStore extends FeatureLifecycleStore {
     for (const chunk of chunks(entries)) {
       // Read first, so that the usual batch (nothing to move) writes nothing to feature_lifecycles.
       const behind = await this.db.query<{ name: string }>(
-        `SELECT f.name FROM features f WHERE f.name IN (:...names) AND f.archived_at IS NULL
-            AND NOT EXISTS (SELECT 1 FROM feature_lifecycles l WHERE l.feature_name = f.name AND l.stage IN (:...reached))`,
+        `SELECT f.name FROM flagwright_features f WHERE f.name IN (:...names) AND f.archived_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM flagwright_feature_lifecycles l WHERE l.feature_name = f.name AND l.stage IN (:...reached))`,
         { names: chunk.map((entry) => entry.featureName), reached: REACHED[stage] },
       );
       if (!behind.length) continue;
@@ -79,7 +79,7 @@ export class SqlFeatureLifecycleStore extends FeatureLifecycleStore {
         (entry) => [entry.featureName, stage, this.db.toTimestamp(entry.at)],
       );
       await this.db.execute(
-        `INSERT INTO feature_lifecycles (feature_name, stage, created_at) VALUES ${values} ON CONFLICT DO NOTHING`,
+        `INSERT INTO flagwright_feature_lifecycles (feature_name, stage, created_at) VALUES ${values} ON CONFLICT DO NOTHING`,
         params,
       );
       moved.push(...names);

@@ -6,7 +6,7 @@ export const FEATURE_TYPES = ['release', 'experiment', 'operational', 'kill-swit
 export type FeatureType = (typeof FEATURE_TYPES)[number];
 export const DEFAULT_FEATURE_TYPE: FeatureType = 'release';
 
-/** A feature's own fields (the `features` row). */
+/** A feature's own fields (the `flagwright_features` row). */
 export interface FeatureRecord {
   name: string;
   type: string;

@@ -63,10 +63,10 @@ export class FeatureReadModel {
     >(
       `SELECT p.id AS project_id, ${FEATURE_COLUMNS}, e.name AS environment_name, e.type AS environment_type, fe.environment AS linked
          FROM (SELECT 1 AS here) x
-         LEFT JOIN projects p ON p.id = :projectId
-         LEFT JOIN features f ON f.name = :featureName
-         LEFT JOIN environments e ON e.name = :environment
-         LEFT JOIN feature_environments fe ON fe.feature_name = :featureName AND fe.environment = :environment`,
+         LEFT JOIN flagwright_projects p ON p.id = :projectId
+         LEFT JOIN flagwright_features f ON f.name = :featureName
+         LEFT JOIN flagwright_environments e ON e.name = :environment
+         LEFT JOIN flagwright_feature_environments fe ON fe.feature_name = :featureName AND fe.environment = :environment`,
       { projectId, featureName, environment: environment ?? null },
     );
     return {
@@ -78,20 +78,25 @@ export class FeatureReadModel {
   }
 
   async find(featureName: string): Promise<FeatureRecord | undefined> {
-    const row = await this.db.one<FeatureRow>(`SELECT ${FEATURE_COLUMNS} FROM features f WHERE f.name = :featureName`, { featureName });
+    const row = await this.db.one<FeatureRow>(`SELECT ${FEATURE_COLUMNS} FROM flagwright_features f WHERE f.name = :featureName`, {
+      featureName,
+    });
     return row && toRecord(row);
   }
 
   async findMany(names: string[]): Promise<FeatureRecord[]> {
     if (names.length === 0) return [];
-    const rows = await this.db.query<FeatureRow>(`SELECT ${FEATURE_COLUMNS} FROM features f WHERE f.name IN (:...names) ORDER BY f.name`, {
-      names,
-    });
+    const rows = await this.db.query<FeatureRow>(
+      `SELECT ${FEATURE_COLUMNS} FROM flagwright_features f WHERE f.name IN (:...names) ORDER BY f.name`,
+      {
+        names,
+      },
+    );
     return rows.map(toRecord);
   }
 
   async projectExists(projectId: string): Promise<boolean> {
-    return Boolean(await this.db.one('SELECT id FROM projects WHERE id = :projectId', { projectId }));
+    return Boolean(await this.db.one('SELECT id FROM flagwright_projects WHERE id = :projectId', { projectId }));
   }
 
   /** The whole feature: one query per table (environments, strategies, segment links, tags, dependencies, stages). */
@@ -101,7 +106,7 @@ export class FeatureReadModel {
     const [features, environments, strategies, segmentLinks, tags, parents, children, stages] = await Promise.all([
       this.db.query<FeatureRow & { favorite: unknown }>(
         `SELECT ${FEATURE_COLUMNS}, CASE WHEN ff.user_id IS NULL THEN false ELSE true END AS favorite
-           FROM features f LEFT JOIN favorite_features ff ON ff.feature_name = f.name AND ff.user_id = :userId
+           FROM flagwright_features f LEFT JOIN flagwright_favorite_features ff ON ff.feature_name = f.name AND ff.user_id = :userId
           WHERE f.name = :featureName`,
         params,
       ),
@@ -114,26 +119,29 @@ export class FeatureReadModel {
         sort_order: number | string;
       }>(
         `SELECT fe.environment, fe.enabled, fe.variants, fe.last_seen_at, e.type, e.sort_order
-           FROM feature_environments fe JOIN environments e ON e.name = fe.environment
+           FROM flagwright_feature_environments fe JOIN flagwright_environments e ON e.name = fe.environment
           WHERE fe.feature_name = :featureName
           ORDER BY e.sort_order, e.name`,
         params,
       ),
       this.db.query<StrategyRow>(
-        `SELECT ${STRATEGY_COLUMNS} FROM feature_strategies s WHERE s.feature_name = :featureName ORDER BY s.sort_order, s.created_at, s.id`,
+        `SELECT ${STRATEGY_COLUMNS} FROM flagwright_feature_strategies s WHERE s.feature_name = :featureName ORDER BY s.sort_order, s.created_at, s.id`,
         params,
       ),
       this.db.query<{ strategy_id: string; segment_id: number | string }>(
-        `SELECT fss.strategy_id, fss.segment_id FROM feature_strategy_segments fss
-           JOIN feature_strategies s ON s.id = fss.strategy_id WHERE s.feature_name = :featureName`,
+        `SELECT fss.strategy_id, fss.segment_id FROM flagwright_feature_strategy_segments fss
+           JOIN flagwright_feature_strategies s ON s.id = fss.strategy_id WHERE s.feature_name = :featureName`,
         params,
       ),
       this.tagsOf(featureName),
       this.db.query<{ parent: string; enabled: unknown; variants: unknown }>(
-        'SELECT parent, enabled, variants FROM feature_dependencies WHERE child = :featureName',
+        'SELECT parent, enabled, variants FROM flagwright_feature_dependencies WHERE child = :featureName',
         params,
       ),
-      this.db.query<{ child: string }>('SELECT child FROM feature_dependencies WHERE parent = :featureName ORDER BY child', params),
+      this.db.query<{ child: string }>(
+        'SELECT child FROM flagwright_feature_dependencies WHERE parent = :featureName ORDER BY child',
+        params,
+      ),
       this.lifecycle(featureName),
     ]);
     const [row] = features;
@@ -178,7 +186,7 @@ export class FeatureReadModel {
     const [features, environments, tags, dependencies] = await Promise.all([
       this.db.query<FeatureRow & { favorite: unknown }>(
         `SELECT ${FEATURE_COLUMNS}, CASE WHEN ff.user_id IS NULL THEN false ELSE true END AS favorite
-           FROM features f LEFT JOIN favorite_features ff ON ff.feature_name = f.name AND ff.user_id = :userId
+           FROM flagwright_features f LEFT JOIN flagwright_favorite_features ff ON ff.feature_name = f.name AND ff.user_id = :userId
           WHERE ${active} ORDER BY f.created_at, f.name`,
         params,
       ),
@@ -194,23 +202,23 @@ export class FeatureReadModel {
         has_enabled_strategies: unknown;
       }>(
         `SELECT fe.feature_name, fe.environment, fe.enabled, fe.variants, fe.last_seen_at, e.type, e.sort_order,
-                EXISTS (SELECT 1 FROM feature_strategies s WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS has_strategies,
-                EXISTS (SELECT 1 FROM feature_strategies s WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment
+                EXISTS (SELECT 1 FROM flagwright_feature_strategies s WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS has_strategies,
+                EXISTS (SELECT 1 FROM flagwright_feature_strategies s WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment
                           AND s.disabled = false) AS has_enabled_strategies
-           FROM feature_environments fe
-           JOIN features f ON f.name = fe.feature_name
-           JOIN environments e ON e.name = fe.environment
+           FROM flagwright_feature_environments fe
+           JOIN flagwright_features f ON f.name = fe.feature_name
+           JOIN flagwright_environments e ON e.name = fe.environment
           WHERE ${active}
           ORDER BY e.sort_order, e.name`,
         params,
       ),
       this.db.query<{ feature_name: string; tag_type: string; tag_value: string }>(
-        `SELECT ft.feature_name, ft.tag_type, ft.tag_value FROM feature_tags ft JOIN features f ON f.name = ft.feature_name
+        `SELECT ft.feature_name, ft.tag_type, ft.tag_value FROM flagwright_feature_tags ft JOIN flagwright_features f ON f.name = ft.feature_name
           WHERE ${active} ORDER BY ft.tag_type, ft.tag_value`,
         params,
       ),
       this.db.query<{ child: string; parent: string }>(
-        `SELECT d.child, d.parent FROM feature_dependencies d JOIN features f ON f.name = d.child WHERE f.project = :projectId`,
+        `SELECT d.child, d.parent FROM flagwright_feature_dependencies d JOIN flagwright_features f ON f.name = d.child WHERE f.project = :projectId`,
         params,
       ),
     ]);
@@ -240,7 +248,7 @@ export class FeatureReadModel {
   async listArchived(projectId?: string): Promise<ArchivedFeature[]> {
     await this.metrics.flushPending();
     const rows = await this.db.query<FeatureRow>(
-      `SELECT ${FEATURE_COLUMNS} FROM features f WHERE f.archived_at IS NOT NULL${projectId ? ' AND f.project = :projectId' : ''}
+      `SELECT ${FEATURE_COLUMNS} FROM flagwright_features f WHERE f.archived_at IS NOT NULL${projectId ? ' AND f.project = :projectId' : ''}
         ORDER BY f.archived_at DESC, f.name`,
       { projectId: projectId ?? null },
     );
@@ -249,7 +257,7 @@ export class FeatureReadModel {
 
   async variantsOf(featureName: string, environment: string): Promise<FeatureVariant[]> {
     const row = await this.db.one<{ variants: unknown }>(
-      'SELECT variants FROM feature_environments WHERE feature_name = :featureName AND environment = :environment',
+      'SELECT variants FROM flagwright_feature_environments WHERE feature_name = :featureName AND environment = :environment',
       {
         featureName,
         environment,
@@ -260,7 +268,7 @@ export class FeatureReadModel {
 
   async tagsOf(featureName: string): Promise<FeatureTag[]> {
     const rows = await this.db.query<{ tag_type: string; tag_value: string }>(
-      'SELECT tag_type, tag_value FROM feature_tags WHERE feature_name = :featureName ORDER BY tag_type, tag_value',
+      'SELECT tag_type, tag_value FROM flagwright_feature_tags WHERE feature_name = :featureName ORDER BY tag_type, tag_value',
       { featureName },
     );
     return rows.map((row) => ({ type: row.tag_type, value: row.tag_value }));
@@ -269,7 +277,7 @@ export class FeatureReadModel {
   async tagsOfMany(names: string[]): Promise<Map<string, FeatureTag[]>> {
     if (names.length === 0) return new Map();
     const rows = await this.db.query<{ feature_name: string; tag_type: string; tag_value: string }>(
-      'SELECT feature_name, tag_type, tag_value FROM feature_tags WHERE feature_name IN (:...names) ORDER BY tag_type, tag_value',
+      'SELECT feature_name, tag_type, tag_value FROM flagwright_feature_tags WHERE feature_name IN (:...names) ORDER BY tag_type, tag_value',
       { names },
     );
     const tags = groupBy(rows, (row) => row.feature_name);
@@ -280,7 +288,7 @@ export class FeatureReadModel {
   async lifecycle(featureName: string): Promise<LifecycleStage[]> {
     await this.metrics.flushPending();
     const rows = await this.db.query<{ stage: LifecycleStageName; status: string | null; created_at: unknown }>(
-      'SELECT stage, status, created_at FROM feature_lifecycles WHERE feature_name = :featureName',
+      'SELECT stage, status, created_at FROM flagwright_feature_lifecycles WHERE feature_name = :featureName',
       { featureName },
     );
     return rows
@@ -290,25 +298,28 @@ export class FeatureReadModel {
 
   async parentOf(child: string): Promise<FeatureDependency | undefined> {
     const row = await this.db.one<{ parent: string; enabled: unknown; variants: unknown }>(
-      'SELECT parent, enabled, variants FROM feature_dependencies WHERE child = :child',
+      'SELECT parent, enabled, variants FROM flagwright_feature_dependencies WHERE child = :child',
       { child },
     );
     return row && toDependency(row);
   }
 
   async childrenOf(parent: string): Promise<string[]> {
-    const rows = await this.db.query<{ child: string }>('SELECT child FROM feature_dependencies WHERE parent = :parent ORDER BY child', {
-      parent,
-    });
+    const rows = await this.db.query<{ child: string }>(
+      'SELECT child FROM flagwright_feature_dependencies WHERE parent = :parent ORDER BY child',
+      {
+        parent,
+      },
+    );
     return rows.map((row) => row.child);
   }
 
   /** Active features of the project that `child` could depend on: not itself and not children themselves. */
   async possibleParents(projectId: string, child: string): Promise<string[]> {
     const rows = await this.db.query<{ name: string }>(
-      `SELECT f.name FROM features f
+      `SELECT f.name FROM flagwright_features f
         WHERE f.project = :projectId AND f.archived_at IS NULL AND f.name <> :child
-          AND NOT EXISTS (SELECT 1 FROM feature_dependencies d WHERE d.child = f.name)
+          AND NOT EXISTS (SELECT 1 FROM flagwright_feature_dependencies d WHERE d.child = f.name)
         ORDER BY f.name`,
       { projectId, child },
     );
@@ -318,7 +329,7 @@ export class FeatureReadModel {
   async projectHasDependencies(projectId: string): Promise<boolean> {
     return Boolean(
       await this.db.one(
-        'SELECT d.child FROM feature_dependencies d JOIN features f ON f.name = d.child WHERE f.project = :projectId LIMIT 1',
+        'SELECT d.child FROM flagwright_feature_dependencies d JOIN flagwright_features f ON f.name = d.child WHERE f.project = :projectId LIMIT 1',
         { projectId },
       ),
     );

@@ -48,16 +48,17 @@ export class SqlFeatureStore extends FeatureStore {
 
   async holdProject(projectId: string): Promise<boolean> {
     const share = this.db.isPostgres ? ' FOR SHARE' : '';
-    return Boolean(await this.db.one(`SELECT id FROM projects WHERE id = :projectId${share}`, { projectId }));
+    return Boolean(await this.db.one(`SELECT id FROM flagwright_projects WHERE id = :projectId${share}`, { projectId }));
   }
 
   async lock(featureName: string): Promise<void> {
-    if (this.db.isPostgres) await this.db.query('SELECT name FROM features WHERE name = :featureName FOR UPDATE', { featureName });
+    if (this.db.isPostgres)
+      await this.db.query('SELECT name FROM flagwright_features WHERE name = :featureName FOR UPDATE', { featureName });
   }
 
   async insert(feature: NewFeature, createdByUserId: number, createdAt: Date): Promise<boolean> {
     const rows = await this.db.query(
-      `INSERT INTO features (name, project, type, description, stale, potentially_stale, impression_data, created_by_user_id, created_at)
+      `INSERT INTO flagwright_features (name, project, type, description, stale, potentially_stale, impression_data, created_by_user_id, created_at)
        VALUES (:name, :project, :type, :description, false, false, :impressionData, :createdByUserId, :createdAt)
        ON CONFLICT (name) DO NOTHING RETURNING name`,
       { ...feature, createdByUserId, createdAt: this.db.toTimestamp(createdAt) },
@@ -67,8 +68,8 @@ export class SqlFeatureStore extends FeatureStore {
 
   async connectEnvironments(featureName: string, projectId: string): Promise<void> {
     await this.db.execute(
-      `INSERT INTO feature_environments (feature_name, environment, enabled, variants)
-       SELECT :featureName, pe.environment_name, false, '[]' FROM project_environments pe WHERE pe.project_id = :projectId
+      `INSERT INTO flagwright_feature_environments (feature_name, environment, enabled, variants)
+       SELECT :featureName, pe.environment_name, false, '[]' FROM flagwright_project_environments pe WHERE pe.project_id = :projectId
        ON CONFLICT DO NOTHING`,
       { featureName, projectId },
     );
@@ -76,30 +77,30 @@ export class SqlFeatureStore extends FeatureStore {
 
   async update(featureName: string, changes: FeatureChanges): Promise<void> {
     await this.db.execute(
-      `UPDATE features SET type = :type, description = :description, impression_data = :impressionData, stale = :stale WHERE name = :featureName`,
+      `UPDATE flagwright_features SET type = :type, description = :description, impression_data = :impressionData, stale = :stale WHERE name = :featureName`,
       { featureName, ...changes },
     );
   }
 
   async setStale(names: string[], stale: boolean): Promise<void> {
     if (names.length === 0) return;
-    await this.db.execute('UPDATE features SET stale = :stale WHERE name IN (:...names)', { names, stale });
+    await this.db.execute('UPDATE flagwright_features SET stale = :stale WHERE name IN (:...names)', { names, stale });
   }
 
   async setArchivedAt(featureName: string, archivedAt: Date | null): Promise<void> {
-    await this.db.execute('UPDATE features SET archived_at = :archivedAt WHERE name = :featureName', {
+    await this.db.execute('UPDATE flagwright_features SET archived_at = :archivedAt WHERE name = :featureName', {
       featureName,
       archivedAt: archivedAt && this.db.toTimestamp(archivedAt),
     });
   }
 
   async disableAllEnvironments(featureName: string): Promise<void> {
-    await this.db.execute('UPDATE feature_environments SET enabled = false WHERE feature_name = :featureName', { featureName });
+    await this.db.execute('UPDATE flagwright_feature_environments SET enabled = false WHERE feature_name = :featureName', { featureName });
   }
 
   async delete(names: string[]): Promise<void> {
     if (names.length === 0) return;
-    await this.db.execute('DELETE FROM features WHERE name IN (:...names)', { names });
+    await this.db.execute('DELETE FROM flagwright_features WHERE name IN (:...names)', { names });
   }
 
   async markSeen(seen: SeenFeature[]): Promise<void> {
@@ -111,8 +112,8 @@ export class SqlFeatureStore extends FeatureStore {
     for (const chunk of chunks([...latestPerFeature], JOINED_CHUNK)) {
       const { rows, params } = selectedRows(chunk, ([name, at]) => ({ name, seen: timestampParam(this.db, at) }));
       await this.db.execute(
-        `UPDATE features SET last_seen_at = v.seen FROM (${rows}) v
-          WHERE features.name = v.name AND (features.last_seen_at IS NULL OR features.last_seen_at < v.seen)`,
+        `UPDATE flagwright_features SET last_seen_at = v.seen FROM (${rows}) v
+          WHERE flagwright_features.name = v.name AND (flagwright_features.last_seen_at IS NULL OR flagwright_features.last_seen_at < v.seen)`,
         params,
       );
     }
@@ -123,9 +124,9 @@ export class SqlFeatureStore extends FeatureStore {
         seen: timestampParam(this.db, row.lastSeenAt),
       }));
       await this.db.execute(
-        `UPDATE feature_environments SET last_seen_at = v.seen FROM (${rows}) v
-          WHERE feature_environments.feature_name = v.name AND feature_environments.environment = v.environment
-            AND (feature_environments.last_seen_at IS NULL OR feature_environments.last_seen_at < v.seen)`,
+        `UPDATE flagwright_feature_environments SET last_seen_at = v.seen FROM (${rows}) v
+          WHERE flagwright_feature_environments.feature_name = v.name AND flagwright_feature_environments.environment = v.environment
+            AND (flagwright_feature_environments.last_seen_at IS NULL OR flagwright_feature_environments.last_seen_at < v.seen)`,
         params,
       );
     }

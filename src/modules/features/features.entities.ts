@@ -8,33 +8,33 @@ const ACTIVE = { where: 'archived_at IS NULL' };
  * descending and compare names byte-wise (COLLATE "C" on PostgreSQL), which TypeORM's index metadata cannot say; the
  * trigram indexes exist on PostgreSQL only, so they are declared but left to the migration.
  */
-@Entity('features')
-@Index('features_created_idx', ['createdAt', 'name'])
-@Index('features_project_idx', ['project', 'createdAt'])
-@Index('features_type_idx', ['type'])
-@Index('features_archived_idx', ['archivedAt'])
-@Index('features_created_by_idx', ['createdByUserId'])
-@Index('features_search_created_idx', ['createdAt', 'name'], ACTIVE)
-@Index('features_search_created_desc_idx', ['createdAt', 'name'], ACTIVE)
-@Index('features_search_name_idx', ['name'], ACTIVE)
-@Index('features_search_type_idx', ['type', 'createdAt', 'name', 'stale'], ACTIVE)
-@Index('features_search_type_desc_idx', ['type', 'createdAt', 'name'], ACTIVE)
-@Index('features_search_project_idx', ['project', 'createdAt', 'name', 'stale'], ACTIVE)
-@Index('features_search_project_desc_idx', ['project', 'createdAt', 'name'], ACTIVE)
-@Index('features_search_stale_idx', ['stale', 'createdAt', 'name'], ACTIVE)
-@Index('features_search_stale_desc_idx', ['stale', 'createdAt', 'name'], ACTIVE)
-@Index('features_search_seen_idx', ['lastSeenAt', 'createdAt', 'name'], ACTIVE)
-@Index('features_search_seen_desc_idx', ['lastSeenAt', 'createdAt', 'name'], ACTIVE)
-@Index('features_search_archived_created_idx', ['createdAt', 'name'], { where: 'archived_at IS NOT NULL' })
-@Index('features_seen_idx', ['name', 'lastSeenAt'], { where: 'last_seen_at IS NOT NULL' })
-@Index('features_name_trgm_idx', { synchronize: false })
-@Index('features_description_trgm_idx', { synchronize: false })
+@Entity('flagwright_features')
+@Index('flagwright_features_created_idx', ['createdAt', 'name'])
+@Index('flagwright_features_project_idx', ['project', 'createdAt'])
+@Index('flagwright_features_type_idx', ['type'])
+@Index('flagwright_features_archived_idx', ['archivedAt'])
+@Index('flagwright_features_created_by_idx', ['createdByUserId'])
+@Index('flagwright_features_search_created_idx', ['createdAt', 'name'], ACTIVE)
+@Index('flagwright_features_search_created_desc_idx', ['createdAt', 'name'], ACTIVE)
+@Index('flagwright_features_search_name_idx', ['name'], ACTIVE)
+@Index('flagwright_features_search_type_idx', ['type', 'createdAt', 'name', 'stale'], ACTIVE)
+@Index('flagwright_features_search_type_desc_idx', ['type', 'createdAt', 'name'], ACTIVE)
+@Index('flagwright_features_search_project_idx', ['project', 'createdAt', 'name', 'stale'], ACTIVE)
+@Index('flagwright_features_search_project_desc_idx', ['project', 'createdAt', 'name'], ACTIVE)
+@Index('flagwright_features_search_stale_idx', ['stale', 'createdAt', 'name'], ACTIVE)
+@Index('flagwright_features_search_stale_desc_idx', ['stale', 'createdAt', 'name'], ACTIVE)
+@Index('flagwright_features_search_seen_idx', ['lastSeenAt', 'createdAt', 'name'], ACTIVE)
+@Index('flagwright_features_search_seen_desc_idx', ['lastSeenAt', 'createdAt', 'name'], ACTIVE)
+@Index('flagwright_features_search_archived_created_idx', ['createdAt', 'name'], { where: 'archived_at IS NOT NULL' })
+@Index('flagwright_features_seen_idx', ['name', 'lastSeenAt'], { where: 'last_seen_at IS NOT NULL' })
+@Index('flagwright_features_name_trgm_idx', { synchronize: false })
+@Index('flagwright_features_description_trgm_idx', { synchronize: false })
 export class FeatureEntity {
   @PrimaryColumn({ type: String, length: 255 })
   name: string;
 
   @Column({ type: String, length: 100 })
-  @ForeignKey('projects', { name: 'features_project_fkey' })
+  @ForeignKey('flagwright_projects', { name: 'flagwright_features_project_fkey' })
   project: string;
 
   @Column({ type: String, length: 50, default: 'release' })
@@ -66,17 +66,17 @@ export class FeatureEntity {
 }
 
 /** The state of a feature in one environment: on/off and its variants. */
-@Entity('feature_environments')
-@Index('feature_environments_env_idx', ['environment', 'enabled'])
-@Index('feature_environments_seen_idx', ['featureName', 'environment', 'lastSeenAt'], { where: 'last_seen_at IS NOT NULL' })
-@Index('feature_environments_state_idx', ['featureName', 'environment', 'enabled'])
+@Entity('flagwright_feature_environments')
+@Index('flagwright_feature_environments_env_idx', ['environment', 'enabled'])
+@Index('flagwright_feature_environments_seen_idx', ['featureName', 'environment', 'lastSeenAt'], { where: 'last_seen_at IS NOT NULL' })
+@Index('flagwright_feature_environments_state_idx', ['featureName', 'environment', 'enabled'])
 export class FeatureEnvironmentEntity {
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
-  @ForeignKey('features', { name: 'feature_environments_feature_name_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_features', { name: 'flagwright_feature_environments_feature_name_fkey', onDelete: 'CASCADE' })
   featureName: string;
 
   @PrimaryColumn({ type: String, length: 100 })
-  @ForeignKey('environments', { name: 'feature_environments_environment_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_environments', { name: 'flagwright_feature_environments_environment_fkey', onDelete: 'CASCADE' })
   environment: string;
 
   @Column({ type: Boolean, default: false })
@@ -90,14 +90,14 @@ export class FeatureEnvironmentEntity {
 }
 
 /** A feature a user marked as favorite. */
-@Entity('favorite_features')
+@Entity('flagwright_favorite_features')
 export class FavoriteFeatureEntity {
   @PrimaryColumn({ name: 'user_id', type: Number })
-  @ForeignKey('users', { name: 'favorite_features_user_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_users', { name: 'flagwright_favorite_features_user_id_fkey', onDelete: 'CASCADE' })
   userId: number;
 
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
-  @ForeignKey('features', { name: 'favorite_features_feature_name_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_features', { name: 'flagwright_favorite_features_feature_name_fkey', onDelete: 'CASCADE' })
   featureName: string;
 
   @TimestampColumn({ name: 'created_at' })
@@ -105,11 +105,11 @@ export class FavoriteFeatureEntity {
 }
 
 /** A lifecycle stage a feature entered, and when. */
-@Entity('feature_lifecycles')
-@Index('feature_lifecycles_latest_idx', ['featureName', 'createdAt'])
+@Entity('flagwright_feature_lifecycles')
+@Index('flagwright_feature_lifecycles_latest_idx', ['featureName', 'createdAt'])
 export class FeatureLifecycleEntity {
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
-  @ForeignKey('features', { name: 'feature_lifecycles_feature_name_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_features', { name: 'flagwright_feature_lifecycles_feature_name_fkey', onDelete: 'CASCADE' })
   featureName: string;
 
   @PrimaryColumn({ type: String, length: 32 })
@@ -123,15 +123,15 @@ export class FeatureLifecycleEntity {
 }
 
 /** The parent a child feature depends on (at most one per child), with the required state. */
-@Entity('feature_dependencies')
-@Index('feature_dependencies_parent_idx', ['parent'])
+@Entity('flagwright_feature_dependencies')
+@Index('flagwright_feature_dependencies_parent_idx', ['parent'])
 export class FeatureDependencyEntity {
   @PrimaryColumn({ type: String, length: 255 })
-  @ForeignKey('features', { name: 'feature_dependencies_child_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_features', { name: 'flagwright_feature_dependencies_child_fkey', onDelete: 'CASCADE' })
   child: string;
 
   @Column({ type: String, length: 255 })
-  @ForeignKey('features', { name: 'feature_dependencies_parent_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_features', { name: 'flagwright_feature_dependencies_parent_fkey', onDelete: 'CASCADE' })
   parent: string;
 
   @Column({ type: Boolean, default: true })

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Principal } from '../../core/access/principal.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
-import { sendKept } from '../client-api/index.js';
+import { SDK_ETAG_HEADER, sendKept } from '../client-api/index.js';
 import { contextFromBody, contextFromQuery, requestedEnvironment } from './frontend-context.js';
 import { FrontendContextBodySchema, FrontendTogglesSchema } from './frontend.dto.js';
 import { FrontendService } from './frontend.service.js';
@@ -25,8 +25,8 @@ export class FrontendController {
     description:
       'Custom context fields: `properties[name]=value`, or any other query parameter. Answers an `ETag`; `If-None-Match` with it is a 304.',
   })
-  @ApiOkResponse({ type: FrontendTogglesSchema })
-  @ApiNotModifiedResponse({ description: 'The answer for this context has not changed' })
+  @ApiOkResponse({ type: FrontendTogglesSchema, headers: SDK_ETAG_HEADER })
+  @ApiNotModifiedResponse({ description: 'The answer for this context has not changed', headers: SDK_ETAG_HEADER })
   @ApiQuery({ name: 'userId', required: false, description: 'Context field userId' })
   @ApiQuery({ name: 'sessionId', required: false, description: 'Context field sessionId' })
   @ApiQuery({ name: 'remoteAddress', required: false, description: "Context field remoteAddress; the caller's address when omitted" })
@@ -54,8 +54,8 @@ export class FrontendController {
     summary: 'The features enabled for the context in the body (`{context: {...}}`), evaluated on the server.',
     description: 'What frontend SDKs call in their `usePOSTrequests` mode. Answers an `ETag`; `If-None-Match` with it is a 304.',
   })
-  @ApiOkResponse({ type: FrontendTogglesSchema })
-  @ApiNotModifiedResponse({ description: 'The answer for this context has not changed' })
+  @ApiOkResponse({ type: FrontendTogglesSchema, headers: SDK_ETAG_HEADER })
+  @ApiNotModifiedResponse({ description: 'The answer for this context has not changed', headers: SDK_ETAG_HEADER })
   async togglesForBody(
     @CurrentPrincipal() principal: Principal,
     @Body() body: FrontendContextBodySchema,

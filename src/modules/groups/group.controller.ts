@@ -4,14 +4,14 @@ import type { Response } from 'express';
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { ApiErrors } from '../../core/http/openapi.js';
+import { ApiErrors, LOCATION_HEADER } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { AddGroupUsersSchema, CreateGroupSchema, GroupSchema, GroupsSchema, UpdateGroupSchema } from './group.dto.js';
 import type { Group } from './group.model.js';
 import { GroupService } from './group.service.js';
 
 /** Groups: `/api/admin/groups` (Unleash Enterprise paths). Every route needs ADMIN. */
-@AdminController('groups', 'Groups')
+@AdminController('groups', 'Users')
 @RequirePermission('ADMIN')
 export class GroupController {
   constructor(private readonly groups: GroupService) {}
@@ -30,7 +30,7 @@ export class GroupController {
     summary: 'Create a group, optionally with a root role and members; 409 when the name is taken.',
   })
   @ApiErrors(409)
-  @ApiCreatedResponse({ type: GroupSchema, description: 'Created; the `location` header gives its URL' })
+  @ApiCreatedResponse({ type: GroupSchema, description: 'Created; the `location` header gives its URL', headers: LOCATION_HEADER })
   async create(@Body() body: CreateGroupSchema, @CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<Group> {
     const group = await this.groups.create(body, actor);
     res.setHeader('location', this.groups.locationOf(group.id));

@@ -26,7 +26,7 @@ export class GroupReadModel {
 
   /** Every group, by name (byte order on both databases) then id. */
   async list(): Promise<Group[]> {
-    const rows = await this.db.query<GroupRow>(`SELECT ${GROUP_COLUMNS} FROM user_groups g ORDER BY g.name${this.binary}, g.id`);
+    const rows = await this.db.query<GroupRow>(`SELECT ${GROUP_COLUMNS} FROM flagwright_user_groups g ORDER BY g.name${this.binary}, g.id`);
     return this.assemble(rows, undefined);
   }
 
@@ -40,7 +40,7 @@ export class GroupReadModel {
     if (ids.length === 0) return [];
     const unique = [...new Set(ids)];
     const rows = await this.db.query<GroupRow>(
-      `SELECT ${GROUP_COLUMNS} FROM user_groups g WHERE g.id IN (:...ids) ORDER BY g.name${this.binary}, g.id`,
+      `SELECT ${GROUP_COLUMNS} FROM flagwright_user_groups g WHERE g.id IN (:...ids) ORDER BY g.name${this.binary}, g.id`,
       { ids: unique },
     );
     return this.assemble(rows, unique);
@@ -49,7 +49,9 @@ export class GroupReadModel {
   /** Which of `ids` are accounts (users or service accounts). */
   async accountIds(ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.query<{ id: number | string }>('SELECT id FROM users WHERE id IN (:...ids)', { ids: [...new Set(ids)] });
+    const rows = await this.db.query<{ id: number | string }>('SELECT id FROM flagwright_users WHERE id IN (:...ids)', {
+      ids: [...new Set(ids)],
+    });
     return new Set(rows.map((row) => Number(row.id)));
   }
 
@@ -63,12 +65,12 @@ export class GroupReadModel {
     const filter = (column: string) => (ids ? ` WHERE ${column} IN (:...ids)` : '');
     const members = await this.db.query<{ group_id: number | string; joined_at: unknown; added_by: string | null }>(
       `SELECT gu.group_id, gu.created_at AS joined_at, gu.created_by AS added_by, ${userColumns('u', 'u_')}
-         FROM group_users gu JOIN users u ON u.id = gu.user_id${filter('gu.group_id')}
+         FROM flagwright_group_users gu JOIN flagwright_users u ON u.id = gu.user_id${filter('gu.group_id')}
         ORDER BY gu.group_id, gu.created_at, u.id`,
       { ids },
     );
     const projects = await this.db.query<{ group_id: number | string; project: string }>(
-      `SELECT DISTINCT gr.group_id, gr.project FROM group_roles gr${filter('gr.group_id')} ORDER BY gr.group_id, gr.project`,
+      `SELECT DISTINCT gr.group_id, gr.project FROM flagwright_group_roles gr${filter('gr.group_id')} ORDER BY gr.group_id, gr.project`,
       { ids },
     );
     const membersOf = groupBy(members, (row): GroupMember => ({

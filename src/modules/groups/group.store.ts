@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database, parseJson } from '../../core/database/database.js';
 import type { GroupFields } from './group.model.js';
 
-/** The write model of groups (`user_groups`, `group_users`). */
+/** The write model of groups (`flagwright_user_groups`, `flagwright_group_users`). */
 export abstract class GroupStore {
   /** The new group's id, or undefined when the name is taken. */
   abstract insert(fields: GroupFields, createdBy: string, createdAt: Date): Promise<number | undefined>;
@@ -26,7 +26,7 @@ export class SqlGroupStore extends GroupStore {
 
   async insert(fields: GroupFields, createdBy: string, createdAt: Date): Promise<number | undefined> {
     const [row] = await this.db.query<{ id: number | string }>(
-      `INSERT INTO user_groups (name, description, mappings_sso, root_role_id, created_by, created_at)
+      `INSERT INTO flagwright_user_groups (name, description, mappings_sso, root_role_id, created_by, created_at)
        VALUES (:name, :description, :mappingsSso, :rootRole, :createdBy, :createdAt) ON CONFLICT (name) DO NOTHING RETURNING id`,
       { ...fields, mappingsSso: JSON.stringify(fields.mappingsSSO), createdBy, createdAt: this.db.toTimestamp(createdAt) },
     );
@@ -40,7 +40,7 @@ export class SqlGroupStore extends GroupStore {
       description: string | null;
       mappings_sso: unknown;
       root_role_id: number | string | null;
-    }>(`SELECT name, description, mappings_sso, root_role_id FROM user_groups WHERE id = :id${lock}`, { id });
+    }>(`SELECT name, description, mappings_sso, root_role_id FROM flagwright_user_groups WHERE id = :id${lock}`, { id });
     if (!row) return undefined;
     return {
       name: row.name,
@@ -51,23 +51,23 @@ export class SqlGroupStore extends GroupStore {
   }
 
   async nameTakenByOther(name: string, id: number): Promise<boolean> {
-    return Boolean(await this.db.one('SELECT id FROM user_groups WHERE name = :name AND id <> :id', { name, id }));
+    return Boolean(await this.db.one('SELECT id FROM flagwright_user_groups WHERE name = :name AND id <> :id', { name, id }));
   }
 
   async update(id: number, fields: GroupFields): Promise<void> {
     await this.db.execute(
-      'UPDATE user_groups SET name = :name, description = :description, mappings_sso = :mappingsSso, root_role_id = :rootRole WHERE id = :id',
+      'UPDATE flagwright_user_groups SET name = :name, description = :description, mappings_sso = :mappingsSso, root_role_id = :rootRole WHERE id = :id',
       { id, ...fields, mappingsSso: JSON.stringify(fields.mappingsSSO) },
     );
   }
 
   async delete(id: number): Promise<void> {
-    await this.db.execute('DELETE FROM user_groups WHERE id = :id', { id });
+    await this.db.execute('DELETE FROM flagwright_user_groups WHERE id = :id', { id });
   }
 
   async memberIds(id: number): Promise<number[]> {
     const rows = await this.db.query<{ user_id: number | string }>(
-      'SELECT user_id FROM group_users WHERE group_id = :id ORDER BY user_id',
+      'SELECT user_id FROM flagwright_group_users WHERE group_id = :id ORDER BY user_id',
       { id },
     );
     return rows.map((row) => Number(row.user_id));
@@ -76,8 +76,8 @@ export class SqlGroupStore extends GroupStore {
   async addMembers(id: number, userIds: number[], addedBy: string, addedAt: Date): Promise<number[]> {
     if (userIds.length === 0) return [];
     const rows = await this.db.query<{ user_id: number | string }>(
-      `INSERT INTO group_users (group_id, user_id, created_by, created_at)
-       SELECT :id, u.id, :addedBy, :addedAt FROM users u WHERE u.id IN (:...userIds) ORDER BY u.id
+      `INSERT INTO flagwright_group_users (group_id, user_id, created_by, created_at)
+       SELECT :id, u.id, :addedBy, :addedAt FROM flagwright_users u WHERE u.id IN (:...userIds) ORDER BY u.id
        ON CONFLICT (group_id, user_id) DO NOTHING RETURNING user_id`,
       { id, userIds, addedBy, addedAt: this.db.toTimestamp(addedAt) },
     );
@@ -87,7 +87,7 @@ export class SqlGroupStore extends GroupStore {
   async removeMembers(id: number, userIds: number[]): Promise<number[]> {
     if (userIds.length === 0) return [];
     const rows = await this.db.query<{ user_id: number | string }>(
-      'DELETE FROM group_users WHERE group_id = :id AND user_id IN (:...userIds) RETURNING user_id',
+      'DELETE FROM flagwright_group_users WHERE group_id = :id AND user_id IN (:...userIds) RETURNING user_id',
       { id, userIds },
     );
     return rows.map((row) => Number(row.user_id)).sort((a, b) => a - b);

@@ -2,8 +2,8 @@ import { Column, Entity, ForeignKey, Index, PrimaryColumn, PrimaryGeneratedColum
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A group of users, optionally carrying a root role and SSO group mappings. */
-@Entity('user_groups')
-@Unique('user_groups_name_key', ['name'])
+@Entity('flagwright_user_groups')
+@Unique('flagwright_user_groups_name_key', ['name'])
 export class UserGroupEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -18,7 +18,7 @@ export class UserGroupEntity {
   mappingsSso: string[];
 
   @Column({ name: 'root_role_id', type: Number, nullable: true })
-  @ForeignKey('roles', { name: 'user_groups_root_role_id_fkey' })
+  @ForeignKey('flagwright_roles', { name: 'flagwright_user_groups_root_role_id_fkey' })
   rootRoleId: number | null;
 
   @Column({ name: 'scim_id', type: String, length: 255, nullable: true })
@@ -32,15 +32,15 @@ export class UserGroupEntity {
 }
 
 /** Membership of one user in one group. */
-@Entity('group_users')
-@Index('group_users_user_idx', ['userId'])
+@Entity('flagwright_group_users')
+@Index('flagwright_group_users_user_idx', ['userId'])
 export class GroupUserEntity {
   @PrimaryColumn({ name: 'group_id', type: Number })
-  @ForeignKey('user_groups', { name: 'group_users_group_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_user_groups', { name: 'flagwright_group_users_group_id_fkey', onDelete: 'CASCADE' })
   groupId: number;
 
   @PrimaryColumn({ name: 'user_id', type: Number })
-  @ForeignKey('users', { name: 'group_users_user_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_users', { name: 'flagwright_group_users_user_id_fkey', onDelete: 'CASCADE' })
   userId: number;
 
   @Column({ name: 'created_by', type: String, length: 255, nullable: true })

@@ -1,5 +1,5 @@
 import { Get } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '../../core/access/decorators.js';
 import { BootstrapService } from '../../core/bootstrap/bootstrap.service.js';
@@ -7,6 +7,7 @@ import { Database } from '../../core/database/database.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
+import { HealthSchema } from './health.dto.js';
 
 @ApiController('ops', '', 'Operational')
 @Public()
@@ -19,17 +20,20 @@ export class HealthController {
   ) {}
 
   @Get('health')
-  @HealthCheck()
+  // Terminus's own schema lacks Unleash's `health` field: the document describes the answer itself.
+  @HealthCheck({ noCache: true, swaggerDocumentation: false })
   @ApiErrors([503, 'The database does not answer'])
   @ApiOperation({ operationId: 'getHealth', summary: 'Liveness: 200 while the database answers, 503 otherwise.' })
+  @ApiOkResponse({ type: HealthSchema })
   async liveness() {
     return this.check();
   }
 
   @Get('ready')
-  @HealthCheck()
+  @HealthCheck({ noCache: true, swaggerDocumentation: false })
   @ApiErrors([503, 'Still starting, or the database does not answer'])
   @ApiOperation({ operationId: 'getReady', summary: 'Readiness: 200 once migrations and seeding are done and the database answers.' })
+  @ApiOkResponse({ type: HealthSchema })
   async readiness() {
     if (!this.bootstrap.isComplete) throw new AppError('ServiceUnavailable', 'The service is still starting.');
     return this.check();

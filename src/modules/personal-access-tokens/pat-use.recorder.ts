@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type CredentialUseRecorder, CredentialUses } from '../../core/access/credential-uses.js';
 import { PatStore } from './pat.store.js';
 
-/** Records a personal access token's use (`personal_access_tokens.seen_at`) for core's credential lookup. */
+/** Records a personal access token's use (`flagwright_personal_access_tokens.seen_at`) for core's credential lookup. */
 @Injectable()
 export class PatUseRecorder implements CredentialUseRecorder {
   constructor(

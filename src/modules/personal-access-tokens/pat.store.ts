@@ -36,7 +36,7 @@ export class SqlPatStore extends PatStore {
   async insert(input: { userId: number; secretHash: string; description: string; expiresAt: Date; createdAt: Date }): Promise<Pat> {
     const [row] = await this.uniquely(() =>
       this.db.query<PatRow>(
-        `INSERT INTO personal_access_tokens (user_id, secret_hash, description, expires_at, created_at)
+        `INSERT INTO flagwright_personal_access_tokens (user_id, secret_hash, description, expires_at, created_at)
        VALUES (:userId, :secretHash, :description, :expiresAt, :createdAt) RETURNING ${COLUMNS}`,
         { ...input, expiresAt: this.db.toTimestamp(input.expiresAt), createdAt: this.db.toTimestamp(input.createdAt) },
       ),
@@ -46,7 +46,7 @@ export class SqlPatStore extends PatStore {
 
   async lockOwner(userId: number): Promise<void> {
     // SQLite transactions are already serialised; PostgreSQL needs the owner's row locked.
-    if (this.db.isPostgres) await this.db.query('SELECT id FROM users WHERE id = :userId FOR UPDATE', { userId });
+    if (this.db.isPostgres) await this.db.query('SELECT id FROM flagwright_users WHERE id = :userId FOR UPDATE', { userId });
   }
 
   /** A concurrent creation with the same description loses on the unique index: that is a 409, not a 500. */
@@ -60,15 +60,18 @@ export class SqlPatStore extends PatStore {
   }
 
   async listFor(userId: number): Promise<Pat[]> {
-    const rows = await this.db.query<PatRow>(`SELECT ${COLUMNS} FROM personal_access_tokens WHERE user_id = :userId ORDER BY id`, {
-      userId,
-    });
+    const rows = await this.db.query<PatRow>(
+      `SELECT ${COLUMNS} FROM flagwright_personal_access_tokens WHERE user_id = :userId ORDER BY id`,
+      {
+        userId,
+      },
+    );
     return rows.map(toPat);
   }
 
   async countFor(userId: number): Promise<number> {
     const row = await this.db.one<{ count: number | string }>(
-      'SELECT COUNT(*) AS count FROM personal_access_tokens WHERE user_id = :userId',
+      'SELECT COUNT(*) AS count FROM flagwright_personal_access_tokens WHERE user_id = :userId',
       { userId },
     );
     return Number(row?.count ?? 0);
@@ -76,7 +79,7 @@ export class SqlPatStore extends PatStore {
 
   async descriptionTaken(userId: number, description: string): Promise<boolean> {
     return Boolean(
-      await this.db.one('SELECT id FROM personal_access_tokens WHERE user_id = :userId AND description = :description', {
+      await this.db.one('SELECT id FROM flagwright_personal_access_tokens WHERE user_id = :userId AND description = :description', {
         userId,
         description,
       }),
@@ -84,7 +87,7 @@ export class SqlPatStore extends PatStore {
   }
 
   async find(userId: number, id: number): Promise<Pat | undefined> {
-    const row = await this.db.one<PatRow>(`SELECT ${COLUMNS} FROM personal_access_tokens WHERE user_id = :userId AND id = :id`, {
+    const row = await this.db.one<PatRow>(`SELECT ${COLUMNS} FROM flagwright_personal_access_tokens WHERE user_id = :userId AND id = :id`, {
       userId,
       id,
     });
@@ -92,11 +95,13 @@ export class SqlPatStore extends PatStore {
   }
 
   async delete(userId: number, id: number): Promise<boolean> {
-    return (await this.db.execute('DELETE FROM personal_access_tokens WHERE user_id = :userId AND id = :id', { userId, id })) > 0;
+    return (
+      (await this.db.execute('DELETE FROM flagwright_personal_access_tokens WHERE user_id = :userId AND id = :id', { userId, id })) > 0
+    );
   }
 
   async markSeen(id: number, at: Date): Promise<void> {
-    await this.db.execute('UPDATE personal_access_tokens SET seen_at = :at WHERE id = :id', { id, at: this.db.toTimestamp(at) });
+    await this.db.execute('UPDATE flagwright_personal_access_tokens SET seen_at = :at WHERE id = :id', { id, at: this.db.toTimestamp(at) });
   }
 }
 

@@ -2,15 +2,15 @@ import { Column, Entity, ForeignKey, PrimaryGeneratedColumn, Unique } from 'type
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A personal access token of a user; only the hash of its secret is kept. */
-@Entity('personal_access_tokens')
-@Unique('personal_access_tokens_secret_hash_key', ['secretHash'])
-@Unique('personal_access_tokens_user_id_description_key', ['userId', 'description'])
+@Entity('flagwright_personal_access_tokens')
+@Unique('flagwright_personal_access_tokens_secret_hash_key', ['secretHash'])
+@Unique('flagwright_personal_access_tokens_user_id_description_key', ['userId', 'description'])
 export class PersonalAccessTokenEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
   @Column({ name: 'user_id', type: Number })
-  @ForeignKey('users', { name: 'personal_access_tokens_user_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_users', { name: 'flagwright_personal_access_tokens_user_id_fkey', onDelete: 'CASCADE' })
   userId: number;
 
   @Column({ name: 'secret_hash', type: String, length: 128 })

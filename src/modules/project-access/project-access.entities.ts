@@ -2,19 +2,19 @@ import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A role given to a user within a project. */
-@Entity('role_users')
-@Index('role_users_project_idx', ['project', 'roleId'])
+@Entity('flagwright_role_users')
+@Index('flagwright_role_users_project_idx', ['project', 'roleId'])
 export class RoleUserEntity {
   @PrimaryColumn({ name: 'user_id', type: Number })
-  @ForeignKey('users', { name: 'role_users_user_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_users', { name: 'flagwright_role_users_user_id_fkey', onDelete: 'CASCADE' })
   userId: number;
 
   @PrimaryColumn({ name: 'role_id', type: Number })
-  @ForeignKey('roles', { name: 'role_users_role_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_roles', { name: 'flagwright_role_users_role_id_fkey', onDelete: 'CASCADE' })
   roleId: number;
 
   @PrimaryColumn({ type: String, length: 100 })
-  @ForeignKey('projects', { name: 'role_users_project_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_projects', { name: 'flagwright_role_users_project_fkey', onDelete: 'CASCADE' })
   project: string;
 
   @TimestampColumn({ name: 'created_at' })
@@ -22,19 +22,19 @@ export class RoleUserEntity {
 }
 
 /** A role given to a user group within a project. */
-@Entity('group_roles')
-@Index('group_roles_project_idx', ['project', 'roleId'])
+@Entity('flagwright_group_roles')
+@Index('flagwright_group_roles_project_idx', ['project', 'roleId'])
 export class GroupRoleEntity {
   @PrimaryColumn({ name: 'group_id', type: Number })
-  @ForeignKey('user_groups', { name: 'group_roles_group_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_user_groups', { name: 'flagwright_group_roles_group_id_fkey', onDelete: 'CASCADE' })
   groupId: number;
 
   @PrimaryColumn({ name: 'role_id', type: Number })
-  @ForeignKey('roles', { name: 'group_roles_role_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_roles', { name: 'flagwright_group_roles_role_id_fkey', onDelete: 'CASCADE' })
   roleId: number;
 
   @PrimaryColumn({ type: String, length: 100 })
-  @ForeignKey('projects', { name: 'group_roles_project_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_projects', { name: 'flagwright_group_roles_project_fkey', onDelete: 'CASCADE' })
   project: string;
 
   @Column({ name: 'created_by', type: String, length: 255, nullable: true })

@@ -18,19 +18,19 @@ export class ProjectAccessReadModel {
   ) {}
 
   async projectExists(projectId: string): Promise<boolean> {
-    return Boolean(await this.db.one('SELECT id FROM projects WHERE id = :projectId', { projectId }));
+    return Boolean(await this.db.one('SELECT id FROM flagwright_projects WHERE id = :projectId', { projectId }));
   }
 
   async access(projectId: string): Promise<ProjectAccess> {
     const roles = await this.roles.projectRoles();
     const userRows = await this.db.query<{ role_id: number | string; added_at: unknown; u_id: number | string }>(
       `SELECT ru.role_id, ru.created_at AS added_at, ${userColumns('u', 'u_')}
-         FROM role_users ru JOIN users u ON u.id = ru.user_id
+         FROM flagwright_role_users ru JOIN flagwright_users u ON u.id = ru.user_id
         WHERE ru.project = :projectId ORDER BY u.id, ru.role_id`,
       { projectId },
     );
     const groupRows = await this.db.query<{ group_id: number | string; role_id: number | string; added_at: unknown }>(
-      'SELECT group_id, role_id, created_at AS added_at FROM group_roles WHERE project = :projectId ORDER BY group_id, role_id',
+      'SELECT group_id, role_id, created_at AS added_at FROM flagwright_group_roles WHERE project = :projectId ORDER BY group_id, role_id',
       { projectId },
     );
     const users = new Map<number, ProjectAccessUser>();

@@ -18,7 +18,7 @@ export interface AddAccessInput {
 }
 
 /**
- * Project roles of users and groups: what `role_users` and `group_roles` hold. Every change checks that the
+ * Project roles of users and groups: what `flagwright_role_users` and `flagwright_group_roles` hold. Every change checks that the
  * roles are project roles and that the project keeps at least one Owner if it had one, and writes an event.
  */
 @Injectable()

@@ -5,11 +5,19 @@ import type { Assignee } from './project-access.model.js';
 
 /** Each kind's table; the write is spelled out whole, so every statement names the table it writes. */
 const TABLE = {
-  user: { table: 'role_users', column: 'user_id', unassign: 'DELETE FROM role_users WHERE project = :projectId AND user_id = :id' },
-  group: { table: 'group_roles', column: 'group_id', unassign: 'DELETE FROM group_roles WHERE project = :projectId AND group_id = :id' },
+  user: {
+    table: 'flagwright_role_users',
+    column: 'user_id',
+    unassign: 'DELETE FROM flagwright_role_users WHERE project = :projectId AND user_id = :id',
+  },
+  group: {
+    table: 'flagwright_group_roles',
+    column: 'group_id',
+    unassign: 'DELETE FROM flagwright_group_roles WHERE project = :projectId AND group_id = :id',
+  },
 } as const;
 
-/** The write model of project roles: `role_users` (accounts) and `group_roles` (groups). */
+/** The write model of project roles: `flagwright_role_users` (accounts) and `flagwright_group_roles` (groups). */
 export abstract class ProjectAccessStore {
   /** Whether the project exists, holding it until the transaction ends on PostgreSQL so it is not deleted meanwhile. */
   abstract lockProject(projectId: string): Promise<boolean>;
@@ -41,7 +49,7 @@ export class SqlProjectAccessStore extends ProjectAccessStore {
 
   async lockProject(projectId: string): Promise<boolean> {
     const lock = this.db.isPostgres ? ' FOR SHARE' : '';
-    return Boolean(await this.db.one(`SELECT id FROM projects WHERE id = :projectId${lock}`, { projectId }));
+    return Boolean(await this.db.one(`SELECT id FROM flagwright_projects WHERE id = :projectId${lock}`, { projectId }));
   }
 
   async assign(
@@ -57,18 +65,18 @@ export class SqlProjectAccessStore extends ProjectAccessStore {
     // The comma join keeps SQLite from reading ON CONFLICT as a join constraint.
     const sql =
       kind === 'user'
-        ? `INSERT INTO role_users (user_id, role_id, project, created_at)
-           SELECT a.id, r.id, :projectId, :at FROM users a, roles r WHERE a.id IN (:...ids) AND r.id IN (:...roleIds)
+        ? `INSERT INTO flagwright_role_users (user_id, role_id, project, created_at)
+           SELECT a.id, r.id, :projectId, :at FROM flagwright_users a, flagwright_roles r WHERE a.id IN (:...ids) AND r.id IN (:...roleIds)
            ON CONFLICT DO NOTHING RETURNING role_id`
-        : `INSERT INTO group_roles (group_id, role_id, project, created_by, created_at)
-           SELECT a.id, r.id, :projectId, :createdBy, :at FROM user_groups a, roles r WHERE a.id IN (:...ids) AND r.id IN (:...roleIds)
+        : `INSERT INTO flagwright_group_roles (group_id, role_id, project, created_by, created_at)
+           SELECT a.id, r.id, :projectId, :createdBy, :at FROM flagwright_user_groups a, flagwright_roles r WHERE a.id IN (:...ids) AND r.id IN (:...roleIds)
            ON CONFLICT DO NOTHING RETURNING role_id`;
     return (await this.db.query(sql, { projectId, ids, roleIds, createdBy, at })).length;
   }
 
   async addOwner(projectId: string, userId: number, createdAt: Date): Promise<void> {
     await this.db.execute(
-      `INSERT INTO role_users (user_id, role_id, project, created_at) VALUES (:userId, :roleId, :projectId, :createdAt) ON CONFLICT DO NOTHING`,
+      `INSERT INTO flagwright_role_users (user_id, role_id, project, created_at) VALUES (:userId, :roleId, :projectId, :createdAt) ON CONFLICT DO NOTHING`,
       { userId, roleId: ROLE.OWNER, projectId, createdAt: this.db.toTimestamp(createdAt) },
     );
   }
@@ -95,8 +103,8 @@ export class SqlProjectAccessStore extends ProjectAccessStore {
 
   async ownerCount(projectId: string): Promise<number> {
     const row = await this.db.one<{ count: number | string }>(
-      `SELECT (SELECT COUNT(*) FROM role_users WHERE project = :projectId AND role_id = :owner)
-            + (SELECT COUNT(*) FROM group_roles WHERE project = :projectId AND role_id = :owner) AS count`,
+      `SELECT (SELECT COUNT(*) FROM flagwright_role_users WHERE project = :projectId AND role_id = :owner)
+            + (SELECT COUNT(*) FROM flagwright_group_roles WHERE project = :projectId AND role_id = :owner) AS count`,
       { projectId, owner: ROLE.OWNER },
     );
     return Number(row?.count ?? 0);
@@ -104,7 +112,7 @@ export class SqlProjectAccessStore extends ProjectAccessStore {
 
   async existing(kind: Assignee['kind'], ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const table = kind === 'user' ? 'users' : 'user_groups';
+    const table = kind === 'user' ? 'flagwright_users' : 'flagwright_user_groups';
     const rows = await this.db.query<{ id: number | string }>(`SELECT id FROM ${table} WHERE id IN (:...ids)`, { ids: [...new Set(ids)] });
     return new Set(rows.map((row) => Number(row.id)));
   }

@@ -22,14 +22,14 @@ const COLUMNS = 'p.id, p.name, p.description, p.default_stickiness, p.created_at
 /** Counts per project in one pass each: active and stale features, and members (direct or through groups). */
 const SUMMARY = `SELECT ${COLUMNS},
          COALESCE(fc.total, 0) AS feature_count, COALESCE(fc.stale, 0) AS stale_count, COALESCE(mc.members, 0) AS member_count
-    FROM projects p
+    FROM flagwright_projects p
     LEFT JOIN (SELECT project, COUNT(*) AS total,
                       SUM(CASE WHEN stale = true OR potentially_stale = true THEN 1 ELSE 0 END) AS stale
-                 FROM features WHERE archived_at IS NULL GROUP BY project) fc ON fc.project = p.id
+                 FROM flagwright_features WHERE archived_at IS NULL GROUP BY project) fc ON fc.project = p.id
     LEFT JOIN (SELECT project, COUNT(DISTINCT user_id) AS members
-                 FROM (SELECT ru.project, ru.user_id FROM role_users ru
+                 FROM (SELECT ru.project, ru.user_id FROM flagwright_role_users ru
                        UNION
-                       SELECT gr.project, gu.user_id FROM group_roles gr JOIN group_users gu ON gu.group_id = gr.group_id) m
+                       SELECT gr.project, gu.user_id FROM flagwright_group_roles gr JOIN flagwright_group_users gu ON gu.group_id = gr.group_id) m
                 GROUP BY project) mc ON mc.project = p.id`;
 
 /** Project listings and the questions other modules ask about projects. */
@@ -46,7 +46,7 @@ export class ProjectReadModel {
     const row = await this.db.one<SummaryRow>(`${SUMMARY} WHERE p.id = :projectId`, { projectId });
     if (!row) return undefined;
     const environments = await this.db.query<{ environment_name: string }>(
-      `SELECT pe.environment_name FROM project_environments pe JOIN environments e ON e.name = pe.environment_name
+      `SELECT pe.environment_name FROM flagwright_project_environments pe JOIN flagwright_environments e ON e.name = pe.environment_name
         WHERE pe.project_id = :projectId ORDER BY e.sort_order, e.name`,
       { projectId },
     );
@@ -54,14 +54,14 @@ export class ProjectReadModel {
   }
 
   async find(projectId: string): Promise<Project | undefined> {
-    const row = await this.db.one<ProjectRow>(`SELECT ${COLUMNS} FROM projects p WHERE p.id = :projectId`, { projectId });
+    const row = await this.db.one<ProjectRow>(`SELECT ${COLUMNS} FROM flagwright_projects p WHERE p.id = :projectId`, { projectId });
     return row && toProject(row);
   }
 
   /** Ids among `candidates` that are taken, to derive a free id from a project name. */
   async takenIds(candidates: string[]): Promise<Set<string>> {
     if (candidates.length === 0) return new Set();
-    const rows = await this.db.query<{ id: string }>('SELECT id FROM projects WHERE id IN (:...candidates)', { candidates });
+    const rows = await this.db.query<{ id: string }>('SELECT id FROM flagwright_projects WHERE id IN (:...candidates)', { candidates });
     return new Set(rows.map((row) => row.id));
   }
 }

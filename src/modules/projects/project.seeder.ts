@@ -11,7 +11,7 @@ export class ProjectSeeder extends Seeder {
 
   async seed(at: Date): Promise<void> {
     await this.db.execute(
-      `INSERT INTO projects (id, name, description, created_at) VALUES (:id, :name, :description, :now) ON CONFLICT (id) DO NOTHING`,
+      `INSERT INTO flagwright_projects (id, name, description, created_at) VALUES (:id, :name, :description, :now) ON CONFLICT (id) DO NOTHING`,
       { ...SEED_PROJECT, now: this.db.toTimestamp(at) },
     );
   }

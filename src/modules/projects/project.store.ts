@@ -25,7 +25,7 @@ export class SqlProjectStore extends ProjectStore {
 
   async insert(project: NewProject, createdAt: Date): Promise<boolean> {
     const rows = await this.db.query(
-      `INSERT INTO projects (id, name, description, default_stickiness, created_at, updated_at)
+      `INSERT INTO flagwright_projects (id, name, description, default_stickiness, created_at, updated_at)
        VALUES (:id, :name, :description, :defaultStickiness, :createdAt, :createdAt) ON CONFLICT (id) DO NOTHING RETURNING id`,
       { ...project, createdAt: this.db.toTimestamp(createdAt) },
     );
@@ -36,7 +36,7 @@ export class SqlProjectStore extends ProjectStore {
     const sets = ['name = :name', 'updated_at = :updatedAt'];
     if (changes.description !== undefined) sets.push('description = :description');
     if (changes.defaultStickiness !== undefined) sets.push('default_stickiness = :defaultStickiness');
-    await this.db.execute(`UPDATE projects SET ${sets.join(', ')} WHERE id = :projectId`, {
+    await this.db.execute(`UPDATE flagwright_projects SET ${sets.join(', ')} WHERE id = :projectId`, {
       projectId,
       name: changes.name,
       description: changes.description ?? null,
@@ -46,17 +46,17 @@ export class SqlProjectStore extends ProjectStore {
   }
 
   async delete(projectId: string): Promise<void> {
-    await this.db.execute('DELETE FROM projects WHERE id = :projectId', { projectId });
+    await this.db.execute('DELETE FROM flagwright_projects WHERE id = :projectId', { projectId });
   }
 
   async lock(projectId: string): Promise<boolean> {
     const lock = this.db.isPostgres ? ' FOR UPDATE' : '';
-    return Boolean(await this.db.one(`SELECT id FROM projects WHERE id = :projectId${lock}`, { projectId }));
+    return Boolean(await this.db.one(`SELECT id FROM flagwright_projects WHERE id = :projectId${lock}`, { projectId }));
   }
 
   async featuresOf(projectId: string): Promise<{ name: string; archived: boolean }[]> {
     const rows = await this.db.query<{ name: string; archived_at: unknown }>(
-      'SELECT name, archived_at FROM features WHERE project = :projectId ORDER BY name',
+      'SELECT name, archived_at FROM flagwright_features WHERE project = :projectId ORDER BY name',
       { projectId },
     );
     return rows.map((row) => ({ name: row.name, archived: row.archived_at !== null && row.archived_at !== undefined }));

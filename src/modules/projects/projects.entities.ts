@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A project: the unit features and project-scoped roles belong to. */
-@Entity('projects')
+@Entity('flagwright_projects')
 export class ProjectEntity {
   @PrimaryColumn({ type: String, length: 100 })
   id: string;

@@ -5,14 +5,14 @@ import { CurrentActor, RequirePermission } from '../../core/access/decorators.js
 import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { ApiErrors } from '../../core/http/openapi.js';
+import { ApiErrors, LOCATION_HEADER } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { AdminPermissionsSchema, CreateRoleSchema, RolesSchema, RoleWithPermissionsSchema, UpdateRoleSchema } from './role.dto.js';
 import type { RoleWithPermissions } from './role.model.js';
 import { RoleService } from './role.service.js';
 
 /** Roles: `/api/admin/roles`. Reading needs READ_ROLE (Admins hold every permission); changes need ADMIN. */
-@AdminController('roles', 'Roles')
+@AdminController('roles', 'Users')
 export class RoleController {
   constructor(
     private readonly roles: RoleService,
@@ -35,7 +35,11 @@ export class RoleController {
     summary: 'Create a custom root role (type root-custom) or project role (type custom, the default); 409 when the name is taken.',
   })
   @ApiErrors(409)
-  @ApiCreatedResponse({ type: RoleWithPermissionsSchema, description: 'Created; the `location` header gives its URL' })
+  @ApiCreatedResponse({
+    type: RoleWithPermissionsSchema,
+    description: 'Created; the `location` header gives its URL',
+    headers: LOCATION_HEADER,
+  })
   async create(
     @Body() body: CreateRoleSchema,
     @CurrentActor() actor: Actor,
@@ -80,7 +84,7 @@ export class RoleController {
 }
 
 /** The permission catalogue custom roles draw from: `/api/admin/permissions`. */
-@AdminController('permissions', 'Roles')
+@AdminController('permissions', 'Auth')
 export class PermissionCatalogueController {
   constructor(private readonly roles: RoleService) {}
 

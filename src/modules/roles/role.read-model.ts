@@ -33,14 +33,14 @@ export class RoleReadModel {
   constructor(private readonly db: Database) {}
 
   async list(): Promise<RoleSummary[]> {
-    const rows = await this.db.query<RoleRow>('SELECT id, name, description, type, built_in FROM roles ORDER BY id');
+    const rows = await this.db.query<RoleRow>('SELECT id, name, description, type, built_in FROM flagwright_roles ORDER BY id');
     return rows.map(toSummary);
   }
 
   /** Project roles (built-in and custom), for the roles a project's access can use. */
   async projectRoles(): Promise<RoleSummary[]> {
     const rows = await this.db.query<RoleRow>(
-      'SELECT id, name, description, type, built_in FROM roles WHERE type IN (:...types) ORDER BY id',
+      'SELECT id, name, description, type, built_in FROM flagwright_roles WHERE type IN (:...types) ORDER BY id',
       {
         types: [...PROJECT_ROLE_TYPES],
       },
@@ -51,7 +51,7 @@ export class RoleReadModel {
   async withPermissions(id: number): Promise<RoleWithPermissions | undefined> {
     const rows = await this.db.query<RoleWithPermissionRow>(
       `SELECT r.id, r.name, r.description, r.type, r.built_in, rp.permission, rp.environment
-         FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id
+         FROM flagwright_roles r LEFT JOIN flagwright_role_permissions rp ON rp.role_id = r.id
         WHERE r.id = :id`,
       { id },
     );
@@ -73,21 +73,21 @@ export class RoleReadModel {
   }
 
   async environmentNames(): Promise<Set<string>> {
-    const rows = await this.db.query<{ name: string }>('SELECT name FROM environments ORDER BY sort_order, name');
+    const rows = await this.db.query<{ name: string }>('SELECT name FROM flagwright_environments ORDER BY sort_order, name');
     return new Set(rows.map((row) => row.name));
   }
 
   /** Accounts and groups holding the role, as root role or in any project. */
   async usage(id: number): Promise<RoleUsage> {
     const users = await this.db.query<{ id: number | string; username: string | null; email: string | null; name: string | null }>(
-      `SELECT u.id, u.username, u.email, u.name FROM users u
-        WHERE u.root_role_id = :id OR EXISTS (SELECT 1 FROM role_users ru WHERE ru.user_id = u.id AND ru.role_id = :id)
+      `SELECT u.id, u.username, u.email, u.name FROM flagwright_users u
+        WHERE u.root_role_id = :id OR EXISTS (SELECT 1 FROM flagwright_role_users ru WHERE ru.user_id = u.id AND ru.role_id = :id)
         ORDER BY u.id`,
       { id },
     );
     const groups = await this.db.query<{ name: string }>(
-      `SELECT g.name FROM user_groups g
-        WHERE g.root_role_id = :id OR EXISTS (SELECT 1 FROM group_roles gr WHERE gr.group_id = g.id AND gr.role_id = :id)
+      `SELECT g.name FROM flagwright_user_groups g
+        WHERE g.root_role_id = :id OR EXISTS (SELECT 1 FROM flagwright_group_roles gr WHERE gr.group_id = g.id AND gr.role_id = :id)
         ORDER BY g.id`,
       { id },
     );
@@ -101,10 +101,13 @@ export class RoleReadModel {
 
   private async idsOfTypes(ids: number[], types: readonly string[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.query<{ id: number | string }>('SELECT id FROM roles WHERE id IN (:...ids) AND type IN (:...types)', {
-      ids: [...new Set(ids)],
-      types: [...types],
-    });
+    const rows = await this.db.query<{ id: number | string }>(
+      'SELECT id FROM flagwright_roles WHERE id IN (:...ids) AND type IN (:...types)',
+      {
+        ids: [...new Set(ids)],
+        types: [...types],
+      },
+    );
     return new Set(rows.map((row) => Number(row.id)));
   }
 }

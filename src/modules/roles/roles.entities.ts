@@ -2,8 +2,8 @@ import { Column, Entity, ForeignKey, PrimaryColumn, PrimaryGeneratedColumn, Uniq
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A role: a named set of permissions, either root (instance-wide) or project-scoped. */
-@Entity('roles')
-@Unique('roles_name_key', ['name'])
+@Entity('flagwright_roles')
+@Unique('flagwright_roles_name_key', ['name'])
 export class RoleEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -25,10 +25,10 @@ export class RoleEntity {
 }
 
 /** One permission granted by a role, optionally limited to an environment ('' means any). */
-@Entity('role_permissions')
+@Entity('flagwright_role_permissions')
 export class RolePermissionEntity {
   @PrimaryColumn({ name: 'role_id', type: Number })
-  @ForeignKey('roles', { name: 'role_permissions_role_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_roles', { name: 'flagwright_role_permissions_role_id_fkey', onDelete: 'CASCADE' })
   roleId: number;
 
   @PrimaryColumn({ type: String, length: 255 })

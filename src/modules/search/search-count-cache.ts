@@ -1,6 +1,8 @@
+import { GenerationCache } from './generation-cache.js';
+
 /** Counts of one search's filters (or of one of its sort buckets): the total and the size of the view. */
 export interface SearchCounts {
-  /** The `search_generation` the counts were taken at. */
+  /** The `flagwright_search_generation` the counts were taken at. */
   generation: string;
   total: number;
   viewCount: number;
@@ -8,28 +10,9 @@ export interface SearchCounts {
   sliceCount?: number;
 }
 
-/**
- * Totals of recent searches, valid while `search_generation` has not moved: triggers move it with every change
- * a filter can see, in the same transaction as the change, so a hit is never stale. Least recently used entries
- * are dropped beyond the capacity.
- */
-export class SearchCountCache {
-  private readonly entries = new Map<string, SearchCounts>();
-
-  constructor(private readonly capacity = 500) {}
-
-  get(key: string, generation: string): SearchCounts | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.generation !== generation) return undefined;
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  set(key: string, counts: SearchCounts): void {
-    this.entries.delete(key);
-    this.entries.set(key, counts);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+/** Totals of recent searches (and sizes of their sort buckets), kept per `flagwright_search_generation`: 500 of them. */
+export class SearchCountCache extends GenerationCache<SearchCounts> {
+  constructor(capacity = 500) {
+    super(capacity);
   }
 }

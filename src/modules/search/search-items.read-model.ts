@@ -26,7 +26,7 @@ const HOUR_MS = 3_600_000;
 
 type ConfiguredEnvironment = Omit<SearchEnvironment, 'lastSeenAt' | 'yes' | 'no'>;
 
-/** What a result shows that only configuration changes can change (the `search_generation` moves with them). */
+/** What a result shows that only configuration changes can change (the `flagwright_search_generation` moves with them). */
 interface ConfiguredFeature extends Omit<SearchFeature, 'favorite' | 'lastSeenAt' | 'environments'> {
   environments: ConfiguredEnvironment[];
 }
@@ -179,9 +179,9 @@ export class SearchItemsReadModel {
     const rows = await this.db.query<FeatureRow>(
       `SELECT f.name, f.type, f.description, f.project, f.stale, f.impression_data, f.created_at, f.archived_at,
               f.created_by_user_id, u.id AS user_id, u.name AS user_name, u.username, u.email,
-              CASE WHEN EXISTS (SELECT 1 FROM feature_dependencies d WHERE d.parent = f.name) THEN 'parent'
-                   WHEN EXISTS (SELECT 1 FROM feature_dependencies d WHERE d.child = f.name) THEN 'child' END AS dependency_type
-         FROM features f LEFT JOIN users u ON u.id = f.created_by_user_id
+              CASE WHEN EXISTS (SELECT 1 FROM flagwright_feature_dependencies d WHERE d.parent = f.name) THEN 'parent'
+                   WHEN EXISTS (SELECT 1 FROM flagwright_feature_dependencies d WHERE d.child = f.name) THEN 'child' END AS dependency_type
+         FROM flagwright_features f LEFT JOIN flagwright_users u ON u.id = f.created_by_user_id
         WHERE f.name IN (:...names)`,
       { names },
     );
@@ -233,9 +233,9 @@ export class SearchItemsReadModel {
     const variantCount = this.db.isPostgres ? 'json_array_length(fe.variants::json)' : 'json_array_length(fe.variants)';
     const rows = await this.db.query<EnvironmentRow>(
       `SELECT fe.feature_name, fe.environment, fe.enabled, ${variantCount} AS variant_count, e.type, e.sort_order,
-              (SELECT MIN(CASE WHEN s.disabled THEN 1 ELSE 0 END) FROM feature_strategies s
+              (SELECT MIN(CASE WHEN s.disabled THEN 1 ELSE 0 END) FROM flagwright_feature_strategies s
                 WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS strategy_state
-         FROM feature_environments fe JOIN environments e ON e.name = fe.environment
+         FROM flagwright_feature_environments fe JOIN flagwright_environments e ON e.name = fe.environment
         WHERE fe.feature_name IN (:...names)`,
       { names },
     );
@@ -262,7 +262,7 @@ export class SearchItemsReadModel {
   /** The current stage: the latest entered (on a tie, the later stage). */
   private async lifecycles(names: string[]): Promise<Map<string, SearchLifecycle>> {
     const rows = await this.db.query<{ feature_name: string; stage: string; status: string | null; created_at: unknown }>(
-      'SELECT feature_name, stage, status, created_at FROM feature_lifecycles WHERE feature_name IN (:...names)',
+      'SELECT feature_name, stage, status, created_at FROM flagwright_feature_lifecycles WHERE feature_name IN (:...names)',
       { names },
     );
     const rank = (stage: string) => (LIFECYCLE_STAGES as readonly string[]).indexOf(stage);
@@ -280,9 +280,9 @@ export class SearchItemsReadModel {
   /** Distinct names of the segments the feature's strategies use, in any environment, sorted. */
   private async segments(names: string[]): Promise<Map<string, string[]>> {
     const rows = await this.db.query<{ feature_name: string; name: string }>(
-      `SELECT DISTINCT s.feature_name, sg.name FROM feature_strategies s
-         JOIN feature_strategy_segments fss ON fss.strategy_id = s.id
-         JOIN segments sg ON sg.id = fss.segment_id
+      `SELECT DISTINCT s.feature_name, sg.name FROM flagwright_feature_strategies s
+         JOIN flagwright_feature_strategy_segments fss ON fss.strategy_id = s.id
+         JOIN flagwright_segments sg ON sg.id = fss.segment_id
         WHERE s.feature_name IN (:...names)`,
       { names },
     );
@@ -296,7 +296,7 @@ export class SearchItemsReadModel {
   /** Tags sorted by type then value, each with its type's colour. */
   private async tags(names: string[]): Promise<Map<string, SearchTag[]>> {
     const rows = await this.db.query<{ feature_name: string; tag_type: string; tag_value: string; color: string | null }>(
-      `SELECT ft.feature_name, ft.tag_type, ft.tag_value, tt.color FROM feature_tags ft LEFT JOIN tag_types tt ON tt.name = ft.tag_type
+      `SELECT ft.feature_name, ft.tag_type, ft.tag_value, tt.color FROM flagwright_feature_tags ft LEFT JOIN flagwright_tag_types tt ON tt.name = ft.tag_type
         WHERE ft.feature_name IN (:...names)`,
       { names },
     );
@@ -314,8 +314,7 @@ export class SearchItemsReadModel {
    */
   private async activity(names: string[], generations: SearchGenerations, now: Date): Promise<Map<string, FeatureActivity>> {
     const since = windowStart(now);
-    const keyOf = (g: SearchGenerations) => `${g.configuration}:${g.activity}:${since.getTime()}`;
-    const key = keyOf(generations);
+    const key = itemsValidity(generations, now);
     const found = new Map<string, FeatureActivity>();
     const missing: string[] = [];
     for (const name of names) {
@@ -330,7 +329,7 @@ export class SearchItemsReadModel {
     }
     if (!missing.length) return found;
     await this.db.transaction(async () => {
-      const readAt = keyOf(await readGenerations(this.db));
+      const readAt = itemsValidity(await readGenerations(this.db), now);
       const loaded = await this.loadActivity(missing, since);
       for (const name of missing) {
         const activity = loaded.get(name);
@@ -357,14 +356,14 @@ export class SearchItemsReadModel {
         : `(SELECT json_group_array(json_array(${items})) ${from})`;
     const row = await this.db.one<{ features: string; environments: string; evaluations: string }>(
       `${pg ? '' : 'WITH page(name) AS (SELECT value FROM json_each(:names)) '}
-       SELECT ${list(`f.name, ${isoText('f.last_seen_at', pg)}`, `FROM features f WHERE ${among('f.name')} AND f.last_seen_at IS NOT NULL`)} AS features,
+       SELECT ${list(`f.name, ${isoText('f.last_seen_at', pg)}`, `FROM flagwright_features f WHERE ${among('f.name')} AND f.last_seen_at IS NOT NULL`)} AS features,
               ${list(
                 `fe.feature_name, fe.environment, ${isoText('fe.last_seen_at', pg)}`,
-                `FROM feature_environments fe WHERE ${among('fe.feature_name')} AND fe.last_seen_at IS NOT NULL`,
+                `FROM flagwright_feature_environments fe WHERE ${among('fe.feature_name')} AND fe.last_seen_at IS NOT NULL`,
               )} AS environments,
               ${list(
                 'm.feature_name, m.environment, m.yes, m.no',
-                `FROM (SELECT feature_name, environment, SUM(yes_count) AS yes, SUM(no_count) AS no FROM client_metrics_hourly
+                `FROM (SELECT feature_name, environment, SUM(yes_count) AS yes, SUM(no_count) AS no FROM flagwright_client_metrics_hourly
                         WHERE ${among('feature_name')} AND hour_start >= :since GROUP BY feature_name, environment) m`,
               )} AS evaluations`,
       { names: pg ? names : JSON.stringify(names), since: this.db.toTimestamp(since) },
@@ -395,15 +394,18 @@ export class SearchItemsReadModel {
     return activity;
   }
 
-  /** Which of the features the caller favours (API tokens have no favorites). */
+  /**
+   * Which of the features the caller favours (API tokens have no favorites). In a transaction, as the rest: the
+   * answer is kept (SearchReadModel), so it must not show another request's uncommitted favorite on SQLite.
+   */
   private async favorites(names: string[], searcher: Searcher): Promise<Set<string>> {
-    if (searcher.userId === undefined) return new Set();
-    const rows = await this.db.query<{ feature_name: string }>(
-      'SELECT feature_name FROM favorite_features WHERE user_id = :userId AND feature_name IN (:...names)',
-      {
-        userId: searcher.userId,
-        names,
-      },
+    const userId = searcher.userId;
+    if (userId === undefined) return new Set();
+    const rows = await this.db.transaction(() =>
+      this.db.query<{ feature_name: string }>(
+        'SELECT feature_name FROM flagwright_favorite_features WHERE user_id = :userId AND feature_name IN (:...names)',
+        { userId, names },
+      ),
     );
     return new Set(rows.map((row) => row.feature_name));
   }
@@ -514,6 +516,14 @@ function fill(template: Template, name: string, activity: Activity, status: Sear
 
 function time(iso: string | undefined): string {
   return iso === undefined ? 'null' : `"${iso}"`;
+}
+
+/**
+ * What the items of a page depend on besides their names and the caller's favorites (which move the configuration
+ * generation): both generations and the hour window. Items read at one value are the same at the same value.
+ */
+export function itemsValidity(generations: SearchGenerations, now: Date): string {
+  return `${generations.configuration}:${generations.activity}:${windowStart(now).getTime()}`;
 }
 
 /**

@@ -36,7 +36,7 @@ describe('search SQL', () => {
     it('uses the trigram index only to drive a query, and only for terms it can answer', () => {
       const params = new SqlParams();
       const driven = filtersOf(searchCriteriaOf({ query: 'Check"out' }), {}, 'drive', params, sqlite);
-      expect(driven.conditions[0]).toContain('feature_search_fts MATCH');
+      expect(driven.conditions[0]).toContain('flagwright_feature_search_fts MATCH');
       expect(Object.values(params.values)).toContain('"check""out"');
       expect(filtersOf(searchCriteriaOf({ query: 'Check' }), {}, 'probe', new SqlParams(), sqlite).conditions[0]).not.toContain('MATCH');
       expect(filtersOf(searchCriteriaOf({ query: 'ab' }), {}, 'drive', new SqlParams(), sqlite)).toMatchObject({ drivable: false });
@@ -66,7 +66,7 @@ describe('search SQL', () => {
         {
           drivable: false,
           orderBy: 'f.type COLLATE "C" DESC, f.created_at ASC, f.name COLLATE "C" ASC',
-          index: 'features_search_type_desc_idx',
+          index: 'flagwright_features_search_type_desc_idx',
         },
       ]);
       expect(sortPlanOf(searchCriteriaOf({ sortOrder: 'desc' }), {}, sqlite).buckets[0].orderBy).toBe('f.created_at DESC, f.name ASC');

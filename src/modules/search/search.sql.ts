@@ -63,7 +63,7 @@ export interface SortPlan {
 
 const STAGE_RANK = `CASE l.stage ${LIFECYCLE_STAGES.map((stage, rank) => `WHEN '${stage}' THEN ${rank}`).join(' ')} ELSE -1 END`;
 /** An active feature's current lifecycle stage: the latest one entered (an archived feature's is `archived`). */
-const CURRENT_STAGE = `(SELECT l.stage FROM feature_lifecycles l WHERE l.feature_name = f.name ORDER BY l.created_at DESC, ${STAGE_RANK} DESC LIMIT 1)`;
+const CURRENT_STAGE = `(SELECT l.stage FROM flagwright_feature_lifecycles l WHERE l.feature_name = f.name ORDER BY l.created_at DESC, ${STAGE_RANK} DESC LIMIT 1)`;
 
 /** Which features are in view: active ones, archived ones, or both (lifecycle including `archived`). */
 export function viewOf(criteria: SearchCriteria, mode: FilterMode, params: SqlParams, dialect: Dialect): { view: View; where: string } {
@@ -143,7 +143,7 @@ export function filtersOf(
     const match = (tag: TagRef) => `(ft.tag_type = ${params.add(tag.type)} AND ft.tag_value = ${params.add(tag.value)})`;
     // A feature has a tag at most once, so matching rows are distinct tags.
     const list = listCondition(criteria.tag, mode, params, {
-      rows: `FROM feature_tags ft WHERE (${criteria.tag.values.map(match).join(' OR ')})`,
+      rows: `FROM flagwright_feature_tags ft WHERE (${criteria.tag.values.map(match).join(' OR ')})`,
       featureColumn: 'ft.feature_name',
       count: 'COUNT(*)',
     });
@@ -153,7 +153,7 @@ export function filtersOf(
   if (criteria.segment) {
     // Segments of any of the feature's strategies, in any environment; several strategies may use one segment.
     const list = listCondition(criteria.segment, mode, params, {
-      rows: `FROM feature_strategies s JOIN feature_strategy_segments fss ON fss.strategy_id = s.id JOIN segments sg ON sg.id = fss.segment_id
+      rows: `FROM flagwright_feature_strategies s JOIN flagwright_feature_strategy_segments fss ON fss.strategy_id = s.id JOIN flagwright_segments sg ON sg.id = fss.segment_id
               WHERE sg.name IN ${params.list(criteria.segment.values)}`,
       featureColumn: 's.feature_name',
       count: 'COUNT(DISTINCT sg.name)',
@@ -165,7 +165,7 @@ export function filtersOf(
     const entries = criteria.status.map(
       (s) => `(fe.environment = ${params.add(s.environment)} AND fe.enabled = ${s.enabled ? 'true' : 'false'})`,
     );
-    const rows = `SELECT fe.feature_name FROM feature_environments fe WHERE (${entries.join(' OR ')})`;
+    const rows = `SELECT fe.feature_name FROM flagwright_feature_environments fe WHERE (${entries.join(' OR ')})`;
     conditions.push(mode === 'drive' ? `f.name IN (${rows})` : `EXISTS (${rows} AND fe.feature_name = f.name)`);
     drivable = true;
   }
@@ -177,8 +177,8 @@ export function filtersOf(
     const operator = criteria.lastSeenAt.before ? '<' : '>=';
     const date = params.add(dialect.toTimestamp(criteria.lastSeenAt.date));
     conditions.push(
-      `(EXISTS (SELECT 1 FROM feature_environments fe WHERE fe.feature_name = f.name AND COALESCE(fe.last_seen_at, f.last_seen_at) ${operator} ${date})
-        OR (f.last_seen_at ${operator} ${date} AND NOT EXISTS (SELECT 1 FROM feature_environments fe WHERE fe.feature_name = f.name)))`,
+      `(EXISTS (SELECT 1 FROM flagwright_feature_environments fe WHERE fe.feature_name = f.name AND COALESCE(fe.last_seen_at, f.last_seen_at) ${operator} ${date})
+        OR (f.last_seen_at ${operator} ${date} AND NOT EXISTS (SELECT 1 FROM flagwright_feature_environments fe WHERE fe.feature_name = f.name)))`,
     );
   }
   if (criteria.favorite !== undefined) {
@@ -196,8 +196,8 @@ export function filtersOf(
 export function favoriteCondition(userId: number, mode: FilterMode, params: SqlParams): string {
   const user = params.add(userId);
   return mode === 'drive'
-    ? `f.name IN (SELECT ff.feature_name FROM favorite_features ff WHERE ff.user_id = ${user})`
-    : `EXISTS (SELECT 1 FROM favorite_features ff WHERE ff.user_id = ${user} AND ff.feature_name = f.name)`;
+    ? `f.name IN (SELECT ff.feature_name FROM flagwright_favorite_features ff WHERE ff.user_id = ${user})`
+    : `EXISTS (SELECT 1 FROM flagwright_favorite_features ff WHERE ff.user_id = ${user} AND ff.feature_name = f.name)`;
 }
 
 /**
@@ -239,37 +239,40 @@ function termCondition(terms: string[], mode: FilterMode, params: SqlParams, dia
     const ilike = (column: string, pattern: string) => `${column} ILIKE ${pattern} ESCAPE '\\'`;
     if (mode === 'drive') {
       const sources = patterns.flatMap((p) => [
-        `SELECT name FROM features WHERE ${ilike('name', p)}`,
-        `SELECT name FROM features WHERE ${ilike('description', p)}`,
-        `SELECT feature_name FROM feature_tags WHERE ${ilike("(tag_type || ':' || tag_value)", p)}`,
+        `SELECT name FROM flagwright_features WHERE ${ilike('name', p)}`,
+        `SELECT name FROM flagwright_features WHERE ${ilike('description', p)}`,
+        `SELECT feature_name FROM flagwright_feature_tags WHERE ${ilike("(tag_type || ':' || tag_value)", p)}`,
       ]);
       return { sql: `f.name IN (${sources.join(' UNION ')})`, drivable: true };
     }
     const perTerm = patterns.map(
       (p) =>
-        `${ilike('f.name', p)} OR ${ilike('f.description', p)} OR EXISTS (SELECT 1 FROM feature_tags ft WHERE ft.feature_name = f.name AND ${ilike("(ft.tag_type || ':' || ft.tag_value)", p)})`,
+        `${ilike('f.name', p)} OR ${ilike('f.description', p)} OR EXISTS (SELECT 1 FROM flagwright_feature_tags ft WHERE ft.feature_name = f.name AND ${ilike("(ft.tag_type || ':' || ft.tag_value)", p)})`,
     );
     return { sql: `(${perTerm.join(' OR ')})`, drivable: true };
   }
-  // SQLite: feature_search_keys.text holds name, description and tags, one per line, lower-cased by lower(); the
+  // SQLite: flagwright_feature_search_keys.text holds name, description and tags, one per line, lower-cased by lower(); the
   // trigram index over it answers what instr() on it answers, for terms without line breaks.
   const drivable = terms.every(usesTrigramIndex);
   if (mode === 'drive' && drivable) {
     const match = terms.map((term) => `"${asciiLowerCase(term).replace(/"/g, '""')}"`).join(' OR ');
     return {
-      sql: `f.name IN (SELECT k.feature_name FROM feature_search_fts s JOIN feature_search_keys k ON k.id = s.rowid WHERE feature_search_fts MATCH ${params.add(match)})`,
+      sql: `f.name IN (SELECT k.feature_name FROM flagwright_feature_search_fts s JOIN flagwright_feature_search_keys k ON k.id = s.rowid WHERE flagwright_feature_search_fts MATCH ${params.add(match)})`,
       drivable,
     };
   }
   if (terms.every((term) => !/[\n\r]/.test(term))) {
     const found = terms.map((term) => `instr(k.text, ${params.add(asciiLowerCase(term))}) > 0`);
-    return { sql: `EXISTS (SELECT 1 FROM feature_search_keys k WHERE k.feature_name = f.name AND (${found.join(' OR ')}))`, drivable };
+    return {
+      sql: `EXISTS (SELECT 1 FROM flagwright_feature_search_keys k WHERE k.feature_name = f.name AND (${found.join(' OR ')}))`,
+      drivable,
+    };
   }
   // A line break could join two fields of the text: look in each field.
   const perTerm = terms.map((term) => {
     const p = params.add(containsPattern(term));
     const like = (column: string) => `${column} LIKE ${p} ESCAPE '\\'`;
-    return `${like('f.name')} OR ${like('f.description')} OR EXISTS (SELECT 1 FROM feature_tags ft WHERE ft.feature_name = f.name AND ${like("(ft.tag_type || ':' || ft.tag_value)")})`;
+    return `${like('f.name')} OR ${like('f.description')} OR EXISTS (SELECT 1 FROM flagwright_feature_tags ft WHERE ft.feature_name = f.name AND ${like("(ft.tag_type || ':' || ft.tag_value)")})`;
   });
   return { sql: `(${perTerm.join(' OR ')})`, drivable };
 }
@@ -298,22 +301,30 @@ export function sortPlanOf(criteria: SearchCriteria, searcher: Searcher, dialect
         {
           drivable: false,
           orderBy: `f.created_at ${dir}, ${name} ASC`,
-          index: order === 'desc' ? 'features_search_created_desc_idx' : 'features_search_created_idx',
+          index: order === 'desc' ? 'flagwright_features_search_created_desc_idx' : 'flagwright_features_search_created_idx',
         },
       ];
       break;
     case 'name':
-      keyBuckets = [{ drivable: false, orderBy: `${name} ${dir}`, index: 'features_search_name_idx' }];
+      keyBuckets = [{ drivable: false, orderBy: `${name} ${dir}`, index: 'flagwright_features_search_name_idx' }];
       break;
     case 'type':
     case 'project':
       keyBuckets = [
-        { drivable: false, orderBy: `f.${by}${c} ${dir}, ${ties}`, index: `features_search_${by}${order === 'desc' ? '_desc' : ''}_idx` },
+        {
+          drivable: false,
+          orderBy: `f.${by}${c} ${dir}, ${ties}`,
+          index: `flagwright_features_search_${by}${order === 'desc' ? '_desc' : ''}_idx`,
+        },
       ];
       break;
     case 'stale':
       keyBuckets = [
-        { drivable: false, orderBy: `f.stale ${dir}, ${ties}`, index: `features_search_stale${order === 'desc' ? '_desc' : ''}_idx` },
+        {
+          drivable: false,
+          orderBy: `f.stale ${dir}, ${ties}`,
+          index: `flagwright_features_search_stale${order === 'desc' ? '_desc' : ''}_idx`,
+        },
       ];
       break;
     case 'lastSeenAt':
@@ -324,15 +335,15 @@ export function sortPlanOf(criteria: SearchCriteria, searcher: Searcher, dialect
           drivable: false,
           seen: true,
           orderBy: `f.last_seen_at ${dir}, ${ties}`,
-          index: `features_search_seen${order === 'desc' ? '_desc' : ''}_idx`,
+          index: `flagwright_features_search_seen${order === 'desc' ? '_desc' : ''}_idx`,
         },
-        { where: () => 'f.last_seen_at IS NULL', drivable: false, seen: true, orderBy: ties, index: 'features_search_seen_idx' },
+        { where: () => 'f.last_seen_at IS NULL', drivable: false, seen: true, orderBy: ties, index: 'flagwright_features_search_seen_idx' },
       ];
       break;
     case 'environment': {
       // By `enabled` in that environment (desc: enabled first), features without the environment last.
       const inEnvironment = (enabled: boolean) => (mode: FilterMode, params: SqlParams) => {
-        const rows = `SELECT fe.feature_name FROM feature_environments fe WHERE fe.environment = ${params.add(criteria.sort.environment)} AND fe.enabled = ${enabled}`;
+        const rows = `SELECT fe.feature_name FROM flagwright_feature_environments fe WHERE fe.environment = ${params.add(criteria.sort.environment)} AND fe.enabled = ${enabled}`;
         return mode === 'drive' ? `f.name IN (${rows})` : `EXISTS (${rows} AND fe.feature_name = f.name)`;
       };
       const states = order === 'desc' ? [true, false] : [false, true];
@@ -341,14 +352,14 @@ export function sortPlanOf(criteria: SearchCriteria, searcher: Searcher, dialect
           where: inEnvironment(enabled),
           drivable: true,
           orderBy: ties,
-          index: 'features_search_created_idx',
+          index: 'flagwright_features_search_created_idx',
         })),
         {
           where: (_: FilterMode, params: SqlParams) =>
-            `NOT EXISTS (SELECT 1 FROM feature_environments fe WHERE fe.feature_name = f.name AND fe.environment = ${params.add(criteria.sort.environment)})`,
+            `NOT EXISTS (SELECT 1 FROM flagwright_feature_environments fe WHERE fe.feature_name = f.name AND fe.environment = ${params.add(criteria.sort.environment)})`,
           drivable: false,
           orderBy: ties,
-          index: 'features_search_created_idx',
+          index: 'flagwright_features_search_created_idx',
         },
       ];
       break;

@@ -5,7 +5,7 @@ import { CurrentActor, RequirePermission } from '../../core/access/decorators.js
 import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { ApiErrors } from '../../core/http/openapi.js';
+import { ApiErrors, LOCATION_HEADER } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { SegmentSchema, SegmentsSchema, SegmentStrategiesSchema, toSegmentInput, UpsertSegmentSchema } from './segment.dto.js';
 import type { SegmentWithUsage } from './segment.model.js';
@@ -32,7 +32,7 @@ export class SegmentController {
   @RequirePermission('CREATE_SEGMENT')
   @ApiOperation({ operationId: 'createSegment', summary: 'Create a segment; 409 when the name is taken.' })
   @ApiErrors(409)
-  @ApiCreatedResponse({ type: SegmentSchema, description: 'Created; the `location` header gives its URL' })
+  @ApiCreatedResponse({ type: SegmentSchema, description: 'Created; the `location` header gives its URL', headers: LOCATION_HEADER })
   async create(
     @Body() body: UpsertSegmentSchema,
     @CurrentActor() actor: Actor,

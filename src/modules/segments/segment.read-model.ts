@@ -19,7 +19,7 @@ export class SegmentReadModel {
   async findByIds(ids: number[]): Promise<{ id: number; name: string; project: string | null }[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.query<{ id: number; name: string; project: string | null }>(
-      'SELECT id, name, project FROM segments WHERE id IN (:...ids)',
+      'SELECT id, name, project FROM flagwright_segments WHERE id IN (:...ids)',
       { ids },
     );
     return rows.map((row) => ({ id: Number(row.id), name: row.name, project: row.project }));
@@ -31,7 +31,7 @@ export class SegmentReadModel {
     if (ids.length === 0) return usage;
     const rows = await this.db.query<{ segment_id: number; features: number | string; projects: number | string }>(
       `SELECT l.segment_id, COUNT(DISTINCT s.feature_name) AS features, COUNT(DISTINCT s.project_name) AS projects
-         FROM feature_strategy_segments l JOIN feature_strategies s ON s.id = l.strategy_id
+         FROM flagwright_feature_strategy_segments l JOIN flagwright_feature_strategies s ON s.id = l.strategy_id
         WHERE l.segment_id IN (:...ids)
         GROUP BY l.segment_id`,
       { ids },
@@ -50,7 +50,7 @@ export class SegmentReadModel {
       strategy_name: string;
     }>(
       `SELECT s.id, s.feature_name, s.project_name, s.environment, s.strategy_name
-         FROM feature_strategy_segments l JOIN feature_strategies s ON s.id = l.strategy_id
+         FROM flagwright_feature_strategy_segments l JOIN flagwright_feature_strategies s ON s.id = l.strategy_id
         WHERE l.segment_id = :segmentId
         ORDER BY s.project_name, s.feature_name, s.environment, s.sort_order, s.id`,
       { segmentId },
@@ -65,6 +65,6 @@ export class SegmentReadModel {
   }
 
   async projectExists(projectId: string): Promise<boolean> {
-    return Boolean(await this.db.one('SELECT id FROM projects WHERE id = :projectId', { projectId }));
+    return Boolean(await this.db.one('SELECT id FROM flagwright_projects WHERE id = :projectId', { projectId }));
   }
 }

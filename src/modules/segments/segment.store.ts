@@ -3,7 +3,7 @@ import { Database, parseJson, toIso } from '../../core/database/database.js';
 import { type Constraint, withConstraintDefaults } from '../../core/constraints/constraint.js';
 import type { Segment, SegmentInput } from './segment.model.js';
 
-/** The `segments` table. Links to strategies are written by the strategies module. */
+/** The `flagwright_segments` table. Links to strategies are written by the strategies module. */
 export abstract class SegmentStore {
   abstract list(): Promise<Segment[]>;
   /** `lock` holds the row until the transaction ends (PostgreSQL). */
@@ -34,12 +34,12 @@ export class SqlSegmentStore extends SegmentStore {
   }
 
   async list(): Promise<Segment[]> {
-    return (await this.db.query<SegmentRow>(`SELECT ${COLUMNS} FROM segments ORDER BY id`)).map(toSegment);
+    return (await this.db.query<SegmentRow>(`SELECT ${COLUMNS} FROM flagwright_segments ORDER BY id`)).map(toSegment);
   }
 
   async find(id: number, lock: boolean): Promise<Segment | undefined> {
     const row = await this.db.one<SegmentRow>(
-      `SELECT ${COLUMNS} FROM segments WHERE id = :id${lock && this.db.isPostgres ? ' FOR UPDATE' : ''}`,
+      `SELECT ${COLUMNS} FROM flagwright_segments WHERE id = :id${lock && this.db.isPostgres ? ' FOR UPDATE' : ''}`,
       { id },
     );
     return row && toSegment(row);
@@ -47,7 +47,7 @@ export class SqlSegmentStore extends SegmentStore {
 
   async insert(input: SegmentInput, createdBy: string, createdAt: Date): Promise<Segment | undefined> {
     const row = await this.db.one<SegmentRow>(
-      `INSERT INTO segments (name, description, project, constraints, created_by, created_at)
+      `INSERT INTO flagwright_segments (name, description, project, constraints, created_by, created_at)
        VALUES (:name, :description, :project, :constraints, :createdBy, :createdAt)
        ON CONFLICT (name) DO NOTHING
        RETURNING ${COLUMNS}`,
@@ -58,17 +58,17 @@ export class SqlSegmentStore extends SegmentStore {
 
   async update(id: number, input: SegmentInput): Promise<void> {
     await this.db.execute(
-      'UPDATE segments SET name = :name, description = :description, project = :project, constraints = :constraints WHERE id = :id',
+      'UPDATE flagwright_segments SET name = :name, description = :description, project = :project, constraints = :constraints WHERE id = :id',
       { ...input, id, constraints: JSON.stringify(input.constraints) },
     );
   }
 
   async delete(id: number): Promise<void> {
-    await this.db.execute('DELETE FROM segments WHERE id = :id', { id });
+    await this.db.execute('DELETE FROM flagwright_segments WHERE id = :id', { id });
   }
 
   async nameTakenByAnother(name: string, id: number): Promise<boolean> {
-    return Boolean(await this.db.one('SELECT id FROM segments WHERE name = :name AND id <> :id', { name, id }));
+    return Boolean(await this.db.one('SELECT id FROM flagwright_segments WHERE name = :name AND id <> :id', { name, id }));
   }
 }
 

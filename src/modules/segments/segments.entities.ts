@@ -2,8 +2,8 @@ import { Column, Entity, ForeignKey, PrimaryGeneratedColumn, Unique } from 'type
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A reusable segment: a named list of constraints, global or scoped to a project. */
-@Entity('segments')
-@Unique('segments_name_key', ['name'])
+@Entity('flagwright_segments')
+@Unique('flagwright_segments_name_key', ['name'])
 export class SegmentEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -15,7 +15,7 @@ export class SegmentEntity {
   description: string | null;
 
   @Column({ type: String, length: 100, nullable: true })
-  @ForeignKey('projects', { name: 'segments_project_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_projects', { name: 'flagwright_segments_project_fkey', onDelete: 'CASCADE' })
   project: string | null;
 
   @Column({ type: 'simple-json', default: '[]' })

@@ -5,7 +5,7 @@ import { CurrentActor, RequirePermission } from '../../core/access/decorators.js
 import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { ApiErrors } from '../../core/http/openapi.js';
+import { ApiErrors, LOCATION_HEADER } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { type CreatedPat, CreatePatDto, type Pat, PatSchema, PatsSchema } from '../personal-access-tokens/index.js';
 import {
@@ -16,8 +16,6 @@ import {
 } from './service-account.dto.js';
 import type { ServiceAccount } from './service-account.model.js';
 import { ServiceAccountService } from './service-account.service.js';
-
-const LOCATION_HEADER = { description: 'The location of the newly created resource', schema: { type: 'string' } };
 
 /** Service accounts and their tokens (Unleash Enterprise paths). Every route needs ADMIN. */
 @AdminController('service-account', 'Service Accounts')
@@ -42,7 +40,7 @@ export class ServiceAccountController {
   @HttpCode(201)
   @ApiOperation({ operationId: 'createServiceAccount', summary: 'Create a service account.' })
   @ApiErrors(409)
-  @ApiCreatedResponse({ type: ServiceAccountSchema, headers: { location: LOCATION_HEADER } })
+  @ApiCreatedResponse({ type: ServiceAccountSchema, headers: LOCATION_HEADER })
   async create(
     @Body() body: CreateServiceAccountSchema,
     @CurrentActor() actor: Actor,
@@ -95,7 +93,7 @@ export class ServiceAccountController {
     summary: 'Create a token for a service account; its secret (user:…) is in this response only.',
   })
   @ApiErrors(409)
-  @ApiCreatedResponse({ type: PatSchema, headers: { location: LOCATION_HEADER } })
+  @ApiCreatedResponse({ type: PatSchema, headers: LOCATION_HEADER })
   @ApiErrors(400, [404, 'No service account with that id'])
   async createToken(
     @IntParam('id') id: number,

@@ -1,6 +1,6 @@
 import type { Pat } from '../personal-access-tokens/index.js';
 
-/** A service account as stored: a `users` row with `is_service = true` and no password. */
+/** A service account as stored: a `flagwright_users` row with `is_service = true` and no password. */
 export type { ServiceAccountRecord } from '../users/index.js';
 
 /**

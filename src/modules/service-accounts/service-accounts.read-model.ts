@@ -35,7 +35,7 @@ export class ServiceAccountsReadModel {
     const rows = await this.db.query<AccountWithTokenRow>(
       `SELECT u.id, u.name, u.username, u.root_role_id, u.created_at,
               t.id AS token_id, t.description, t.expires_at, t.created_at AS token_created_at, t.seen_at
-         FROM users u LEFT JOIN personal_access_tokens t ON t.user_id = u.id
+         FROM flagwright_users u LEFT JOIN flagwright_personal_access_tokens t ON t.user_id = u.id
         WHERE ${where}
         ORDER BY u.id, t.id`,
       params,

@@ -19,28 +19,28 @@ export class SqlSessionStore extends SessionStore {
 
   async insert(input: { idHash: string; userId: number; createdAt: Date; expiresAt: Date }): Promise<void> {
     await this.db.execute(
-      'INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (:idHash, :userId, :createdAt, :expiresAt)',
+      'INSERT INTO flagwright_sessions (id_hash, user_id, created_at, expires_at) VALUES (:idHash, :userId, :createdAt, :expiresAt)',
       { ...input, createdAt: this.db.toTimestamp(input.createdAt), expiresAt: this.db.toTimestamp(input.expiresAt) },
     );
   }
 
   trim(userId: number, keep: number): Promise<number> {
     return this.db.execute(
-      `DELETE FROM sessions WHERE user_id = :userId AND id_hash NOT IN (
-         SELECT id_hash FROM sessions WHERE user_id = :userId ORDER BY created_at DESC, id_hash LIMIT :keep)`,
+      `DELETE FROM flagwright_sessions WHERE user_id = :userId AND id_hash NOT IN (
+         SELECT id_hash FROM flagwright_sessions WHERE user_id = :userId ORDER BY created_at DESC, id_hash LIMIT :keep)`,
       { userId, keep },
     );
   }
 
   async delete(idHash: string): Promise<void> {
-    await this.db.execute('DELETE FROM sessions WHERE id_hash = :idHash', { idHash });
+    await this.db.execute('DELETE FROM flagwright_sessions WHERE id_hash = :idHash', { idHash });
   }
 
   async deleteAllFor(userId: number): Promise<void> {
-    await this.db.execute('DELETE FROM sessions WHERE user_id = :userId', { userId });
+    await this.db.execute('DELETE FROM flagwright_sessions WHERE user_id = :userId', { userId });
   }
 
   async deleteExpired(now: Date): Promise<void> {
-    await this.db.execute('DELETE FROM sessions WHERE expires_at <= :now', { now: this.db.toTimestamp(now) });
+    await this.db.execute('DELETE FROM flagwright_sessions WHERE expires_at <= :now', { now: this.db.toTimestamp(now) });
   }
 }

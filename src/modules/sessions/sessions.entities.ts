@@ -2,14 +2,14 @@ import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A login session of a user, keyed by the hash of its session id. */
-@Entity('sessions')
-@Index('sessions_user_idx', ['userId', 'createdAt'])
+@Entity('flagwright_sessions')
+@Index('flagwright_sessions_user_idx', ['userId', 'createdAt'])
 export class SessionEntity {
   @PrimaryColumn({ name: 'id_hash', type: String, length: 128 })
   idHash: string;
 
   @Column({ name: 'user_id', type: Number })
-  @ForeignKey('users', { name: 'sessions_user_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_users', { name: 'flagwright_sessions_user_id_fkey', onDelete: 'CASCADE' })
   userId: number;
 
   @TimestampColumn({ name: 'created_at' })

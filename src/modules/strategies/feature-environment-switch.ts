@@ -1,5 +1,5 @@
 /**
- * What a strategy change does to its feature's state in the environment (`feature_environments`, which the features
+ * What a strategy change does to its feature's state in the environment (`flagwright_feature_environments`, which the features
  * module owns). The features module depends on this one (it shows strategies and adds the default one), so this
  * module cannot import it: the features module implements this and hands it to `FeatureStrategyService` at start.
  * Both calls join the strategy change's transaction.

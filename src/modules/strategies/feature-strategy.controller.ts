@@ -34,7 +34,7 @@ function withStrategyEtag(res: Response, strategy: FeatureStrategy): FeatureStra
  * Create and update bodies are handed to the service raw: it checks them by their DTO's rules and joins those
  * problems with its checks of the strategy type and segments they name, so one 400 lists them all.
  */
-@AdminController('projects/:projectId/features/:featureName/environments/:environment/strategies', 'Strategies')
+@AdminController('projects/:projectId/features/:featureName/environments/:environment/strategies', 'Features')
 export class FeatureStrategyController {
   constructor(private readonly strategies: FeatureStrategyService) {}
 

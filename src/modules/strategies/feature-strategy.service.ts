@@ -45,7 +45,7 @@ export class FeatureStrategyService {
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
 
-  /** Called once by the features module, which owns `feature_environments` (see FeatureEnvironmentSwitch). */
+  /** Called once by the features module, which owns `flagwright_feature_environments` (see FeatureEnvironmentSwitch). */
   useFeatureEnvironments(featureEnvironments: FeatureEnvironmentSwitch): void {
     this.switch = featureEnvironments;
   }

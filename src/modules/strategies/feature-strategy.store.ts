@@ -26,7 +26,7 @@ export interface LocateOptions {
   withTags?: boolean;
 }
 
-/** The write model of strategies: `feature_strategies` and their segment links (`feature_strategy_segments`). */
+/** The write model of strategies: `flagwright_feature_strategies` and their segment links (`flagwright_feature_strategy_segments`). */
 export abstract class FeatureStrategyStore {
   abstract locate(address: StrategyAddress, options?: LocateOptions): Promise<StrategyLocation>;
   /** The feature's strategies in the environment, in their order. */
@@ -70,10 +70,10 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
       `SELECT p.id AS project_id, p.default_stickiness, f.project AS feature_project, pe.environment_name,
               ${STRATEGY_COLUMNS}, ${this.segmentIdsColumn()}${options.withTags ? `, ${this.tagsColumn()}` : ''}
          FROM (SELECT 1 AS here) x
-         LEFT JOIN projects p ON p.id = :projectId
-         LEFT JOIN features f ON f.name = :featureName
-         LEFT JOIN project_environments pe ON pe.project_id = :projectId AND pe.environment_name = :environment
-         LEFT JOIN feature_strategies s ON s.id = :strategyId AND s.feature_name = :featureName AND s.environment = :environment`,
+         LEFT JOIN flagwright_projects p ON p.id = :projectId
+         LEFT JOIN flagwright_features f ON f.name = :featureName
+         LEFT JOIN flagwright_project_environments pe ON pe.project_id = :projectId AND pe.environment_name = :environment
+         LEFT JOIN flagwright_feature_strategies s ON s.id = :strategyId AND s.feature_name = :featureName AND s.environment = :environment`,
       { ...address, strategyId: address.strategyId ?? null },
     );
     return {
@@ -89,7 +89,7 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
   async list(featureName: string, environment: string): Promise<StoredStrategy[]> {
     const rows = await this.db.query<StrategyRow>(
       `SELECT ${STRATEGY_COLUMNS}, ${this.segmentIdsColumn()}
-         FROM feature_strategies s
+         FROM flagwright_feature_strategies s
         WHERE s.feature_name = :featureName AND s.environment = :environment
         ORDER BY s.sort_order, s.created_at, s.id`,
       { featureName, environment },
@@ -99,7 +99,7 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
 
   async insert(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void> {
     await this.db.execute(
-      `INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, title, disabled, parameters, constraints,
+      `INSERT INTO flagwright_feature_strategies (id, feature_name, project_name, environment, strategy_name, title, disabled, parameters, constraints,
                                        variants, sort_order, created_by_user_id, created_at)
        VALUES (:id, :featureName, :projectId, :environment, :name, :title, :disabled, :parameters, :constraints, :variants, :sortOrder,
                :createdByUserId, :createdAt)`,
@@ -109,7 +109,7 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
 
   async update(strategy: StoredStrategy): Promise<void> {
     await this.db.execute(
-      `UPDATE feature_strategies
+      `UPDATE flagwright_feature_strategies
           SET strategy_name = :name, title = :title, disabled = :disabled, parameters = :parameters, constraints = :constraints,
               variants = :variants, sort_order = :sortOrder
         WHERE id = :id`,
@@ -118,40 +118,43 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
   }
 
   async replaceSegments(strategyId: string, segmentIds: number[], createdAt: Date): Promise<void> {
-    await this.db.execute('DELETE FROM feature_strategy_segments WHERE strategy_id = :strategyId', { strategyId });
+    await this.db.execute('DELETE FROM flagwright_feature_strategy_segments WHERE strategy_id = :strategyId', { strategyId });
     if (segmentIds.length === 0) return;
     const params: Record<string, unknown> = { strategyId, createdAt: this.db.toTimestamp(createdAt) };
     segmentIds.forEach((id, index) => (params[`segment${index}`] = id));
     await this.db.execute(
-      `INSERT INTO feature_strategy_segments (strategy_id, segment_id, created_at)
+      `INSERT INTO flagwright_feature_strategy_segments (strategy_id, segment_id, created_at)
        VALUES ${segmentIds.map((_, index) => `(:strategyId, :segment${index}, :createdAt)`).join(', ')}`,
       params,
     );
   }
 
   async delete(strategyId: string): Promise<void> {
-    await this.db.execute('DELETE FROM feature_strategies WHERE id = :strategyId', { strategyId });
+    await this.db.execute('DELETE FROM flagwright_feature_strategies WHERE id = :strategyId', { strategyId });
   }
 
   async setSortOrder(strategyId: string, sortOrder: number): Promise<void> {
-    await this.db.execute('UPDATE feature_strategies SET sort_order = :sortOrder WHERE id = :strategyId', { strategyId, sortOrder });
+    await this.db.execute('UPDATE flagwright_feature_strategies SET sort_order = :sortOrder WHERE id = :strategyId', {
+      strategyId,
+      sortOrder,
+    });
   }
 
   async countIn(featureName: string, environment: string): Promise<{ count: number; maxSortOrder: number | null }> {
     const row = await this.db.one<{ count: number | string; max_sort_order: number | string | null }>(
-      `SELECT COUNT(*) AS count, MAX(sort_order) AS max_sort_order FROM feature_strategies WHERE feature_name = :featureName AND environment = :environment`,
+      `SELECT COUNT(*) AS count, MAX(sort_order) AS max_sort_order FROM flagwright_feature_strategies WHERE feature_name = :featureName AND environment = :environment`,
       { featureName, environment },
     );
     return { count: Number(row?.count ?? 0), maxSortOrder: row?.max_sort_order == null ? null : Number(row.max_sort_order) };
   }
 
   async enable(strategyIds: string[]): Promise<void> {
-    await this.db.execute('UPDATE feature_strategies SET disabled = false WHERE id IN (:...strategyIds)', { strategyIds });
+    await this.db.execute('UPDATE flagwright_feature_strategies SET disabled = false WHERE id IN (:...strategyIds)', { strategyIds });
   }
 
   async deleteInProjectEnvironment(projectId: string, environment: string): Promise<void> {
     await this.db.execute(
-      'DELETE FROM feature_strategies WHERE environment = :environment AND feature_name IN (SELECT name FROM features WHERE project = :projectId)',
+      'DELETE FROM flagwright_feature_strategies WHERE environment = :environment AND feature_name IN (SELECT name FROM flagwright_features WHERE project = :projectId)',
       { projectId, environment },
     );
   }
@@ -159,7 +162,7 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
   async lockFeatureEnvironment(featureName: string, environment: string): Promise<void> {
     if (!this.db.isPostgres) return;
     await this.db.query(
-      'SELECT enabled FROM feature_environments WHERE feature_name = :featureName AND environment = :environment FOR UPDATE',
+      'SELECT enabled FROM flagwright_feature_environments WHERE feature_name = :featureName AND environment = :environment FOR UPDATE',
       {
         featureName,
         environment,
@@ -171,15 +174,15 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
   private tagsColumn(): string {
     return this.db.isPostgres
       ? `(SELECT COALESCE(json_agg(json_build_object('type', t.tag_type, 'value', t.tag_value) ORDER BY t.tag_type, t.tag_value), '[]')
-            FROM feature_tags t WHERE t.feature_name = :featureName) AS tags`
+            FROM flagwright_feature_tags t WHERE t.feature_name = :featureName) AS tags`
       : `(SELECT json_group_array(json_object('type', t.tag_type, 'value', t.tag_value))
-            FROM (SELECT tag_type, tag_value FROM feature_tags WHERE feature_name = :featureName ORDER BY tag_type, tag_value) t) AS tags`;
+            FROM (SELECT tag_type, tag_value FROM flagwright_feature_tags WHERE feature_name = :featureName ORDER BY tag_type, tag_value) t) AS tags`;
   }
 
   /** The strategy's segment ids in one column, so a strategy is read in one statement. */
   private segmentIdsColumn(): string {
     const aggregate = this.db.isPostgres ? "string_agg(CAST(l.segment_id AS TEXT), ',')" : 'group_concat(l.segment_id)';
-    return `(SELECT ${aggregate} FROM feature_strategy_segments l WHERE l.strategy_id = s.id) AS segment_ids`;
+    return `(SELECT ${aggregate} FROM flagwright_feature_strategy_segments l WHERE l.strategy_id = s.id) AS segment_ids`;
   }
 }
 

@@ -2,7 +2,7 @@ import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A strategy type (built in or custom) with the parameters it takes. */
-@Entity('strategy_types')
+@Entity('flagwright_strategy_types')
 export class StrategyTypeEntity {
   @PrimaryColumn({ type: String, length: 255 })
   name: string;
@@ -33,25 +33,25 @@ export class StrategyTypeEntity {
 }
 
 /** An activation strategy of a feature in one environment. */
-@Entity('feature_strategies')
-@Index('feature_strategies_feature_env_idx', ['featureName', 'environment', 'sortOrder'])
+@Entity('flagwright_feature_strategies')
+@Index('flagwright_feature_strategies_feature_env_idx', ['featureName', 'environment', 'sortOrder'])
 export class FeatureStrategyEntity {
   @PrimaryColumn({ type: String, length: 36 })
   id: string;
 
   @Column({ name: 'feature_name', type: String, length: 255 })
-  @ForeignKey('features', { name: 'feature_strategies_feature_name_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_features', { name: 'flagwright_feature_strategies_feature_name_fkey', onDelete: 'CASCADE' })
   featureName: string;
 
   @Column({ name: 'project_name', type: String, length: 100 })
   projectName: string;
 
   @Column({ type: String, length: 100 })
-  @ForeignKey('environments', { name: 'feature_strategies_environment_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_environments', { name: 'flagwright_feature_strategies_environment_fkey', onDelete: 'CASCADE' })
   environment: string;
 
   @Column({ name: 'strategy_name', type: String, length: 255 })
-  @ForeignKey('strategy_types', { name: 'feature_strategies_strategy_name_fkey' })
+  @ForeignKey('flagwright_strategy_types', { name: 'flagwright_feature_strategies_strategy_name_fkey' })
   strategyName: string;
 
   @Column({ type: String, length: 255, nullable: true })
@@ -80,15 +80,15 @@ export class FeatureStrategyEntity {
 }
 
 /** A segment used by a feature strategy. */
-@Entity('feature_strategy_segments')
-@Index('feature_strategy_segments_segment_idx', ['segmentId'])
+@Entity('flagwright_feature_strategy_segments')
+@Index('flagwright_feature_strategy_segments_segment_idx', ['segmentId'])
 export class FeatureStrategySegmentEntity {
   @PrimaryColumn({ name: 'strategy_id', type: String, length: 36 })
-  @ForeignKey('feature_strategies', { name: 'feature_strategy_segments_strategy_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_feature_strategies', { name: 'flagwright_feature_strategy_segments_strategy_id_fkey', onDelete: 'CASCADE' })
   strategyId: string;
 
   @PrimaryColumn({ name: 'segment_id', type: Number })
-  @ForeignKey('segments', { name: 'feature_strategy_segments_segment_id_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_segments', { name: 'flagwright_feature_strategy_segments_segment_id_fkey', onDelete: 'CASCADE' })
   segmentId: number;
 
   @TimestampColumn({ name: 'created_at' })

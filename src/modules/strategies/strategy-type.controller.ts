@@ -5,7 +5,7 @@ import { CurrentActor, RequirePermission } from '../../core/access/decorators.js
 import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { ApiErrors } from '../../core/http/openapi.js';
+import { ApiErrors, LOCATION_HEADER } from '../../core/http/openapi.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { StrategyTypeSchema, StrategyTypesSchema } from './strategy.dto.js';
 import type { StrategyType } from './strategy.model.js';
@@ -40,7 +40,7 @@ export class StrategyTypeController {
     summary: 'Create a custom strategy type; 409 when the name is taken (the built-in names are).',
   })
   @ApiErrors(409)
-  @ApiCreatedResponse({ type: StrategyTypeSchema, description: 'Created; the `location` header gives its URL' })
+  @ApiCreatedResponse({ type: StrategyTypeSchema, description: 'Created; the `location` header gives its URL', headers: LOCATION_HEADER })
   async create(
     @Body() body: CreateStrategyTypeSchema,
     @CurrentActor() actor: Actor,

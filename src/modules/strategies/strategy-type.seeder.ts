@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SEED_ORDER, Seeder } from '../../core/bootstrap/seeders.js';
 import { SEED_STRATEGY_TYPES } from './strategy-type.model.js';
 
-/** The built-in strategy types (`strategy_types`): never editable, never deprecated. */
+/** The built-in strategy types (`flagwright_strategy_types`): never editable, never deprecated. */
 @Injectable()
 export class StrategyTypeSeeder extends Seeder {
   readonly seedOrder = SEED_ORDER.strategyTypes;
@@ -11,7 +11,7 @@ export class StrategyTypeSeeder extends Seeder {
     const now = this.db.toTimestamp(at);
     for (const type of SEED_STRATEGY_TYPES) {
       await this.db.execute(
-        `INSERT INTO strategy_types (name, display_name, description, parameters, built_in, editable, deprecated, sort_order, created_at)
+        `INSERT INTO flagwright_strategy_types (name, display_name, description, parameters, built_in, editable, deprecated, sort_order, created_at)
          VALUES (:name, :displayName, :description, :parameters, true, false, false, :sortOrder, :now) ON CONFLICT (name) DO NOTHING`,
         { ...type, parameters: JSON.stringify(type.parameters), now },
       );

@@ -1,4 +1,4 @@
-import { STRATEGY_TYPES_GENERATION } from '../../core/database/migrations/1700000012500-strategy-types-generation.js';
+import { STRATEGY_TYPES_GENERATION } from '../../core/database/migrations/1700000014000-strategy-types-generation.js';
 import { FakeChangeWatcher } from '../../core/testing/change-watcher.fake.js';
 import { failure } from '../../core/testing/failure.js';
 import { FakeDatabase } from '../../core/testing/fake-database.js';

@@ -4,7 +4,7 @@ import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { ChangeWatcher } from '../../core/database/change-watcher.js';
 import { Database } from '../../core/database/database.js';
-import { STRATEGY_TYPES_GENERATION } from '../../core/database/migrations/1700000012500-strategy-types-generation.js';
+import { STRATEGY_TYPES_GENERATION } from '../../core/database/migrations/1700000014000-strategy-types-generation.js';
 import { AppError, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT, EventService, type EventType } from '../events/index.js';
 import type { StrategyType } from './strategy.model.js';

@@ -9,7 +9,7 @@ import type { StrategyType } from './strategy.model.js';
  */
 export type StrategyTypeLock = 'update' | 'share';
 
-/** Strategy types (`strategy_types`): the built-ins are seeded by `StrategyTypeSeeder`, custom ones written here. */
+/** Strategy types (`flagwright_strategy_types`): the built-ins are seeded by `StrategyTypeSeeder`, custom ones written here. */
 export abstract class StrategyTypeStore {
   abstract list(): Promise<StrategyType[]>;
   abstract find(name: string, lock?: StrategyTypeLock): Promise<StrategyType | undefined>;
@@ -40,19 +40,21 @@ export class SqlStrategyTypeStore extends StrategyTypeStore {
   }
 
   async list(): Promise<StrategyType[]> {
-    const rows = await this.db.query<StrategyTypeRow>(`SELECT ${COLUMNS} FROM strategy_types ORDER BY sort_order, name`);
+    const rows = await this.db.query<StrategyTypeRow>(`SELECT ${COLUMNS} FROM flagwright_strategy_types ORDER BY sort_order, name`);
     return rows.map(toStrategyType);
   }
 
   async find(name: string, lock?: StrategyTypeLock): Promise<StrategyType | undefined> {
     const locking = lock && this.db.isPostgres ? (lock === 'update' ? ' FOR UPDATE' : ' FOR SHARE') : '';
-    const row = await this.db.one<StrategyTypeRow>(`SELECT ${COLUMNS} FROM strategy_types WHERE name = :name${locking}`, { name });
+    const row = await this.db.one<StrategyTypeRow>(`SELECT ${COLUMNS} FROM flagwright_strategy_types WHERE name = :name${locking}`, {
+      name,
+    });
     return row && toStrategyType(row);
   }
 
   async insert(type: StrategyType, createdAt: Date): Promise<boolean> {
     const rows = await this.db.query(
-      `INSERT INTO strategy_types (name, display_name, description, parameters, built_in, editable, deprecated, created_at)
+      `INSERT INTO flagwright_strategy_types (name, display_name, description, parameters, built_in, editable, deprecated, created_at)
        VALUES (:name, :displayName, :description, :parameters, false, true, :deprecated, :createdAt)
        ON CONFLICT (name) DO NOTHING RETURNING name`,
       { ...toColumns(type), createdAt: this.db.toTimestamp(createdAt) },
@@ -62,19 +64,19 @@ export class SqlStrategyTypeStore extends StrategyTypeStore {
 
   async update(type: StrategyType): Promise<void> {
     await this.db.execute(
-      `UPDATE strategy_types SET display_name = :displayName, description = :description, parameters = :parameters, deprecated = :deprecated
+      `UPDATE flagwright_strategy_types SET display_name = :displayName, description = :description, parameters = :parameters, deprecated = :deprecated
        WHERE name = :name`,
       toColumns(type),
     );
   }
 
   async delete(name: string): Promise<void> {
-    await this.db.execute('DELETE FROM strategy_types WHERE name = :name AND built_in = false', { name });
+    await this.db.execute('DELETE FROM flagwright_strategy_types WHERE name = :name AND built_in = false', { name });
   }
 
   async usage(name: string): Promise<{ strategies: number; features: string[] }> {
     const rows = await this.db.query<{ feature_name: string; strategies: number | string }>(
-      `SELECT feature_name, COUNT(*) AS strategies FROM feature_strategies WHERE strategy_name = :name GROUP BY feature_name ORDER BY feature_name`,
+      `SELECT feature_name, COUNT(*) AS strategies FROM flagwright_feature_strategies WHERE strategy_name = :name GROUP BY feature_name ORDER BY feature_name`,
       { name },
     );
     return { strategies: rows.reduce((sum, row) => sum + Number(row.strategies), 0), features: rows.map((row) => row.feature_name) };

@@ -3,7 +3,7 @@ import { parseJson, toBool } from '../../core/database/database.js';
 import { type Constraint, withConstraintDefaults } from '../../core/constraints/constraint.js';
 import type { FeatureStrategy, StoredStrategy, StrategyVariant } from './strategy.model.js';
 
-/** A `feature_strategies` row as read by the stores, with the ids of its segments (a list, or comma-separated text). */
+/** A `flagwright_feature_strategies` row as read by the stores, with the ids of its segments (a list, or comma-separated text). */
 export interface StrategyRow {
   id: string;
   feature_name: string;

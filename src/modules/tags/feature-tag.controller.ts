@@ -10,7 +10,7 @@ import { CreateTagSchema, TagsSchema, UpdateTagsSchema } from './tag.dto.js';
 import type { Tag } from './tag.model.js';
 
 /** Tags on a feature, addressed by the feature's name alone (its project is found from it). */
-@AdminController('features', 'Tags')
+@AdminController('features', 'Features')
 export class FeatureTagController {
   constructor(private readonly tags: FeatureTagService) {}
 

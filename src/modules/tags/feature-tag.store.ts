@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../../core/database/database.js';
 import type { Tag } from './tag.model.js';
 
-/** The tags on features (`feature_tags`). */
+/** The tags on features (`flagwright_feature_tags`). */
 export abstract class FeatureTagStore {
   /** Answers false when the feature has the tag already. */
   abstract add(featureName: string, tag: Tag, createdByUserId: number, createdAt: Date): Promise<boolean>;
@@ -18,7 +18,7 @@ export class SqlFeatureTagStore extends FeatureTagStore {
 
   async add(featureName: string, tag: Tag, createdByUserId: number, createdAt: Date): Promise<boolean> {
     const added = await this.db.execute(
-      `INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_by_user_id, created_at)
+      `INSERT INTO flagwright_feature_tags (feature_name, tag_type, tag_value, created_by_user_id, created_at)
        VALUES (:featureName, :type, :value, :createdByUserId, :createdAt) ON CONFLICT DO NOTHING`,
       { featureName, type: tag.type, value: tag.value, createdByUserId, createdAt: this.db.toTimestamp(createdAt) },
     );
@@ -27,7 +27,7 @@ export class SqlFeatureTagStore extends FeatureTagStore {
 
   async remove(featureName: string, tag: Tag): Promise<boolean> {
     const removed = await this.db.execute(
-      'DELETE FROM feature_tags WHERE feature_name = :featureName AND tag_type = :type AND tag_value = :value',
+      'DELETE FROM flagwright_feature_tags WHERE feature_name = :featureName AND tag_type = :type AND tag_value = :value',
       {
         featureName,
         type: tag.type,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SEED_ORDER, Seeder } from '../../core/bootstrap/seeders.js';
 import { SEED_TAG_TYPES } from './tag.model.js';
 
-/** The tag types of a fresh installation (`tag_types`). */
+/** The tag types of a fresh installation (`flagwright_tag_types`). */
 @Injectable()
 export class TagTypeSeeder extends Seeder {
   readonly seedOrder = SEED_ORDER.tagTypes;
@@ -11,7 +11,7 @@ export class TagTypeSeeder extends Seeder {
     const now = this.db.toTimestamp(at);
     for (const tagType of SEED_TAG_TYPES) {
       await this.db.execute(
-        `INSERT INTO tag_types (name, description, icon, color, created_at) VALUES (:name, :description, :icon, :color, :now) ON CONFLICT (name) DO NOTHING`,
+        `INSERT INTO flagwright_tag_types (name, description, icon, color, created_at) VALUES (:name, :description, :icon, :color, :now) ON CONFLICT (name) DO NOTHING`,
         { ...tagType, now },
       );
     }

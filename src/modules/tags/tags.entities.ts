@@ -2,7 +2,7 @@ import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A tag type (e.g. simple) that feature tags are grouped by. */
-@Entity('tag_types')
+@Entity('flagwright_tag_types')
 export class TagTypeEntity {
   @PrimaryColumn({ type: String, length: 50 })
   name: string;
@@ -24,16 +24,16 @@ export class TagTypeEntity {
  * A tag (type and value) attached to a feature. The trigram index over `type:value` exists on PostgreSQL only and is
  * an expression index, so it is declared but left to the migration (1700000003000).
  */
-@Entity('feature_tags')
-@Index('feature_tags_tag_idx', ['tagType', 'tagValue'])
-@Index('feature_tags_trgm_idx', { synchronize: false })
+@Entity('flagwright_feature_tags')
+@Index('flagwright_feature_tags_tag_idx', ['tagType', 'tagValue'])
+@Index('flagwright_feature_tags_trgm_idx', { synchronize: false })
 export class FeatureTagEntity {
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
-  @ForeignKey('features', { name: 'feature_tags_feature_name_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_features', { name: 'flagwright_feature_tags_feature_name_fkey', onDelete: 'CASCADE' })
   featureName: string;
 
   @PrimaryColumn({ name: 'tag_type', type: String, length: 50 })
-  @ForeignKey('tag_types', { name: 'feature_tags_tag_type_fkey', onDelete: 'CASCADE' })
+  @ForeignKey('flagwright_tag_types', { name: 'flagwright_feature_tags_tag_type_fkey', onDelete: 'CASCADE' })
   tagType: string;
 
   @PrimaryColumn({ name: 'tag_value', type: String, length: 50 })

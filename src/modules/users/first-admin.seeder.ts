@@ -23,10 +23,10 @@ export class FirstAdminSeeder extends Seeder {
   async seed(at: Date): Promise<void> {
     const admin = this.config.bootstrap.admin;
     if (!admin) return;
-    const people = await this.db.one<{ count: number | string }>('SELECT COUNT(*) AS count FROM users WHERE is_service = false');
+    const people = await this.db.one<{ count: number | string }>('SELECT COUNT(*) AS count FROM flagwright_users WHERE is_service = false');
     if (Number(people?.count) > 0) return;
     await this.db.execute(
-      `INSERT INTO users (username, name, password_hash, root_role_id, created_at) VALUES (:username, :username, :hash, :role, :now)`,
+      `INSERT INTO flagwright_users (username, name, password_hash, root_role_id, created_at) VALUES (:username, :username, :hash, :role, :now)`,
       { username: admin.username, hash: await this.passwords.hash(admin.password), role: ROLE.ADMIN, now: this.db.toTimestamp(at) },
     );
     // The password itself is never logged: the standalone service says its well-known default where it starts.

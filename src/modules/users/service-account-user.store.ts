@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, toIso } from '../../core/database/database.js';
 
-/** A service account as stored: a `users` row with `is_service = true` and no password. */
+/** A service account as stored: a `flagwright_users` row with `is_service = true` and no password. */
 export interface ServiceAccountRecord {
   id: number;
   name: string;
@@ -18,7 +18,7 @@ export interface NewServiceAccount {
   createdByUserId: number;
 }
 
-/** The `users` rows of service accounts (`is_service = true`); the service-accounts module writes them through `ServiceAccountUsers`. */
+/** The `flagwright_users` rows of service accounts (`is_service = true`); the service-accounts module writes them through `ServiceAccountUsers`. */
 export abstract class ServiceAccountUserStore {
   /** Answers undefined when the username is already used by any user or service account. */
   abstract insert(input: NewServiceAccount): Promise<ServiceAccountRecord | undefined>;
@@ -47,7 +47,7 @@ export class SqlServiceAccountUserStore extends ServiceAccountUserStore {
   async insert(input: NewServiceAccount): Promise<ServiceAccountRecord | undefined> {
     // The unique username is the arbiter, so two concurrent creations cannot both succeed.
     const [row] = await this.db.query<Row>(
-      `INSERT INTO users (name, username, root_role_id, is_service, created_at, created_by_user_id)
+      `INSERT INTO flagwright_users (name, username, root_role_id, is_service, created_at, created_by_user_id)
        VALUES (:name, :username, :rootRole, true, :createdAt, :createdByUserId)
        ON CONFLICT (username) DO NOTHING RETURNING ${COLUMNS}`,
       { ...input, createdAt: this.db.toTimestamp(input.createdAt) },
@@ -56,20 +56,20 @@ export class SqlServiceAccountUserStore extends ServiceAccountUserStore {
   }
 
   async find(id: number): Promise<ServiceAccountRecord | undefined> {
-    const row = await this.db.one<Row>(`SELECT ${COLUMNS} FROM users WHERE id = :id AND is_service = true`, { id });
+    const row = await this.db.one<Row>(`SELECT ${COLUMNS} FROM flagwright_users WHERE id = :id AND is_service = true`, { id });
     return row && toRecord(row);
   }
 
   async update(id: number, changes: { name: string; rootRole: number }): Promise<ServiceAccountRecord | undefined> {
     const [row] = await this.db.query<Row>(
-      `UPDATE users SET name = :name, root_role_id = :rootRole WHERE id = :id AND is_service = true RETURNING ${COLUMNS}`,
+      `UPDATE flagwright_users SET name = :name, root_role_id = :rootRole WHERE id = :id AND is_service = true RETURNING ${COLUMNS}`,
       { id, ...changes },
     );
     return row && toRecord(row);
   }
 
   async delete(id: number): Promise<boolean> {
-    return (await this.db.execute('DELETE FROM users WHERE id = :id AND is_service = true', { id })) > 0;
+    return (await this.db.execute('DELETE FROM flagwright_users WHERE id = :id AND is_service = true', { id })) > 0;
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type NewServiceAccount, type ServiceAccountRecord, ServiceAccountUserStore } from './service-account-user.store.js';
 
 /**
- * How the service-accounts module changes the `users` rows of service accounts, which this module owns. Its callers
+ * How the service-accounts module changes the `flagwright_users` rows of service accounts, which this module owns. Its callers
  * open the transaction and record the events; every call joins their transaction.
  */
 @Injectable()

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { ApiErrors } from '../../core/http/openapi.js';
+import { ApiErrors, LOCATION_HEADER } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { CreateUserSchema, PasswordSchema, UpdateUserSchema, UserSchema, UsersSchema } from './user.dto.js';
 import type { UserJson } from './user.model.js';
@@ -34,7 +34,7 @@ export class UserAdminController {
   @ApiErrors(409)
   @ApiCreatedResponse({
     type: UserSchema,
-    headers: { location: { description: 'Where the new user can be read', schema: { type: 'string' } } },
+    headers: LOCATION_HEADER,
   })
   async create(
     @Body() body: CreateUserSchema,

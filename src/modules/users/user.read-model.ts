@@ -43,7 +43,7 @@ export function userColumns(alias?: string, prefix = ''): string {
   return COLUMNS.map((column) => `${alias ? `${alias}.` : ''}${column}${prefix ? ` AS ${prefix}${column}` : ''}`).join(', ');
 }
 
-/** A `users` row (or a row with the columns selected by `userColumns(alias, prefix)`) as the spec's `userSchema`. */
+/** A `flagwright_users` row (or a row with the columns selected by `userColumns(alias, prefix)`) as the spec's `userSchema`. */
 export function toUserSchema(row: object, prefix = ''): UserJson {
   const get = (column: (typeof COLUMNS)[number]) => (row as Record<string, unknown>)[`${prefix}${column}`];
   const id = Number(get('id'));
@@ -77,20 +77,30 @@ export class UserReadModel {
 
   /** A person (not a service account) by id. */
   async person(id: number): Promise<UserJson | undefined> {
-    const row = await this.db.one<UserRow>(`SELECT ${userColumns()} FROM users WHERE id = :id AND is_service = false`, { id });
+    const row = await this.db.one<UserRow>(`SELECT ${userColumns()} FROM flagwright_users WHERE id = :id AND is_service = false`, { id });
+    return row && toUserSchema(row);
+  }
+
+  /** The person with this email (stored trimmed and lower-case), if any. */
+  async personWithEmail(email: string): Promise<UserJson | undefined> {
+    const row = await this.db.one<UserRow>(`SELECT ${userColumns()} FROM flagwright_users WHERE email = :email AND is_service = false`, {
+      email,
+    });
     return row && toUserSchema(row);
   }
 
   /** Any account, person or service account, by id. */
   async account(id: number): Promise<UserJson | undefined> {
-    const row = await this.db.one<UserRow>(`SELECT ${userColumns()} FROM users WHERE id = :id`, { id });
+    const row = await this.db.one<UserRow>(`SELECT ${userColumns()} FROM flagwright_users WHERE id = :id`, { id });
     return row && toUserSchema(row);
   }
 
   /** Accounts by id, in one query; ids that do not exist are simply missing from the map. */
   async accounts(ids: number[]): Promise<Map<number, UserJson>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.query<UserRow>(`SELECT ${userColumns()} FROM users WHERE id IN (:...ids)`, { ids: [...new Set(ids)] });
+    const rows = await this.db.query<UserRow>(`SELECT ${userColumns()} FROM flagwright_users WHERE id IN (:...ids)`, {
+      ids: [...new Set(ids)],
+    });
     return new Map(
       rows.map((row) => {
         const user = toUserSchema(row);
@@ -101,13 +111,13 @@ export class UserReadModel {
 
   /** Every person, oldest first. */
   async people(): Promise<UserJson[]> {
-    const rows = await this.db.query<UserRow>(`SELECT ${userColumns()} FROM users WHERE is_service = false ORDER BY id`);
+    const rows = await this.db.query<UserRow>(`SELECT ${userColumns()} FROM flagwright_users WHERE is_service = false ORDER BY id`);
     return rows.map((row) => toUserSchema(row));
   }
 
   async rootRoles(): Promise<RootRoleJson[]> {
     const rows = await this.db.query<{ id: number | string; name: string; description: string | null; type: RootRoleJson['type'] }>(
-      `SELECT id, name, description, type FROM roles WHERE type IN ('root', 'root-custom') ORDER BY id`,
+      `SELECT id, name, description, type FROM flagwright_roles WHERE type IN ('root', 'root-custom') ORDER BY id`,
     );
     return rows.map((row) => ({ id: Number(row.id), name: row.name, description: row.description, type: row.type }));
   }
@@ -116,12 +126,18 @@ export class UserReadModel {
   async rootRoleId(reference: number | string): Promise<number | undefined> {
     const row =
       typeof reference === 'number'
-        ? await this.db.one<{ id: number | string }>(`SELECT id FROM roles WHERE id = :reference AND type IN ('root', 'root-custom')`, {
-            reference,
-          })
-        : await this.db.one<{ id: number | string }>(`SELECT id FROM roles WHERE name = :reference AND type IN ('root', 'root-custom')`, {
-            reference,
-          });
+        ? await this.db.one<{ id: number | string }>(
+            `SELECT id FROM flagwright_roles WHERE id = :reference AND type IN ('root', 'root-custom')`,
+            {
+              reference,
+            },
+          )
+        : await this.db.one<{ id: number | string }>(
+            `SELECT id FROM flagwright_roles WHERE name = :reference AND type IN ('root', 'root-custom')`,
+            {
+              reference,
+            },
+          );
     return row ? Number(row.id) : undefined;
   }
 
@@ -137,7 +153,7 @@ export class UserReadModel {
       email: string | null;
       password_hash: string | null;
       is_service: unknown;
-    }>('SELECT id, username, email, password_hash, is_service FROM users WHERE username = :loginName OR email = :email', {
+    }>('SELECT id, username, email, password_hash, is_service FROM flagwright_users WHERE username = :loginName OR email = :email', {
       loginName,
       email,
     });
@@ -149,7 +165,7 @@ export class UserReadModel {
 
   /** The stored password hash of an account, to confirm an old password. */
   async passwordHashOf(id: number): Promise<string | null> {
-    const row = await this.db.one<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = :id', { id });
+    const row = await this.db.one<{ password_hash: string | null }>('SELECT password_hash FROM flagwright_users WHERE id = :id', { id });
     return row?.password_hash ?? null;
   }
 }

@@ -122,6 +122,15 @@ describe('UserService', () => {
     });
   });
 
+  it('keeps no password for a person acting as the host application’s user', async () => {
+    const { service, store, admin } = setup();
+    expect(await failure(service.changeOwnPassword(userPrincipal(admin.id, { via: 'host' }), { password: 'new' }, ACTOR))).toMatchObject({
+      name: 'NoAccessError',
+      message: 'You act here as the host application’s user, which signs you in; Flagwright keeps no password for you.',
+    });
+    expect(store.row(admin.id)!.password_hash).toBe('fake:old');
+  });
+
   it('answers "me" with each distinct permission, limited to a project or environment only where the grant is', async () => {
     const { service, admin } = setup();
     expect((await service.me(userPrincipal(admin.id))).permissions).toEqual([

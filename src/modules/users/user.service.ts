@@ -127,6 +127,13 @@ export class UserService {
   ): Promise<void> {
     const self = userOf(principal);
     if (self.isService) throw new AppError('NoAccessError', 'Service accounts have no password; they authenticate with their tokens.');
+    if (self.via === 'host') {
+      // A password would outlive the host's say over who may act here.
+      throw new AppError(
+        'NoAccessError',
+        'You act here as the host application’s user, which signs you in; Flagwright keeps no password for you.',
+      );
+    }
     if (self.via === 'pat' && input.oldPassword === undefined) {
       // A leaked token must not be enough to take the account over.
       throw invalidProperty(

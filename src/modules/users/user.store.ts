@@ -49,7 +49,7 @@ export class SqlUserStore extends UserStore {
   async insert(user: NewUser): Promise<number> {
     const [row] = await uniquely(() =>
       this.db.query<{ id: number | string }>(
-        `INSERT INTO users (username, email, name, password_hash, root_role_id, created_at, created_by_user_id)
+        `INSERT INTO flagwright_users (username, email, name, password_hash, root_role_id, created_at, created_by_user_id)
          VALUES (:username, :email, :name, :passwordHash, :rootRoleId, :createdAt, :createdByUserId) RETURNING id`,
         { ...user, createdAt: this.db.toTimestamp(user.createdAt) },
       ),
@@ -61,7 +61,7 @@ export class SqlUserStore extends UserStore {
     const keys = (Object.keys(CHANGEABLE) as (keyof UserChanges)[]).filter((key) => changes[key] !== undefined);
     if (keys.length === 0) return;
     await uniquely(() =>
-      this.db.execute(`UPDATE users SET ${keys.map((key) => `${CHANGEABLE[key]} = :${key}`).join(', ')} WHERE id = :id`, {
+      this.db.execute(`UPDATE flagwright_users SET ${keys.map((key) => `${CHANGEABLE[key]} = :${key}`).join(', ')} WHERE id = :id`, {
         ...changes,
         id,
       }),
@@ -69,43 +69,47 @@ export class SqlUserStore extends UserStore {
   }
 
   async delete(id: number): Promise<boolean> {
-    return (await this.db.execute('DELETE FROM users WHERE id = :id', { id })) > 0;
+    return (await this.db.execute('DELETE FROM flagwright_users WHERE id = :id', { id })) > 0;
   }
 
   async setPasswordHash(id: number, hash: string): Promise<void> {
-    await this.db.execute('UPDATE users SET password_hash = :hash WHERE id = :id', { id, hash });
+    await this.db.execute('UPDATE flagwright_users SET password_hash = :hash WHERE id = :id', { id, hash });
   }
 
   async usernameTaken(username: string, exceptId = 0): Promise<boolean> {
-    return Boolean(await this.db.one('SELECT id FROM users WHERE username = :username AND id <> :exceptId', { username, exceptId }));
+    return Boolean(
+      await this.db.one('SELECT id FROM flagwright_users WHERE username = :username AND id <> :exceptId', { username, exceptId }),
+    );
   }
 
   async emailTaken(email: string, exceptId = 0): Promise<boolean> {
-    return Boolean(await this.db.one('SELECT id FROM users WHERE email = :email AND id <> :exceptId', { email, exceptId }));
+    return Boolean(await this.db.one('SELECT id FROM flagwright_users WHERE email = :email AND id <> :exceptId', { email, exceptId }));
   }
 
   async lockAdmins(): Promise<number[]> {
     const rows = await this.db.query<{ id: number | string }>(
-      `SELECT id FROM users WHERE root_role_id = :admin AND is_service = false ORDER BY id${this.db.isPostgres ? ' FOR UPDATE' : ''}`,
+      `SELECT id FROM flagwright_users WHERE root_role_id = :admin AND is_service = false ORDER BY id${this.db.isPostgres ? ' FOR UPDATE' : ''}`,
       { admin: ROLE.ADMIN },
     );
     return rows.map((row) => Number(row.id));
   }
 
   async recordLoginFailure(id: number): Promise<void> {
-    await this.db.execute('UPDATE users SET login_attempts = login_attempts + 1 WHERE id = :id', { id });
+    await this.db.execute('UPDATE flagwright_users SET login_attempts = login_attempts + 1 WHERE id = :id', { id });
   }
 
   async recordLoginSuccess(id: number, now: Date, upgradedHash?: string): Promise<void> {
     await this.db.execute(
-      `UPDATE users SET login_attempts = 0, seen_at = :now${upgradedHash ? ', password_hash = :upgradedHash' : ''} WHERE id = :id`,
+      `UPDATE flagwright_users SET login_attempts = 0, seen_at = :now${upgradedHash ? ', password_hash = :upgradedHash' : ''} WHERE id = :id`,
       { id, now: this.db.toTimestamp(now), upgradedHash },
     );
   }
 
   async resetLoginAttempts(id: number): Promise<number> {
-    const [row] = await this.db.query<{ login_attempts: number | string }>('SELECT login_attempts FROM users WHERE id = :id', { id });
-    await this.db.execute('UPDATE users SET login_attempts = 0 WHERE id = :id AND login_attempts <> 0', { id });
+    const [row] = await this.db.query<{ login_attempts: number | string }>('SELECT login_attempts FROM flagwright_users WHERE id = :id', {
+      id,
+    });
+    await this.db.execute('UPDATE flagwright_users SET login_attempts = 0 WHERE id = :id AND login_attempts <> 0', { id });
     return Number(row?.login_attempts ?? 0);
   }
 }

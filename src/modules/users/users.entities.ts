@@ -2,9 +2,9 @@ import { Column, Entity, ForeignKey, PrimaryGeneratedColumn, Unique } from 'type
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A user account, human or service, with its root role. Service accounts are created here too. */
-@Entity('users')
-@Unique('users_username_key', ['username'])
-@Unique('users_email_key', ['email'])
+@Entity('flagwright_users')
+@Unique('flagwright_users_username_key', ['username'])
+@Unique('flagwright_users_email_key', ['email'])
 export class UserEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -31,7 +31,7 @@ export class UserEntity {
   emailSent: boolean;
 
   @Column({ name: 'root_role_id', type: Number })
-  @ForeignKey('roles', { name: 'users_root_role_id_fkey' })
+  @ForeignKey('flagwright_roles', { name: 'flagwright_users_root_role_id_fkey' })
   rootRoleId: number;
 
   @Column({ name: 'is_service', type: Boolean, default: false })

@@ -2,6 +2,7 @@ import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { FirstAdminSeeder } from './first-admin.seeder.js';
+import { HostUserService } from './host-user.service.js';
 import { UserAdminController } from './user-admin.controller.js';
 import { UserController } from './user.controller.js';
 import { UserReadModel } from './user.read-model.js';
@@ -18,6 +19,7 @@ import { SqlUserStore, UserStore } from './user.store.js';
     UserReadModel,
     FirstAdminSeeder,
     ServiceAccountUsers,
+    HostUserService,
     { provide: UserStore, useClass: SqlUserStore },
     { provide: ServiceAccountUserStore, useClass: SqlServiceAccountUserStore },
   ],

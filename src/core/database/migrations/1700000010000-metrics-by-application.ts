@@ -1,15 +1,16 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { ddlFor, runAll, sqliteGenerationBump } from './ddl.js';
+import { ACTIVITY } from './1700000007000-search-activity.js';
+import { ddlFor, runAll, sqliteGenerationBump, triggerName } from './ddl.js';
 
-const HOURLY = 'client_metrics_hourly';
-const NEXT = 'client_metrics_hourly_next';
+const HOURLY = 'flagwright_client_metrics_hourly';
+const NEXT = 'flagwright_client_metrics_hourly_next';
 
 /**
  * SDK metrics per application, with their variants, and bounded in time:
- * - `client_metrics_hourly` gains `app_name` in its key (feature, environment, hour, application), so the buckets
+ * - `flagwright_client_metrics_hourly` gains `app_name` in its key (feature, environment, hour, application), so the buckets
  *   several instances add to keep each application's counts apart; rows written without it (and the rows kept
  *   from before) belong to the application `''`. Readers that sum per feature and environment are unchanged.
- * - `client_metrics_variants_hourly`: how often each variant was served, per the same key.
+ * - `flagwright_client_metrics_variants_hourly`: how often each variant was served, per the same key.
  * - an index on `hour_start` of both tables, for the retention that deletes the hours past it.
  * The hourly table is rebuilt (SQLite cannot change a primary key), so the triggers that move the search activity
  * generation (migration 1700000007000) are created again on the new table.
@@ -32,7 +33,7 @@ export class MetricsByApplication1700000010000 implements MigrationInterface {
       `INSERT INTO ${NEXT} (feature_name, environment, hour_start, app_name, yes_count, no_count)
          SELECT feature_name, environment, hour_start, '', yes_count, no_count FROM ${HOURLY}`,
       ...replaceHourlyTable(isPostgres),
-      `CREATE TABLE client_metrics_variants_hourly (
+      `CREATE TABLE flagwright_client_metrics_variants_hourly (
         feature_name VARCHAR(255) NOT NULL,
         environment VARCHAR(100) NOT NULL,
         hour_start ${ts} NOT NULL,
@@ -41,14 +42,14 @@ export class MetricsByApplication1700000010000 implements MigrationInterface {
         count INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (feature_name, environment, hour_start, app_name, variant)
       )`,
-      'CREATE INDEX client_metrics_variants_hourly_hour_idx ON client_metrics_variants_hourly (hour_start)',
+      'CREATE INDEX flagwright_client_metrics_variants_hourly_hour_idx ON flagwright_client_metrics_variants_hourly (hour_start)',
     ]);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     const { timestamp: ts, isPostgres } = ddlFor(queryRunner);
     await runAll(queryRunner, [
-      'DROP TABLE client_metrics_variants_hourly',
+      'DROP TABLE flagwright_client_metrics_variants_hourly',
       `CREATE TABLE ${NEXT} (
         feature_name VARCHAR(255) NOT NULL,
         environment VARCHAR(100) NOT NULL,
@@ -68,11 +69,11 @@ export class MetricsByApplication1700000010000 implements MigrationInterface {
 function replaceHourlyTable(isPostgres: boolean): string[] {
   const triggers = isPostgres
     ? [
-        `CREATE TRIGGER search_activity_bump AFTER INSERT OR UPDATE OR DELETE ON ${HOURLY} FOR EACH STATEMENT EXECUTE FUNCTION search_activity_bump()`,
+        `CREATE TRIGGER flagwright_search_activity_bump AFTER INSERT OR UPDATE OR DELETE ON ${HOURLY} FOR EACH STATEMENT EXECUTE FUNCTION flagwright_search_activity_bump()`,
       ]
     : ['INSERT', 'UPDATE', 'DELETE'].map(
         (event) =>
-          `CREATE TRIGGER search_activity_${HOURLY}_${event.toLowerCase()} AFTER ${event} ON ${HOURLY} BEGIN ${sqliteGenerationBump(2)} END`,
+          `CREATE TRIGGER ${triggerName(ACTIVITY, HOURLY, event)} AFTER ${event} ON ${HOURLY} BEGIN ${sqliteGenerationBump(2)} END`,
       );
   return [
     `DROP TABLE ${HOURLY}`,

@@ -12,26 +12,26 @@ export const CREDENTIALS_GENERATION = 'credentials';
  * remembered); `seen_at`, login attempts and password hashes are left out, so logins and SDK polls do not clear it.
  */
 const CREDENTIAL_TRIGGERS: GenerationTriggers = [
-  ['api_tokens', ['DELETE', 'UPDATE OF token_name, secret_hash, type, environment, expires_at']],
-  ['api_token_projects', ['INSERT', 'UPDATE', 'DELETE']],
-  ['personal_access_tokens', ['DELETE', 'UPDATE OF user_id, secret_hash, expires_at']],
-  ['sessions', ['DELETE', 'UPDATE OF id_hash, user_id, expires_at']],
-  ['users', ['DELETE', 'UPDATE OF name, username, email, root_role_id, is_service']],
-  ['role_permissions', ['INSERT', 'UPDATE', 'DELETE']],
-  ['role_users', ['INSERT', 'UPDATE', 'DELETE']],
-  ['user_groups', ['DELETE', 'UPDATE OF root_role_id']],
-  ['group_users', ['INSERT', 'UPDATE', 'DELETE']],
-  ['group_roles', ['INSERT', 'UPDATE', 'DELETE']],
+  ['flagwright_api_tokens', ['DELETE', 'UPDATE OF token_name, secret_hash, type, environment, expires_at']],
+  ['flagwright_api_token_projects', ['INSERT', 'UPDATE', 'DELETE']],
+  ['flagwright_personal_access_tokens', ['DELETE', 'UPDATE OF user_id, secret_hash, expires_at']],
+  ['flagwright_sessions', ['DELETE', 'UPDATE OF id_hash, user_id, expires_at']],
+  ['flagwright_users', ['DELETE', 'UPDATE OF name, username, email, root_role_id, is_service']],
+  ['flagwright_role_permissions', ['INSERT', 'UPDATE', 'DELETE']],
+  ['flagwright_role_users', ['INSERT', 'UPDATE', 'DELETE']],
+  ['flagwright_user_groups', ['DELETE', 'UPDATE OF root_role_id']],
+  ['flagwright_group_users', ['INSERT', 'UPDATE', 'DELETE']],
+  ['flagwright_group_roles', ['INSERT', 'UPDATE', 'DELETE']],
 ];
 
-/** Row `credentials` of `change_generations`, moved by the writes above on every instance's database. */
+/** Row `credentials` of `flagwright_change_generations`, moved by the writes above on every instance's database. */
 export class CredentialGeneration1700000011000 implements MigrationInterface {
   name = 'CredentialGeneration1700000011000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const { isPostgres } = ddlFor(queryRunner);
     await runAll(queryRunner, [
-      `INSERT INTO change_generations (name, generation) VALUES ('${CREDENTIALS_GENERATION}', 0)`,
+      `INSERT INTO flagwright_change_generations (name, generation) VALUES ('${CREDENTIALS_GENERATION}', 0)`,
       ...changeGenerationTriggers(isPostgres, CREDENTIALS_GENERATION, CREDENTIAL_TRIGGERS).up,
     ]);
   }
@@ -40,7 +40,7 @@ export class CredentialGeneration1700000011000 implements MigrationInterface {
     const { isPostgres } = ddlFor(queryRunner);
     await runAll(queryRunner, [
       ...changeGenerationTriggers(isPostgres, CREDENTIALS_GENERATION, CREDENTIAL_TRIGGERS).down,
-      `DELETE FROM change_generations WHERE name = '${CREDENTIALS_GENERATION}'`,
+      `DELETE FROM flagwright_change_generations WHERE name = '${CREDENTIALS_GENERATION}'`,
     ]);
   }
 }

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { ddlFor } from './ddl.js';
+import { ddlFor, TABLE_PREFIX } from './ddl.js';
 
 /**
  * The tables the earlier migrations created on SQLite in a shape TypeORM cannot read back as the entities describe
@@ -8,36 +8,36 @@ import { ddlFor } from './ddl.js';
  * boolean defaults spelled `false`/`true` where TypeORM reads `0`/`1`.
  */
 const TABLES = [
-  'roles',
-  'role_permissions',
-  'users',
-  'user_groups',
-  'group_users',
-  'personal_access_tokens',
-  'api_tokens',
-  'api_token_projects',
-  'sessions',
-  'login_failures',
-  'projects',
-  'environments',
-  'project_environments',
-  'role_users',
-  'group_roles',
-  'features',
-  'feature_environments',
-  'strategy_types',
-  'feature_strategies',
-  'segments',
-  'feature_strategy_segments',
-  'tag_types',
-  'feature_tags',
-  'favorite_features',
-  'feature_lifecycles',
-  'feature_dependencies',
-  'client_applications',
-  'events',
-  'search_generation',
-  'change_generations',
+  'flagwright_roles',
+  'flagwright_role_permissions',
+  'flagwright_users',
+  'flagwright_user_groups',
+  'flagwright_group_users',
+  'flagwright_personal_access_tokens',
+  'flagwright_api_tokens',
+  'flagwright_api_token_projects',
+  'flagwright_sessions',
+  'flagwright_login_failures',
+  'flagwright_projects',
+  'flagwright_environments',
+  'flagwright_project_environments',
+  'flagwright_role_users',
+  'flagwright_group_roles',
+  'flagwright_features',
+  'flagwright_feature_environments',
+  'flagwright_strategy_types',
+  'flagwright_feature_strategies',
+  'flagwright_segments',
+  'flagwright_feature_strategy_segments',
+  'flagwright_tag_types',
+  'flagwright_feature_tags',
+  'flagwright_favorite_features',
+  'flagwright_feature_lifecycles',
+  'flagwright_feature_dependencies',
+  'flagwright_client_applications',
+  'flagwright_events',
+  'flagwright_search_generation',
+  'flagwright_change_generations',
 ];
 
 interface ColumnInfo {
@@ -74,7 +74,8 @@ const BOOLEAN_LITERALS: Record<string, string> = { false: '0', true: '1' };
  * builder finds nothing to change (`schema-matches-migrations.e2e-spec.ts`). SQLite cannot name or alter a
  * constraint in place: each table is created anew, filled, and put in the old one's place, with its indexes and
  * its AUTOINCREMENT counter. Triggers (change generations, search) are set aside first and created again at the
- * end, since a table's triggers go with it and a rename checks every trigger against the tables that exist.
+ * end, since a table's triggers go with it and a rename checks every trigger against the tables that exist
+ * (only the triggers on our tables: they are the only ones that name them).
  * PostgreSQL already has these names: nothing to do there.
  */
 export class SqliteNamedConstraints1700000012000 implements MigrationInterface {
@@ -82,24 +83,31 @@ export class SqliteNamedConstraints1700000012000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     if (ddlFor(queryRunner).isPostgres) return;
-    // Dropping a table with foreign keys on deletes its rows first, cascading into every table that refers to it.
-    const [{ foreign_keys: foreignKeysOn }] = (await queryRunner.query('PRAGMA foreign_keys')) as { foreign_keys: number }[];
-    if (foreignKeysOn) {
-      throw new Error('SqliteNamedConstraints1700000012000 rebuilds tables and must run with foreign keys off, as TypeORM runs migrations');
-    }
-    const triggers = (await queryRunner.query(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid`)) as {
-      name: string;
-      sql: string;
-    }[];
-    for (const { name } of triggers) await queryRunner.query(`DROP TRIGGER "${name}"`);
-    for (const table of TABLES) await rebuild(queryRunner, table);
-    for (const { sql } of triggers) await queryRunner.query(sql);
-    const violations = (await queryRunner.query('PRAGMA foreign_key_check')) as unknown[];
-    if (violations.length > 0) throw new Error(`Rebuilt tables break foreign keys: ${JSON.stringify(violations)}`);
+    await rebuildSqliteTables(queryRunner, TABLES);
   }
 
   /** The rebuilt tables mean what the old ones meant, and every earlier migration's `down` works on either shape. */
   async down(): Promise<void> {}
+}
+
+/**
+ * Rebuilds each of `tables` (SQLite) with its constraints named after it, keeping rows, indexes, AUTOINCREMENT
+ * counters and the triggers on our tables. The host's triggers and tables are not touched.
+ */
+export async function rebuildSqliteTables(queryRunner: QueryRunner, tables: string[]): Promise<void> {
+  // Dropping a table with foreign keys on deletes its rows first, cascading into every table that refers to it.
+  const [{ foreign_keys: foreignKeysOn }] = (await queryRunner.query('PRAGMA foreign_keys')) as { foreign_keys: number }[];
+  if (foreignKeysOn) throw new Error('Rebuilding SQLite tables must run with foreign keys off, as TypeORM runs migrations');
+  const triggers = (await queryRunner.query(
+    `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND substr(tbl_name, 1, ${TABLE_PREFIX.length}) = '${TABLE_PREFIX}' ORDER BY rowid`,
+  )) as { name: string; sql: string }[];
+  for (const { name } of triggers) await queryRunner.query(`DROP TRIGGER "${name}"`);
+  for (const table of tables) await rebuild(queryRunner, table);
+  for (const { sql } of triggers) await queryRunner.query(sql);
+  for (const table of tables) {
+    const violations = (await queryRunner.query(`PRAGMA foreign_key_check("${table}")`)) as unknown[];
+    if (violations.length > 0) throw new Error(`Rebuilt table ${table} breaks foreign keys: ${JSON.stringify(violations)}`);
+  }
 }
 
 async function rebuild(queryRunner: QueryRunner, table: string): Promise<void> {

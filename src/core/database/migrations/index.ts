@@ -6,8 +6,9 @@ import { ChangeGenerations1700000008000 } from './1700000008000-change-generatio
 import { MetricsByApplication1700000010000 } from './1700000010000-metrics-by-application.js';
 import { CredentialGeneration1700000011000 } from './1700000011000-credential-generation.js';
 import { SqliteNamedConstraints1700000012000 } from './1700000012000-sqlite-named-constraints.js';
-import { StrategyTypesGeneration1700000012500 } from './1700000012500-strategy-types-generation.js';
-import { DeferredGenerationTriggers1700000013000 } from './1700000013000-deferred-generation-triggers.js';
+import { TablePrefix1700000013000 } from './1700000013000-table-prefix.js';
+import { StrategyTypesGeneration1700000014000 } from './1700000014000-strategy-types-generation.js';
+import { DeferredGenerationTriggers1700000015000 } from './1700000015000-deferred-generation-triggers.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
 export const flagwrightMigrations = [
@@ -19,6 +20,7 @@ export const flagwrightMigrations = [
   MetricsByApplication1700000010000,
   CredentialGeneration1700000011000,
   SqliteNamedConstraints1700000012000,
-  StrategyTypesGeneration1700000012500,
-  DeferredGenerationTriggers1700000013000,
+  TablePrefix1700000013000,
+  StrategyTypesGeneration1700000014000,
+  DeferredGenerationTriggers1700000015000,
 ];

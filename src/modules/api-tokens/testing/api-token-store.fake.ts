@@ -1,7 +1,7 @@
 import type { ApiToken } from '../api-token.model.js';
 import { type ApiTokenInsert, ApiTokenStore } from '../api-token.store.js';
 
-/** `api_tokens` in memory: ids count up from 1, listings in insertion order. */
+/** `flagwright_api_tokens` in memory: ids count up from 1, listings in insertion order. */
 export class FakeApiTokenStore extends ApiTokenStore {
   readonly rows: (ApiTokenInsert & { id: number; seenAt?: Date })[] = [];
 

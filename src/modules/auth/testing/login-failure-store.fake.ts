@@ -6,7 +6,7 @@ interface FailureRow {
   lockedUntil: Date | null;
 }
 
-/** `login_failures` in memory, one row per login name, as the SQL store counts and locks. */
+/** `flagwright_login_failures` in memory, one row per login name, as the SQL store counts and locks. */
 export class FakeLoginFailureStore extends LoginFailureStore {
   readonly rows = new Map<string, FailureRow>();
 

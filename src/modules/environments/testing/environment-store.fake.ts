@@ -1,7 +1,7 @@
 import type { Environment, NewEnvironment } from '../environment.model.js';
 import { EnvironmentStore } from '../environment.store.js';
 
-/** `environments` and `project_environments` in memory, with `development` and `production` and project `default`. */
+/** `flagwright_environments` and `flagwright_project_environments` in memory, with `development` and `production` and project `default`. */
 export class FakeEnvironmentStore extends EnvironmentStore {
   readonly environments: Environment[] = [
     { name: 'development', type: 'development', enabled: true, sortOrder: 100, protected: false },

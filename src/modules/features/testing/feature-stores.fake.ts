@@ -62,7 +62,7 @@ export class FakeFeatureStore extends FeatureStore {
   }
 }
 
-/** `feature_environments` in FakeFeatureTables, reading its strategies there. */
+/** `flagwright_feature_environments` in FakeFeatureTables, reading its strategies there. */
 export class FakeFeatureEnvironmentStore extends FeatureEnvironmentStore {
   constructor(private readonly tables: FakeFeatureTables) {
     super();
@@ -118,7 +118,7 @@ const REACHED: Record<'pre-live' | 'live', LifecycleStageName[]> = {
   live: ['live', 'completed', 'archived'],
 };
 
-/** `feature_lifecycles` in FakeFeatureTables: a stage keeps the time it was first entered. */
+/** `flagwright_feature_lifecycles` in FakeFeatureTables: a stage keeps the time it was first entered. */
 export class FakeFeatureLifecycleStore extends FeatureLifecycleStore {
   constructor(private readonly tables: FakeFeatureTables) {
     super();
@@ -162,7 +162,7 @@ export class FakeFeatureLifecycleStore extends FeatureLifecycleStore {
   }
 }
 
-/** `feature_dependencies` in FakeFeatureTables: one parent per child. */
+/** `flagwright_feature_dependencies` in FakeFeatureTables: one parent per child. */
 export class FakeFeatureDependencyStore extends FeatureDependencyStore {
   constructor(private readonly tables: FakeFeatureTables) {
     super();
@@ -179,7 +179,7 @@ export class FakeFeatureDependencyStore extends FeatureDependencyStore {
   }
 }
 
-/** `favorite_features` in FakeFeatureTables. */
+/** `flagwright_favorite_features` in FakeFeatureTables. */
 export class FakeFavoriteStore extends FavoriteStore {
   constructor(private readonly tables: FakeFeatureTables) {
     super();

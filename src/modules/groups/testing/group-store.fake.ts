@@ -9,7 +9,7 @@ export interface FakeGroupRow extends GroupFields {
   members: { userId: number; addedBy: string; addedAt: Date }[];
 }
 
-/** `user_groups` and `group_user` in memory: ids from 1, names unique, members only among the accounts that exist. */
+/** `flagwright_user_groups` and `group_user` in memory: ids from 1, names unique, members only among the accounts that exist. */
 export class FakeGroupStore extends GroupStore {
   readonly rows: FakeGroupRow[] = [];
 

@@ -1,7 +1,7 @@
 import type { Pat } from '../pat.model.js';
 import { PatStore } from '../pat.store.js';
 
-/** `personal_access_tokens` in memory: ids count up from 1 across owners, each owner's listed by id. */
+/** `flagwright_personal_access_tokens` in memory: ids count up from 1 across owners, each owner's listed by id. */
 export class FakePatStore extends PatStore {
   readonly rows: (Pat & { secretHash: string })[] = [];
 

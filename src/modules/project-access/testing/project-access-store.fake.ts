@@ -11,7 +11,7 @@ export interface FakeAssignment {
   createdBy: string | null;
 }
 
-/** `role_users` and `group_roles` in memory, over the projects, accounts and groups the spec says exist. */
+/** `flagwright_role_users` and `flagwright_group_roles` in memory, over the projects, accounts and groups the spec says exist. */
 export class FakeProjectAccessStore extends ProjectAccessStore {
   readonly assignments: FakeAssignment[] = [];
 

@@ -6,7 +6,7 @@ export interface FakeRoleRow extends RoleRecord {
   permissions: RolePermission[];
 }
 
-/** `roles` and `role_permissions` in memory, seeded with the six built-in roles; new ids count up from 7. */
+/** `flagwright_roles` and `flagwright_role_permissions` in memory, seeded with the six built-in roles; new ids count up from 7. */
 export class FakeRoleStore extends RoleStore {
   readonly rows: FakeRoleRow[] = BUILT_IN_ROLES.map((role) => ({
     id: role.id,

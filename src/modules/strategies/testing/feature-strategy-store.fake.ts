@@ -3,7 +3,7 @@ import type { StrategyAddress, StoredStrategy } from '../strategy.model.js';
 import { FeatureStrategyStore, type StrategyLocation } from '../feature-strategy.store.js';
 
 /**
- * `feature_strategies` in memory: `strategies` may be the features module's FakeFeatureTables.strategies, so both
+ * `flagwright_feature_strategies` in memory: `strategies` may be the features module's FakeFeatureTables.strategies, so both
  * modules' fakes see one table. `locate` finds the project, feature and environment unless the spec says the project
  * is missing, and `writes` lists the updates it saw so a spec can tell that nothing was written. It also stands for
  * the features module's switch of a feature environment (`environmentEnabled`).

@@ -3,7 +3,7 @@ import { SEED_STRATEGY_TYPES } from '../strategy-type.model.js';
 import { StrategyTypeStore } from '../strategy-type.store.js';
 
 /**
- * `strategy_types` in memory, seeded with the built-ins (not editable) as StrategyTypeSeeder seeds them; the strategies
+ * `flagwright_strategy_types` in memory, seeded with the built-ins (not editable) as StrategyTypeSeeder seeds them; the strategies
  * naming each type (by feature) are set by the spec with `use`.
  */
 export class FakeStrategyTypeStore extends StrategyTypeStore {

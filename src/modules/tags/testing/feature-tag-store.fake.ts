@@ -2,7 +2,7 @@ import type { FakeFeatureTables } from '../../features/testing/feature-tables.fa
 import { FeatureTagStore } from '../feature-tag.store.js';
 import type { Tag } from '../tag.model.js';
 
-/** `feature_tags` in the features' FakeFeatureTables, so the feature read model sees the tags written here. */
+/** `flagwright_feature_tags` in the features' FakeFeatureTables, so the feature read model sees the tags written here. */
 export class FakeFeatureTagStore extends FeatureTagStore {
   readonly createdBy = new Map<string, number>();
 

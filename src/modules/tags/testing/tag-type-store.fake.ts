@@ -1,7 +1,7 @@
 import { SEED_TAG_TYPES, type TagType } from '../tag.model.js';
 import { TagTypeStore } from '../tag-type.store.js';
 
-/** `tag_types` in memory, seeded with `simple` as `TagTypeSeeder` seeds it; names unique, listed by name. */
+/** `flagwright_tag_types` in memory, seeded with `simple` as `TagTypeSeeder` seeds it; names unique, listed by name. */
 export class FakeTagTypeStore extends TagTypeStore {
   readonly rows: TagType[] = SEED_TAG_TYPES.map((tagType) => ({ ...tagType }));
 

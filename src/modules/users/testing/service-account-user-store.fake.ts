@@ -1,6 +1,6 @@
 import { type NewServiceAccount, type ServiceAccountRecord, ServiceAccountUserStore } from '../service-account-user.store.js';
 
-/** Service-account rows of `users` in memory: ids from 100; usernames unique among them and the spec's taken ones. */
+/** Service-account rows of `flagwright_users` in memory: ids from 100; usernames unique among them and the spec's taken ones. */
 export class FakeServiceAccountUserStore extends ServiceAccountUserStore {
   readonly rows: ServiceAccountRecord[] = [];
   constructor(private readonly takenUsernames: string[] = []) {

@@ -22,6 +22,11 @@ export class FakeUserReadModel extends UserReadModel {
     return row && !row.is_service ? toUserSchema(row) : undefined;
   }
 
+  override async personWithEmail(email: string): Promise<UserJson | undefined> {
+    const row = this.store.rows.find((r) => r.email === email && !r.is_service);
+    return row && toUserSchema(row);
+  }
+
   override async account(id: number): Promise<UserJson | undefined> {
     const row = this.store.row(id);
     return row && toUserSchema(row);

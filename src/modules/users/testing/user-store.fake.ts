@@ -1,7 +1,7 @@
 import { ROLE } from '../../../core/access/permissions.js';
 import { type NewUser, type UserChanges, UserStore } from '../user.store.js';
 
-/** A `users` row with the columns `toUserSchema` reads, plus the password hash. */
+/** A `flagwright_users` row with the columns `toUserSchema` reads, plus the password hash. */
 export interface FakeUserRow {
   id: number;
   name: string | null;

@@ -1,16 +1,17 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { changeGenerationMove } from './1700000008000-change-generations.js';
+import { changeGenerationFunctionName, changeGenerationMove } from './1700000008000-change-generations.js';
 import { CREDENTIALS_GENERATION } from './1700000011000-credential-generation.js';
-import { STRATEGY_TYPES_GENERATION } from './1700000012500-strategy-types-generation.js';
-import { ddlFor, runAll, searchGenerationMove } from './ddl.js';
+import { STRATEGY_TYPES_GENERATION } from './1700000014000-strategy-types-generation.js';
+import { ddlFor, runAll, searchGenerationMove, TABLE_PREFIX } from './ddl.js';
 
 /** Each PostgreSQL trigger function that moves a generation row, and the statements that move it. */
 const GENERATION_FUNCTIONS: [fn: string, move: string][] = [
-  ['change_generation_sdk', changeGenerationMove('sdk')],
-  ['change_generation_credentials', changeGenerationMove(CREDENTIALS_GENERATION)],
-  [`change_generation_${STRATEGY_TYPES_GENERATION}`, changeGenerationMove(STRATEGY_TYPES_GENERATION)],
-  ['search_generation_bump', searchGenerationMove(1)],
-  ['search_activity_bump', searchGenerationMove(2)],
+  ...['sdk', CREDENTIALS_GENERATION, STRATEGY_TYPES_GENERATION].map((name): [string, string] => [
+    changeGenerationFunctionName(name),
+    changeGenerationMove(name),
+  ]),
+  [`${TABLE_PREFIX}search_generation_bump`, searchGenerationMove(1)],
+  [`${TABLE_PREFIX}search_activity_bump`, searchGenerationMove(2)],
 ];
 
 const STATEMENT_TIMING = ' FOR EACH STATEMENT ';
@@ -27,8 +28,8 @@ const DEFERRED_TIMING = ' DEFERRABLE INITIALLY DEFERRED FOR EACH ROW ';
  * difference: a generation still moves in the same transaction as the write, visible when it commits, announced by
  * the same NOTIFY. SQLite is left alone: its writes are serial anyway. Trigger names stay as they were.
  */
-export class DeferredGenerationTriggers1700000013000 implements MigrationInterface {
-  name = 'DeferredGenerationTriggers1700000013000';
+export class DeferredGenerationTriggers1700000015000 implements MigrationInterface {
+  name = 'DeferredGenerationTriggers1700000015000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     if (!ddlFor(queryRunner).isPostgres) return;

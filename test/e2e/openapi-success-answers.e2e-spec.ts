@@ -1,0 +1,295 @@
+import { OpenApiChecker, type OpenApiDocument, type OpenApiOperation } from '../helpers/openapi-checker.js';
+import { CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
+import { ADMIN, type Answer, type Http, listen } from './access.fixtures.js';
+import { ROLE } from './rbac.fixtures.js';
+
+/**
+ * Every operation of the OpenAPI document, called with valid inputs until it succeeds, and each successful answer
+ * (status, body, declared headers) held to the document. The list of operations comes from the document, so a new
+ * route without a successful call here fails the test.
+ */
+describe('the OpenAPI document describes a successful answer of every operation', () => {
+  let t: TestApp;
+  let http: Http;
+  let document: OpenApiDocument;
+  let checker: OpenApiChecker;
+  const problems: string[] = [];
+  const succeeded = new Set<string>();
+  /** A created group's answer, kept for showing that the checker refuses a wrong one. */
+  let createdGroup: Answer;
+
+  beforeAll(async () => {
+    t = await createTestApp({ metricsFlushIntervalSeconds: 3600 });
+    http = await listen(t);
+    document = (await http.call('GET', '/docs/openapi.json', {})).body as OpenApiDocument;
+    checker = new OpenApiChecker(document);
+  });
+  afterAll(() => t.close());
+
+  const successStatuses = (operation: OpenApiOperation) => Object.keys(operation.responses).filter((status) => status.startsWith('2'));
+  /** The operations of the document no call has succeeded on. */
+  const neverSucceeded = (of: OpenApiChecker) => of.routes.map((route) => route.operation.operationId).filter((id) => !succeeded.has(id));
+
+  /** Sends the request; it must answer the operation's success status, as the document describes it. */
+  async function ok(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {
+    const res = await http.call(method, url, headers, body);
+    const operation = checker.routeOf(method, url)?.operation;
+    if (operation && successStatuses(operation).includes(String(res.status))) succeeded.add(operation.operationId);
+    else problems.push(`${method} ${url} answered ${res.status} ${res.text}`);
+    problems.push(...checker.problemsOf(method, url, res));
+    return res;
+  }
+  const asAdmin = (method: string, url: string, body?: unknown) => ok(method, url, ADMIN, body);
+
+  /** An SDK's repeated poll: 304, with the headers the document declares for it. */
+  async function unchanged(url: string, token: string, first: Answer): Promise<void> {
+    const res = await http.call('GET', url, { authorization: token, 'if-none-match': first.headers.etag });
+    if (res.status !== 304) problems.push(`GET ${url} with If-None-Match answered ${res.status}`);
+    problems.push(...checker.problemsOf('get', url, res));
+  }
+
+  it('declares one success status for every operation', () => {
+    expect(
+      checker.routes.filter((route) => successStatuses(route.operation).length !== 1).map((route) => route.operation.operationId),
+    ).toEqual([]);
+  });
+
+  it('answers every documented operation with a success it describes', async () => {
+    const user = { cookie: await sessionCookieFor(t, 1) };
+    const project = '/api/admin/projects/docs';
+    const features = `${project}/features`;
+    const feature = `${features}/docs-flag`;
+    const inEnvironment = `${feature}/environments/development`;
+    const expiresAt = new Date(t.clock.now().getTime() + 24 * 3600_000).toISOString();
+
+    // Health.
+    await ok('GET', '/health', {});
+    await ok('GET', '/ready', {});
+
+    // Projects, environments, features.
+    await asAdmin('POST', '/api/admin/projects', { id: 'docs', name: 'Docs' });
+    await asAdmin('GET', '/api/admin/projects');
+    await asAdmin('GET', project);
+    await asAdmin('PUT', project, { name: 'Documentation' });
+    await asAdmin('POST', '/api/admin/environments', { name: 'docs-env', type: 'test' });
+    await asAdmin('GET', '/api/admin/environments');
+    await asAdmin('GET', '/api/admin/environments/docs-env');
+    await asAdmin('GET', '/api/admin/environments/project/docs');
+    await asAdmin('POST', `${project}/environments`, { environment: 'docs-env' });
+    await asAdmin('POST', features, { name: 'docs-flag', description: 'Described' });
+    await asAdmin('POST', features, { name: 'docs-parent' });
+    await asAdmin('GET', features);
+    await asAdmin('GET', feature);
+    await asAdmin('PUT', feature, { description: 'Described again' });
+    await asAdmin('PATCH', feature, [{ op: 'replace', path: '/description', value: 'Patched' }]);
+    await asAdmin('POST', `${project}/stale`, { features: ['docs-flag'], stale: false });
+    await asAdmin('GET', inEnvironment);
+    await asAdmin('POST', `${inEnvironment}/strategies`, { name: 'default' });
+    await asAdmin('POST', `${inEnvironment}/on`);
+    await asAdmin('POST', `${inEnvironment}/off`);
+    await asAdmin('PUT', `${inEnvironment}/variants`, [{ name: 'blue', weightType: 'variable', weight: 1000, stickiness: 'default' }]);
+    await asAdmin('PATCH', `${inEnvironment}/variants`, [
+      { op: 'add', path: '/1', value: { name: 'red', weightType: 'variable', weight: 0 } },
+    ]);
+    await asAdmin('GET', `${inEnvironment}/variants`);
+    await asAdmin('GET', `${feature}/lifecycle`);
+    await asAdmin('POST', `${feature}/lifecycle/complete`, { status: 'kept' });
+    await asAdmin('POST', `${feature}/lifecycle/uncomplete`);
+    await asAdmin('POST', `${feature}/dependencies`, { feature: 'docs-parent' });
+    await asAdmin('GET', `${feature}/dependencies`);
+    await asAdmin('GET', `${feature}/parents`);
+    await asAdmin('GET', `${project}/dependencies`);
+    await ok('POST', `${feature}/favorites`, user);
+    await asAdmin('GET', '/api/admin/events');
+    await asAdmin('GET', '/api/admin/events/docs-flag');
+    await asAdmin('GET', '/api/admin/search/features?query=docs');
+
+    // Strategies of the feature, strategy types, segments.
+    const strategies = await asAdmin('GET', `${inEnvironment}/strategies`);
+    const strategy = `${inEnvironment}/strategies/${(strategies.body as { id: string }[])[0].id}`;
+    await asAdmin('GET', strategy);
+    await asAdmin('PUT', strategy, { name: 'flexibleRollout', parameters: { rollout: '50', stickiness: 'default', groupId: 'docs-flag' } });
+    await asAdmin('PATCH', strategy, [{ op: 'replace', path: '/title', value: 'Half' }]);
+    await asAdmin('POST', `${inEnvironment}/strategies/set-sort-order`, [
+      { id: (strategies.body as { id: string }[])[0].id, sortOrder: 1 },
+    ]);
+    await asAdmin('POST', '/api/admin/strategies', { name: 'docs-strategy', parameters: [] });
+    await asAdmin('GET', '/api/admin/strategies');
+    await asAdmin('GET', '/api/admin/strategies/docs-strategy');
+    await asAdmin('PUT', '/api/admin/strategies/docs-strategy', { name: 'docs-strategy', description: 'Documented', parameters: [] });
+    await asAdmin('POST', '/api/admin/strategies/docs-strategy/deprecate');
+    await asAdmin('POST', '/api/admin/strategies/docs-strategy/reactivate');
+    const segment = await asAdmin('POST', '/api/admin/segments', { name: 'docs-segment', constraints: [] });
+    const segmentUrl = `/api/admin/segments/${(segment.body as { id: number }).id}`;
+    await asAdmin('GET', '/api/admin/segments');
+    await asAdmin('GET', segmentUrl);
+    await asAdmin('PUT', segmentUrl, { name: 'docs-segment', description: 'Documented', constraints: [] });
+    await asAdmin('GET', `${segmentUrl}/strategies`);
+
+    // Tags.
+    await asAdmin('POST', '/api/admin/tag-types/validate', { name: 'docs-tag' });
+    await asAdmin('POST', '/api/admin/tag-types', { name: 'docs-tag' });
+    await asAdmin('GET', '/api/admin/tag-types');
+    await asAdmin('GET', '/api/admin/tag-types/docs-tag');
+    await asAdmin('PUT', '/api/admin/tag-types/docs-tag', { description: 'Documented' });
+    await asAdmin('POST', '/api/admin/features/docs-flag/tags', { type: 'docs-tag', value: 'one' });
+    await asAdmin('PUT', '/api/admin/features/docs-flag/tags', { addedTags: [{ type: 'docs-tag', value: 'two' }], removedTags: [] });
+    await asAdmin('GET', '/api/admin/features/docs-flag/tags');
+
+    // The SDK APIs, now that there is something to serve.
+    await unchanged('/api/client/features', CLIENT_TOKEN, await ok('GET', '/api/client/features', { authorization: CLIENT_TOKEN }));
+    await unchanged('/api/client/delta', CLIENT_TOKEN, await ok('GET', '/api/client/delta', { authorization: CLIENT_TOKEN }));
+    await ok('GET', '/api/client/streaming', { authorization: CLIENT_TOKEN });
+    const bucket = { start: t.clock.now().toISOString(), stop: new Date(t.clock.now().getTime() + 60_000).toISOString() };
+    const registration = { appName: 'docs-app', instanceId: 'docs-1', strategies: ['default'], started: bucket.start, interval: 10_000 };
+    await ok('POST', '/api/client/register', { authorization: CLIENT_TOKEN }, registration);
+    await ok(
+      'POST',
+      '/api/client/metrics',
+      { authorization: CLIENT_TOKEN },
+      {
+        appName: 'docs-app',
+        instanceId: 'docs-1',
+        bucket: { ...bucket, toggles: { 'docs-flag': { yes: 1, no: 0 } } },
+      },
+    );
+    await ok(
+      'POST',
+      '/api/client/metrics/bulk',
+      { authorization: CLIENT_TOKEN },
+      {
+        applications: [{ ...registration, environment: 'development' }],
+        metrics: [{ featureName: 'docs-flag', appName: 'docs-app', environment: 'development', timestamp: bucket.start, yes: 1, no: 0 }],
+      },
+    );
+    await unchanged('/api/frontend', FRONTEND_TOKEN, await ok('GET', '/api/frontend', { authorization: FRONTEND_TOKEN }));
+    await ok('POST', '/api/frontend', { authorization: FRONTEND_TOKEN }, { context: { userId: '7' } });
+    await ok('POST', '/api/frontend/client/register', { authorization: FRONTEND_TOKEN }, registration);
+    await ok(
+      'POST',
+      '/api/frontend/client/metrics',
+      { authorization: FRONTEND_TOKEN },
+      {
+        appName: 'docs-app',
+        instanceId: 'docs-1',
+        bucket: { ...bucket, toggles: { 'docs-flag': { yes: 1, no: 0 } } },
+      },
+    );
+    await ok('POST', '/edge/validate', { authorization: CLIENT_TOKEN }, { tokens: [CLIENT_TOKEN] });
+
+    // People: users, roles, groups, project access, service accounts, tokens.
+    const person = await asAdmin('POST', '/api/admin/user-admin', {
+      username: 'docs-person',
+      password: 'Sup3r-secret-pw',
+      rootRole: ROLE.VIEWER,
+    });
+    const personId = (person.body as { id: number }).id;
+    const personUrl = `/api/admin/user-admin/${personId}`;
+    await asAdmin('GET', '/api/admin/user-admin');
+    await asAdmin('GET', personUrl);
+    await asAdmin('PUT', personUrl, { name: 'Docs Person' });
+    await asAdmin('POST', `${personUrl}/change-password`, { password: 'An0ther-secret-pw' });
+    await asAdmin('POST', `${personUrl}/unlock`);
+    await ok('POST', '/auth/simple/login', {}, { username: 'docs-person', password: 'An0ther-secret-pw' });
+    await ok('GET', '/api/admin/user', user);
+    const pat = await ok('POST', '/api/admin/user/tokens', user, { description: 'docs', expiresAt });
+    await ok('GET', '/api/admin/user/tokens', user);
+    await ok('DELETE', `/api/admin/user/tokens/${(pat.body as { id: number }).id}`, user);
+    const role = await asAdmin('POST', '/api/admin/roles', { name: 'docs-role', type: 'custom', permissions: [] });
+    const roleUrl = `/api/admin/roles/${(role.body as { id: number }).id}`;
+    await asAdmin('GET', '/api/admin/roles');
+    await asAdmin('GET', roleUrl);
+    await asAdmin('PUT', roleUrl, { name: 'docs-role', type: 'custom', description: 'Documented', permissions: [] });
+    await asAdmin('GET', '/api/admin/permissions');
+    createdGroup = await asAdmin('POST', '/api/admin/groups', { name: 'docs-group', users: [] });
+    const groupId = (createdGroup.body as { id: number }).id;
+    const groupUrl = `/api/admin/groups/${groupId}`;
+    await asAdmin('GET', '/api/admin/groups');
+    await asAdmin('GET', groupUrl);
+    await asAdmin('PUT', groupUrl, { name: 'docs-group', description: 'Documented', users: [] });
+    await asAdmin('POST', `${groupUrl}/users`, { users: [{ user: { id: personId } }] });
+    // The admin stays the project's owner while the person's and the group's roles go.
+    await asAdmin('POST', `${project}/access`, { roles: [ROLE.OWNER], users: [1], groups: [] });
+    await asAdmin('POST', `${project}/access`, { roles: [ROLE.MEMBER], users: [personId], groups: [groupId] });
+    await asAdmin('GET', `${project}/access`);
+    await asAdmin('PUT', `${project}/users/${personId}/roles`, { roles: [ROLE.MEMBER, ROLE.OWNER] });
+    await asAdmin('PUT', `${project}/groups/${groupId}/roles`, { roles: [ROLE.MEMBER, ROLE.OWNER] });
+    await asAdmin('DELETE', `${project}/users/${personId}/roles/${ROLE.OWNER}`);
+    await asAdmin('DELETE', `${project}/groups/${groupId}/roles/${ROLE.OWNER}`);
+    await asAdmin('DELETE', `${project}/users/${personId}/roles`);
+    await asAdmin('DELETE', `${project}/groups/${groupId}/roles`);
+    await asAdmin('DELETE', `${groupUrl}/users/${personId}`);
+    const account = await asAdmin('POST', '/api/admin/service-account', { username: 'docs-robot', name: 'Robot', rootRole: ROLE.VIEWER });
+    const accountUrl = `/api/admin/service-account/${(account.body as { id: number }).id}`;
+    await asAdmin('GET', '/api/admin/service-account');
+    await asAdmin('GET', accountUrl);
+    await asAdmin('PUT', accountUrl, { name: 'Robot Two', rootRole: ROLE.EDITOR });
+    const accountToken = await asAdmin('POST', `${accountUrl}/token`, { description: 'docs', expiresAt });
+    const accountTokenUrl = `${accountUrl}/token/${(accountToken.body as { id: number }).id}`;
+    await asAdmin('GET', `${accountUrl}/token`);
+    await asAdmin('GET', accountTokenUrl);
+    const apiToken = await asAdmin('POST', '/api/admin/api-tokens', { tokenName: 'docs-sdk', type: 'client', environment: 'development' });
+    const apiTokenUrl = `/api/admin/api-tokens/${(apiToken.body as { id: number }).id}`;
+    await asAdmin('GET', '/api/admin/api-tokens');
+    await asAdmin('PUT', apiTokenUrl, { expiresAt });
+    await ok('DELETE', `${feature}/favorites`, user);
+    await ok('POST', '/api/admin/user/change-password', user, {
+      password: 'Brand-new-pass1',
+      confirmPassword: 'Brand-new-pass1',
+      oldPassword: 'unleash4all',
+    });
+
+    // Removals, each of something made above.
+    await asAdmin('DELETE', apiTokenUrl);
+    await asAdmin('DELETE', accountTokenUrl);
+    await asAdmin('DELETE', accountUrl);
+    await asAdmin('DELETE', groupUrl);
+    await asAdmin('DELETE', roleUrl);
+    await asAdmin('DELETE', personUrl);
+    await asAdmin('DELETE', '/api/admin/features/docs-flag/tags/docs-tag/one');
+    await asAdmin('DELETE', '/api/admin/tag-types/docs-tag');
+    await asAdmin('DELETE', strategy);
+    await asAdmin('DELETE', '/api/admin/strategies/docs-strategy');
+    await asAdmin('DELETE', segmentUrl);
+    await asAdmin('DELETE', `${feature}/dependencies/docs-parent`);
+    await asAdmin('POST', `${feature}/dependencies`, { feature: 'docs-parent' });
+    await asAdmin('DELETE', `${feature}/dependencies`);
+    await asAdmin('DELETE', `${project}/environments/docs-env`);
+    await asAdmin('DELETE', feature);
+    await asAdmin('GET', '/api/admin/archive/features');
+    await asAdmin('GET', '/api/admin/archive/features/docs');
+    await asAdmin('POST', '/api/admin/archive/revive/docs-flag');
+    await asAdmin('DELETE', feature);
+    await asAdmin('DELETE', '/api/admin/archive/docs-flag');
+    await asAdmin('DELETE', `${features}/docs-parent`);
+    await asAdmin('DELETE', '/api/admin/archive/docs-parent');
+    await asAdmin('DELETE', project);
+    await ok('POST', '/logout', { cookie: await sessionCookieFor(t, 1) });
+
+    expect(problems).toEqual([]);
+    expect(neverSucceeded(checker)).toEqual([]);
+  });
+
+  it('fails when an operation of the document has no successful call', () => {
+    const grown = structuredClone(document);
+    grown.paths['/api/admin/not-yet-called'] = { get: { operationId: 'notYetCalled', responses: { 200: { description: 'OK' } } } };
+    expect(neverSucceeded(new OpenApiChecker(grown))).toEqual(['notYetCalled']);
+  });
+
+  it('fails an answer without a declared header, with an undeclared Location, or with a property the schema lacks', () => {
+    const url = '/api/admin/groups';
+    const { location, ...withoutLocation } = createdGroup.headers;
+    expect(location).toMatch(/^\/api\/admin\/groups\/\d+$/);
+    expect(checker.problemsOf('post', url, { ...createdGroup, headers: withoutLocation })).toEqual([
+      'createGroup (post /api/admin/groups) answered 201 without the location header it declares',
+    ]);
+    const undeclared = structuredClone(document);
+    delete undeclared.paths[url].post.responses['201'].headers;
+    expect(new OpenApiChecker(undeclared).problemsOf('post', url, createdGroup)).toEqual([
+      'createGroup (post /api/admin/groups) answered 201 with a location header it does not declare',
+    ]);
+    expect(checker.problemsOf('post', url, { ...createdGroup, body: { ...(createdGroup.body as object), colour: 'blue' } })).toEqual([
+      'createGroup (post /api/admin/groups) answered 201: (body) must NOT have additional properties: colour',
+    ]);
+  });
+});

@@ -1,0 +1,133 @@
+import { buildPackedHost, PACKED_HOST_MAIN } from '../helpers/packed-host.js';
+import { call, readDatabase, ServiceProcess, type HttpAnswer } from '../helpers/service-process.js';
+import { createTestDatabase } from '../helpers/test-app.js';
+
+/**
+ * The package as a host installs it (`npm pack`), embedded in the NestJS application of test/packed-host the way
+ * docs/embedding.md says: the host has its own global guard, a global ValidationPipe (whitelist, forbid, transform),
+ * a `users` table made by a migration of its own and its own Swagger document, and runs in its own process.
+ */
+const ADMIN_TOKEN = '*:*.packed-host-admin-secret-0123456789';
+const CLIENT_TOKEN = 'default:development.packed-host-client-secret-0123456789';
+const ADMIN_PASSWORD = 'host admin password 1';
+const HOST_ENV = {
+  SESSION_SECRET: 'a-host-session-secret-of-some-length',
+  FLAGS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+  FLAGS_ADMIN_TOKEN: ADMIN_TOKEN,
+  FLAGS_CLIENT_TOKEN: CLIENT_TOKEN,
+};
+const HOST = { program: PACKED_HOST_MAIN, health: '/flags/health' };
+
+describe('the packed package in a NestJS host on Express', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let host: ServiceProcess;
+  const flags = (method: string, path: string, body?: unknown, headers: Record<string, string> = { authorization: ADMIN_TOKEN }) =>
+    call(host.base, method, `/flags${path}`, { headers, body });
+  const hosts = (method: string, path: string, body?: unknown) =>
+    call(host.base, method, path, { headers: { 'x-host-key': 'host-key' }, body });
+
+  beforeAll(async () => {
+    await buildPackedHost();
+    database = await createTestDatabase({ empty: true });
+    host = await ServiceProcess.start(database, HOST_ENV, HOST);
+  }, 300_000);
+  afterAll(async () => {
+    await host?.stop('SIGTERM');
+    await database?.drop();
+  });
+
+  it("leaves the host's routes to the host's guard and ValidationPipe", async () => {
+    expect(await call(host.base, 'GET', '/users')).toMatchObject({ status: 401, body: { message: 'The host wants its key' } });
+    expect(await hosts('GET', '/users')).toMatchObject({ status: 200, body: [{ id: 1, email: 'first@host.example' }] });
+    const extra = await hosts('POST', '/users', { email: 'second@host.example', role: 'admin' });
+    expect(extra).toMatchObject({ status: 400, body: { message: ['property role should not exist'] } });
+    expect(await hosts('POST', '/users', { email: 'second@host.example' })).toMatchObject({ status: 201, body: { id: 2 } });
+  });
+
+  it("keeps its tables beside the host's users table and runs only its own migrations", async () => {
+    const tables = await readDatabase(database, async (query) => ({
+      users: await query('SELECT email FROM users ORDER BY id'),
+      hostMigrations: await query('SELECT name FROM migrations'),
+      ours: await query('SELECT count(*) AS count FROM flagwright_migrations'),
+    }));
+    expect(tables.users).toEqual([{ email: 'first@host.example' }, { email: 'second@host.example' }]);
+    expect(tables.hostMigrations).toEqual([{ name: 'CreateUsers1690000000000' }]);
+    expect(Number(tables.ours[0].count)).toBeGreaterThan(5);
+  });
+
+  it('serves the admin, client and login APIs under the prefix, with its own answers', async () => {
+    const created = await flags('POST', '/api/admin/projects/default/features', { name: 'packed-flag', description: 'from the host' });
+    expect(created).toMatchObject({ status: 201, body: { name: 'packed-flag', description: 'from the host', project: 'default' } });
+    const segment = await flags('POST', '/api/admin/segments', { name: 'packed-segment', constraints: [] });
+    expect(segment).toMatchObject({ status: 201, body: { name: 'packed-segment' } });
+    expect(segment.headers.location).toBe(`/flags/api/admin/segments/${segment.body.id}`);
+    expect(
+      await flags('POST', '/api/admin/projects/default/features/packed-flag/environments/development/strategies', { name: 'default' }),
+    ).toMatchObject({
+      status: 200,
+    });
+    expect(await flags('POST', '/api/admin/projects/default/features/packed-flag/environments/development/on')).toMatchObject({
+      status: 200,
+    });
+
+    const client = await flags('GET', '/api/client/features', undefined, { authorization: CLIENT_TOKEN });
+    expect(client.status).toBe(200);
+    expect(client.body.features).toEqual([expect.objectContaining({ name: 'packed-flag', enabled: true })]);
+
+    const login = await flags('POST', '/auth/simple/login', { username: 'host-admin', password: ADMIN_PASSWORD }, {});
+    expect(login).toMatchObject({ status: 200, body: { username: 'host-admin' } });
+    expect(String(login.headers['set-cookie'])).toContain('Path=/flags');
+  });
+
+  it("answers its own errors, whatever the host's global enhancers do", async () => {
+    const search = await flags('GET', '/api/admin/search/features?limit=abc');
+    expect(search.status).toBe(400);
+    expect(search.body).toMatchObject({
+      name: 'ValidationError',
+      details: [expect.objectContaining({ message: expect.stringContaining('limit') })],
+    });
+    const unknown = await flags('GET', '/api/admin/projects/default/features/missing');
+    expect(unknown).toMatchObject({ status: 404, body: { name: 'NotFoundError' } });
+    const anonymous = await flags('GET', '/api/admin/projects', undefined, {});
+    expect(anonymous).toMatchObject({ status: 401, body: { name: 'AuthenticationRequired' } });
+    // The host's guard refusing one of our requests keeps its status, in our error body.
+    const blocked: HttpAnswer = await flags('GET', '/api/admin/projects', undefined, { authorization: ADMIN_TOKEN, 'x-blocked': 'yes' });
+    expect(blocked).toMatchObject({ status: 403, body: { name: 'NoAccessError', message: 'Blocked by the host' } });
+  });
+
+  it("keeps its OpenAPI document apart from the host's", async () => {
+    const ours = await call(host.base, 'GET', '/flags/docs/openapi.json');
+    expect(ours.status).toBe(200);
+    expect(Object.keys(ours.body.paths)).toContain('/flags/api/admin/search/features');
+    expect(Object.keys(ours.body.paths).filter((path) => !path.startsWith('/flags/'))).toEqual([]);
+    const theirs = await call(host.base, 'GET', '/api-docs-json', { headers: { 'x-host-key': 'host-key' } });
+    expect(theirs.status).toBe(200);
+    expect(Object.keys(theirs.body.paths).sort()).toEqual(['/users']);
+  });
+});
+
+describe('the packed package in a NestJS host on Fastify', () => {
+  it('stops start-up, before migrating, with a message saying what to do', async () => {
+    await buildPackedHost();
+    const database = await createTestDatabase({ empty: true });
+    try {
+      const failure = await ServiceProcess.start(database, { ...HOST_ENV, HOST_PLATFORM: 'fastify' }, HOST).then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+      expect(failure).toContain('Flagwright: this application runs on the "fastify" HTTP platform');
+      expect(failure).toContain('Create the application that imports FlagwrightModule with the Express adapter');
+      // Refused before migrating: the host's own migration ran, none of ours did.
+      const tables = await readDatabase(database, (query) =>
+        query(
+          database.url
+            ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1"
+            : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY 1",
+        ),
+      );
+      expect(tables).toEqual([{ name: 'migrations' }, { name: 'users' }]);
+    } finally {
+      await database.drop();
+    }
+  }, 300_000);
+});

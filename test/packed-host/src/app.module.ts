@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { flagwrightEntities, FlagwrightModule } from 'flagwright';
+import { HostKeyGuard } from './host-key.guard.js';
+import { User } from './users/user.entity.js';
+import { CreateUsers1690000000000 } from './users/create-users.migration.js';
+import { UsersModule } from './users/users.module.js';
+
+const shared = { entities: [User, ...flagwrightEntities], migrations: [CreateUsers1690000000000], migrationsRun: true };
+
+@Module({
+  imports: [
+    TypeOrmModule.forRoot(
+      process.env.DATABASE_URL
+        ? { type: 'postgres', url: process.env.DATABASE_URL, ...shared }
+        : {
+            type: 'better-sqlite3',
+            database: process.env.DATABASE_FILE!,
+            enableWAL: true,
+            timeout: 5000,
+            prepareDatabase: (db: { pragma: (statement: string) => unknown }) => {
+              db.pragma('foreign_keys = ON');
+              db.pragma('synchronous = NORMAL');
+            },
+            ...shared,
+          },
+    ),
+    UsersModule,
+    FlagwrightModule.forRoot({
+      routePrefix: 'flags',
+      session: { secret: process.env.SESSION_SECRET! },
+      bootstrap: {
+        adminUsername: 'host-admin',
+        adminPassword: process.env.FLAGS_ADMIN_PASSWORD!,
+        adminApiTokens: [process.env.FLAGS_ADMIN_TOKEN!],
+        clientApiTokens: [process.env.FLAGS_CLIENT_TOKEN!],
+      },
+    }),
+  ],
+  providers: [{ provide: APP_GUARD, useClass: HostKeyGuard }],
+})
+export class AppModule {}

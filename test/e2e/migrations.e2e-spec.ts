@@ -1,3 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { Database } from '../../src/core/database/database.js';
 import { runFlagwrightMigrations } from '../../src/core/database/migration-runner.js';
@@ -8,7 +11,6 @@ import { TABLE_PREFIX } from '../../src/core/database/migrations/ddl.js';
 import { flagwrightMigrations } from '../../src/core/database/migrations/index.js';
 import { describeTimestampsWithTimeZone } from '../../src/core/database/timestamp-column.js';
 import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
-import { flagwrightMigrations as unprefixedMigrations } from '../fixtures/unprefixed-migrations/index.js';
 import { postgresRequested } from '../helpers/database.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
@@ -23,6 +25,26 @@ async function tables(dataSource: DataSource): Promise<string[]> {
     .map((row) => row.name)
     .filter((name) => name !== 'flagwright_migrations' && !name.includes('_fts'))
     .sort();
+}
+
+const EARLIER_DATABASES = 'test/fixtures/before-table-prefix';
+
+/**
+ * Makes the empty test database what an earlier release left after its migration `stoppedAfter`, before table names
+ * were prefixed: a SQLite file, or a pg_dump, made by that release's migrations (see the fixtures' README).
+ */
+async function restoreEarlierDatabase(database: { url?: string; file: string }, stoppedAfter: string): Promise<void> {
+  if (!database.url) {
+    writeFileSync(database.file, gunzipSync(readFileSync(`${EARLIER_DATABASES}/sqlite-after-${stoppedAfter}.sqlite.gz`)));
+    return;
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query(gunzipSync(readFileSync(`${EARLIER_DATABASES}/postgres-after-${stoppedAfter}.sql.gz`)).toString('utf8'));
+  } finally {
+    await client.end();
+  }
 }
 
 describe('migrations', () => {
@@ -134,7 +156,7 @@ describe('migrations', () => {
     // Before the metrics gained applications (1700000010000): the metrics rows cannot be written in today's shape.
     { stoppedAfter: 'SearchActivity1700000007000', seeded: SEED.filter((statement) => !statement.includes('client_metrics')) },
   ])('on a database an earlier release migrated up to $stoppedAfter, before table names were prefixed', ({ stoppedAfter, seeded }) => {
-    const stop = unprefixedMigrations.findIndex((migration) => migration.name === stoppedAfter) + 1;
+    const stop = flagwrightMigrations.findIndex((migration) => migration.name === stoppedAfter) + 1;
     const move = flagwrightMigrations.indexOf(TablePrefix1700000013000);
     // The move first, then what the earlier release had not run, then the migrations after the move.
     const pending = [...flagwrightMigrations.slice(stop, move), ...flagwrightMigrations.slice(move + 1)].map((migration) => migration.name);
@@ -142,9 +164,9 @@ describe('migrations', () => {
     it('renames every table and what is named after it first, then runs the rest, keeping rows, id counters and triggers', async () => {
       const database = await createTestDatabase({ empty: true });
       const options = dataSourceOptions({ databaseUrl: database.url, databaseFile: database.file });
-      const earlier = new DataSource({ ...options, migrations: unprefixedMigrations.slice(0, stop) });
+      await restoreEarlierDatabase(database, stoppedAfter);
+      const earlier = new DataSource(options);
       await earlier.initialize();
-      await earlier.runMigrations({ transaction: 'each' });
       const plain = new Database(earlier);
       const now = plain.toTimestamp(new Date('2024-01-01T00:00:00Z'));
       for (const statement of seeded) await plain.execute(statement.replaceAll(TABLE_PREFIX, ''), { now });

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DataSource, QueryRunner } from 'typeorm';
+import { createHash } from 'node:crypto';
+import { type DataSource, QueryFailedError, type QueryRunner } from 'typeorm';
 import { describeTimestampsWithTimeZone } from './timestamp-column.js';
 
 export type Row = Record<string, unknown>;
@@ -13,6 +14,11 @@ export type Params = Record<string, unknown>;
  *
  * better-sqlite3 has a single connection shared by every request, so on SQLite transactions (and writes outside
  * them) are serialised by a lock; otherwise two requests' statements would interleave inside one transaction.
+ *
+ * On PostgreSQL a statement is sent to node-postgres as a named prepared statement (`preparedStatementName`), so a
+ * connection parses and plans it once rather than on every run (the strategy update benchmark answered about
+ * 1.3x as many requests a second). It is logged through the DataSource's logger and fails with a QueryFailedError
+ * as TypeORM's runner would; TypeORM's query subscribers (beforeQuery/afterQuery) do not see it.
  */
 export class Database {
   readonly isPostgres: boolean;
@@ -80,23 +86,38 @@ export class Database {
     return this.isPostgres ? `${column} ILIKE :${param} ESCAPE '\\'` : `${column} LIKE :${param} ESCAPE '\\'`;
   }
 
-  private async run(sql: string, params: Params): Promise<{ records: unknown[]; affected?: number }> {
+  private async run(sql: string, params: Params): Promise<Outcome> {
     const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
+    const name = this.isPostgres ? preparedStatementName(sql, text) : undefined;
     const inTransaction = this.context.getStore();
-    if (inTransaction) return inTransaction.query(text, values, true);
+    if (inTransaction) return this.runOn(inTransaction, text, values, name);
     const runAlone = async () => {
       // One long-lived runner on SQLite (there is one connection anyway): its prepared-statement cache survives
       // from one query to the next, where a runner per query would parse and plan every statement again.
       if (!this.isPostgres) return (this.sqliteRunner ??= this.dataSource.createQueryRunner()).query(text, values, true);
       const runner = this.dataSource.createQueryRunner();
       try {
-        return await runner.query(text, values, true);
+        return await this.runOn(runner, text, values, name);
       } finally {
         await runner.release();
       }
     };
     if (!isWrite(sql)) return runAlone();
     return this.countedWrite(this.isPostgres ? runAlone() : this.withSqliteLock(runAlone));
+  }
+
+  /** PostgreSQL: node-postgres runs a statement with a name as a prepared statement of the runner's connection. */
+  private async runOn(runner: QueryRunner, text: string, values: unknown[], name: string | undefined): Promise<Outcome> {
+    if (!name) return runner.query(text, values, true);
+    const client = (await runner.connect()) as PostgresClient;
+    this.dataSource.logger.logQuery(text, values, runner);
+    try {
+      const result = await client.query({ name, text, values });
+      return { records: result.rows, affected: result.rowCount ?? undefined };
+    } catch (error) {
+      this.dataSource.logger.logQueryError(error as Error, text, values, runner);
+      throw new QueryFailedError(text, values, error as Error);
+    }
   }
 
   /** Counted once it has finished, committed or not: a reader that sees the count moved reads after the commit. */
@@ -143,6 +164,28 @@ export function toBool(value: unknown): boolean {
 export function parseJson<T>(value: unknown, fallback: T): T {
   if (value === null || value === undefined || value === '') return fallback;
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+type Outcome = { records: unknown[]; affected?: number };
+
+interface PostgresClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null }>;
+}
+
+/**
+ * Every connection keeps each named statement it ran until it closes, so only fixed texts are named (a list
+ * parameter makes a text per list length), and at most PREPARED_STATEMENTS of them: later ones run unnamed.
+ * The name is a digest of the text, so that any two statements of one name on a connection are the same one.
+ */
+const PREPARED_STATEMENTS = 150;
+const preparedStatementNames = new Map<string, string>();
+
+function preparedStatementName(sql: string, text: string): string | undefined {
+  const known = preparedStatementNames.get(text);
+  if (known !== undefined || sql.includes(':...') || preparedStatementNames.size >= PREPARED_STATEMENTS) return known;
+  const name = `flagwright_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
+  preparedStatementNames.set(text, name);
+  return name;
 }
 
 function isWrite(sql: string): boolean {

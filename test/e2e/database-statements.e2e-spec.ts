@@ -1,0 +1,55 @@
+import { DataSource, QueryFailedError } from 'typeorm';
+import { Database, isUniqueViolation } from '../../src/core/database/database.js';
+import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
+import { postgresRequested } from '../helpers/database.js';
+import { createTestDatabase } from '../helpers/test-app.js';
+
+/** How `Database` sends statements: on PostgreSQL as named prepared statements of the connection (fixed texts only). */
+describe('database statements', () => {
+  let dataSource: DataSource;
+  let db: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    dataSource = new DataSource(dataSourceOptions({ databaseUrl: database.url, databaseFile: database.file }));
+    await dataSource.initialize();
+    if (!database.url) await dataSource.runMigrations({ transaction: 'each' });
+    db = new Database(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await drop?.();
+  });
+
+  it.runIf(postgresRequested())(
+    'prepares a fixed text once per connection and a text with a list parameter never (PostgreSQL)',
+    async () => {
+      await db.transaction(async () => {
+        const fixed = 'SELECT name FROM flagwright_projects WHERE id = :id';
+        const listed = 'SELECT name FROM flagwright_projects WHERE id IN (:...ids)';
+        await db.query(fixed, { id: 'default' });
+        await db.query(fixed, { id: 'other' });
+        await db.query(listed, { ids: ['default', 'other'] });
+        const prepared = await db.query<{ statement: string }>(
+          `SELECT statement FROM pg_prepared_statements WHERE statement LIKE :pattern ORDER BY statement`,
+          { pattern: 'SELECT name FROM flagwright_projects WHERE id %' },
+        );
+        expect(prepared).toEqual([{ statement: 'SELECT name FROM flagwright_projects WHERE id = $1' }]);
+      });
+    },
+  );
+
+  it('answers rows and counts, and fails with a QueryFailedError that names the driver error', async () => {
+    const now = db.toTimestamp(new Date());
+    const insert = `INSERT INTO flagwright_projects (id, name, created_at) VALUES (:id, :name, :now)`;
+    expect(await db.execute(insert, { id: 'statements', name: 'Statements', now })).toBe(1);
+    expect(await db.query('SELECT name FROM flagwright_projects WHERE id = :id', { id: 'statements' })).toEqual([{ name: 'Statements' }]);
+    const failure = await db.execute(insert, { id: 'statements', name: 'Again', now }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(QueryFailedError);
+    expect(isUniqueViolation(failure)).toBe(true);
+    expect((failure as QueryFailedError).query).toContain('INSERT INTO flagwright_projects');
+  });
+});

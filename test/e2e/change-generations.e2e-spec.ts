@@ -1,8 +1,7 @@
 import { DataSource, type QueryRunner } from 'typeorm';
 import { Database } from '../../src/core/database/database.js';
-import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
 import { postgresRequested } from '../helpers/database.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { createTestDataLayer } from '../helpers/test-app.js';
 
 /**
  * The triggers that move `flagwright_change_generations` (migrations 1700000008000, 1700000011000 and, on PostgreSQL,
@@ -11,23 +10,17 @@ import { createTestDatabase } from '../helpers/test-app.js';
 describe('change generations', () => {
   let dataSource: DataSource;
   let db: Database;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    dataSource = new DataSource(dataSourceOptions({ databaseUrl: database.url, databaseFile: database.file }));
-    await dataSource.initialize();
-    if (!database.url) await dataSource.runMigrations({ transaction: 'each' });
-    db = new Database(dataSource);
+    ({ dataSource, db, close } = await createTestDataLayer());
     await db.execute(`INSERT INTO flagwright_projects (id, name, created_at) VALUES ('generations', 'generations', :now)`, {
       now: db.toTimestamp(new Date()),
     });
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
-    await drop?.();
+    await close?.();
   });
 
   const sdkGeneration = async () =>

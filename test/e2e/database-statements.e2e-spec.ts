@@ -1,27 +1,19 @@
-import { DataSource, QueryFailedError } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
 import { Database, isUniqueViolation } from '../../src/core/database/database.js';
-import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
 import { postgresRequested } from '../helpers/database.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { createTestDataLayer } from '../helpers/test-app.js';
 
 /** How `Database` sends statements: on PostgreSQL as named prepared statements of the connection (fixed texts only). */
 describe('database statements', () => {
-  let dataSource: DataSource;
   let db: Database;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    dataSource = new DataSource(dataSourceOptions({ databaseUrl: database.url, databaseFile: database.file }));
-    await dataSource.initialize();
-    if (!database.url) await dataSource.runMigrations({ transaction: 'each' });
-    db = new Database(dataSource);
+    ({ db, close } = await createTestDataLayer());
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
-    await drop?.();
+    await close?.();
   });
 
   it.runIf(postgresRequested())(

@@ -224,6 +224,7 @@ describe('migrations', () => {
     });
   });
 
+  // SQLite only: PostgreSQL alters tables in place, so no migration of ours rebuilds one there.
   it.skipIf(postgresRequested())(
     'refuse to rebuild the SQLite tables with foreign keys on, where dropping a table would cascade',
     async () => {

@@ -14,6 +14,7 @@ import { flagwrightEntities } from '../../src/entities.js';
 import { SessionService } from '../../src/modules/sessions/session.service.js';
 import { AppModule } from '../../src/standalone/app.module.js';
 import { configureStandaloneApp } from '../../src/standalone/configure-app.js';
+import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
 import { readEnvironment, type StandaloneEnvironment } from '../../src/standalone/environment.js';
 import { adminUrl, databaseUrlFor, postgresRequested } from './database.js';
 
@@ -68,6 +69,20 @@ export async function createTestDatabase({ empty = false } = {}): Promise<{ url?
       await admin.destroy();
     },
   };
+}
+
+/** Our `Database` on a fresh, migrated test database, for tests of the data layer beneath the HTTP app. */
+export async function createTestDataLayer(): Promise<{ dataSource: DataSource; db: Database; close: () => Promise<void> }> {
+  const database = await createTestDatabase();
+  const dataSource = new DataSource(dataSourceOptions({ databaseUrl: database.url, databaseFile: database.file }));
+  await dataSource.initialize();
+  // A PostgreSQL test database is a clone of the migrated template; a SQLite file starts empty.
+  if (!database.url) await dataSource.runMigrations({ transaction: 'each' });
+  const close = async () => {
+    await dataSource.destroy();
+    await database.drop();
+  };
+  return { dataSource, db: new Database(dataSource), close };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Request, Response } from 'express';
 import { Observable } from 'rxjs';
 import { documentedParameters, type RouteArguments } from './documented-parameters.js';
 import { RequestValidationPipe } from './request-validation.pipe.js';
+import { SerializedJson } from './serialized-json.js';
 
 type Handler = (...args: unknown[]) => unknown;
 type ArgumentReader = (request: Request, response: Response, validation: RequestValidationPipe) => unknown;
@@ -162,9 +163,13 @@ function readerOf(type: RouteParamtypes, argument: RouteArguments[string], metat
   );
 }
 
-/** The return value as Nest's Express adapter sends it: nothing, JSON for an object, text otherwise. */
+/**
+ * The return value as Nest's Express adapter sends it: nothing, JSON for an object, text otherwise; a
+ * `SerializedJson` as the JSON it holds.
+ */
 function send(response: Response, result: unknown): void {
   if (result === undefined || result === null) response.send();
+  else if (result instanceof SerializedJson) result.send(response);
   else if (typeof result === 'object') response.json(result);
   else response.send(String(result));
 }

@@ -6,6 +6,7 @@ import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors, LOCATION_HEADER } from '../../core/http/openapi.js';
+import { serializedOncePer, type SerializedJson } from '../../core/http/serialized-json.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { StrategyTypeSchema, StrategyTypesSchema } from './strategy.dto.js';
 import type { StrategyType } from './strategy.model.js';
@@ -28,9 +29,12 @@ export class StrategyTypeController {
   @RequirePermission('NONE')
   @ApiOperation({ operationId: 'getAllStrategies', summary: 'List the strategy types: the built-ins first, then the custom ones by name.' })
   @ApiOkResponse({ type: StrategyTypesSchema })
-  async list(): Promise<StrategyTypesSchema> {
-    return { version: 1, strategies: await this.types.list() };
+  async list(): Promise<SerializedJson> {
+    return this.listAnswer(await this.types.list());
   }
+
+  /** The service keeps one list until a type changes: its answer is serialized once too. */
+  private readonly listAnswer = serializedOncePer((strategies: StrategyType[]): StrategyTypesSchema => ({ version: 1, strategies }));
 
   @Post()
   @HttpCode(201)

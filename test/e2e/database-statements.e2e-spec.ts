@@ -87,6 +87,8 @@ describe('database statements', () => {
     expect(isUniqueViolation(failure)).toBe(true);
     expect(await db.query('SELECT id FROM flagwright_projects WHERE id = :id', { id: 'rolled-back' })).toEqual([]);
     await db.transaction(() => db.execute(insert, { id: 'after-rollback', name: 'After', now }));
-    expect(await db.query('SELECT id FROM flagwright_projects WHERE id = :id', { id: 'after-rollback' })).toEqual([{ id: 'after-rollback' }]);
+    expect(await db.query('SELECT id FROM flagwright_projects WHERE id = :id', { id: 'after-rollback' })).toEqual([
+      { id: 'after-rollback' },
+    ]);
   });
 });

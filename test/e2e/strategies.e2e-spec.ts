@@ -186,6 +186,36 @@ describe('feature strategies', () => {
       return { feature, strategy, url: strategiesUrl(project, feature, 'production', strategy.id) };
     }
 
+    it('moves the search generation only when what search shows changes (disabled), and writes the sort order it is given', async () => {
+      const { url } = await fresh();
+      const searchGeneration = async () =>
+        String((await t.db.one<{ generation: unknown }>('SELECT generation FROM flagwright_search_generation WHERE id = 1'))?.generation);
+      const configuration = { name: 'flexibleRollout', parameters: { rollout: '60', stickiness: 'userId', groupId: 'g' } };
+      const before = await searchGeneration();
+      await put(url)
+        .send({ ...configuration, title: 'Edited', constraints: [] })
+        .expect(200);
+      expect(await searchGeneration()).toBe(before);
+      expect(
+        (
+          await put(url)
+            .send({ ...configuration, sortOrder: 7 })
+            .expect(200)
+        ).body.sortOrder,
+      ).toBe(7);
+      expect(await searchGeneration()).toBe(before);
+      expect((await get(url).expect(200)).body).toMatchObject({ title: 'Edited', sortOrder: 7, disabled: false });
+      expect(
+        (
+          await put(url)
+            .send({ ...configuration, disabled: true })
+            .expect(200)
+        ).body.disabled,
+      ).toBe(true);
+      expect(await searchGeneration()).not.toBe(before);
+      expect((await get(url).expect(200)).body).toMatchObject({ sortOrder: 7, disabled: true, parameters: { rollout: '60' } });
+    });
+
     it('replaces everything it is given and answers the spec 2.3 shape; GET reads back the same', async () => {
       const { feature, strategy, url } = await fresh();
       const segA = await seedSegment(t, 'upd-a');

@@ -273,7 +273,7 @@ export class FeatureStrategyService {
     const before = toFeatureStrategy(current);
     const after = toFeatureStrategy(next);
     if (!isDeepStrictEqual(before, after)) {
-      await this.store.update(next);
+      await this.store.update(next, current);
       if (!isDeepStrictEqual(current.segments, next.segments)) await this.store.replaceSegments(next.id, next.segments, this.clock.now());
       await this.events.record({
         ...eventScope(next, actor),

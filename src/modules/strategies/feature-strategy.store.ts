@@ -32,7 +32,8 @@ export abstract class FeatureStrategyStore {
   /** The feature's strategies in the environment, in their order. */
   abstract list(featureName: string, environment: string): Promise<StoredStrategy[]>;
   abstract insert(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void>;
-  abstract update(strategy: StoredStrategy): Promise<void>;
+  /** Writes `strategy` over `stored`, the row as it was read in the same transaction. */
+  abstract update(strategy: StoredStrategy, stored: StoredStrategy): Promise<void>;
   abstract replaceSegments(strategyId: string, segmentIds: number[], createdAt: Date): Promise<void>;
   abstract delete(strategyId: string): Promise<void>;
   abstract setSortOrder(strategyId: string, sortOrder: number): Promise<void>;
@@ -107,11 +108,17 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
     );
   }
 
-  async update(strategy: StoredStrategy): Promise<void> {
+  async update(strategy: StoredStrategy, stored: StoredStrategy): Promise<void> {
+    // `disabled` and `sort_order` are set only when they change: the search generation's triggers fire on an UPDATE
+    // OF `disabled` whenever it is in the SET list (so every edit of a strategy's configuration threw away every
+    // kept search answer), and `sort_order` is in an index, whose entry would be rewritten.
+    const changed = [
+      strategy.disabled !== stored.disabled ? ', disabled = :disabled' : '',
+      strategy.sortOrder !== stored.sortOrder ? ', sort_order = :sortOrder' : '',
+    ].join('');
     await this.db.execute(
       `UPDATE flagwright_feature_strategies
-          SET strategy_name = :name, title = :title, disabled = :disabled, parameters = :parameters, constraints = :constraints,
-              variants = :variants, sort_order = :sortOrder
+          SET strategy_name = :name, title = :title, parameters = :parameters, constraints = :constraints, variants = :variants${changed}
         WHERE id = :id`,
       columnsOf(strategy),
     );

@@ -45,36 +45,6 @@ describe('database statements', () => {
     expect((failure as QueryFailedError).query).toContain('INSERT INTO flagwright_projects');
   });
 
-  it.runIf(!postgresRequested())(
-    'binds integers on SQLite rather than writing them into the text, so each statement text is prepared once',
-    async () => {
-      const connection = (await db.dataSource.createQueryRunner().connect()) as { prepare: (sql: string) => unknown };
-      const prepared: string[] = [];
-      const prepare = connection.prepare;
-      connection.prepare = function (this: unknown, sql: string) {
-        prepared.push(sql);
-        return prepare.call(this, sql);
-      };
-      try {
-        const now = db.toTimestamp(new Date());
-        const insert = 'INSERT INTO flagwright_projects (name, id, created_at) VALUES (:name, :id, :now)';
-        const read = 'SELECT id FROM flagwright_projects WHERE id LIKE :prefix ORDER BY id LIMIT :limit';
-        for (const [round, limit] of [1, 2, 3].entries()) {
-          await db.transaction(async () => {
-            await db.execute(insert, { id: `prepared-${round}`, name: 'Prepared', now });
-            expect(await db.query(read, { prefix: 'prepared-%', limit })).toHaveLength(limit);
-          });
-        }
-        expect(prepared.filter((text) => text.startsWith('INSERT INTO flagwright_projects'))).toHaveLength(1);
-        expect(prepared.filter((text) => text.startsWith('SELECT id FROM flagwright_projects'))).toEqual([
-          'SELECT id FROM flagwright_projects WHERE id LIKE ? ORDER BY id LIMIT ?',
-        ]);
-      } finally {
-        connection.prepare = prepare;
-      }
-    },
-  );
-
   it('rolls a failed transaction back whole, and the next one runs', async () => {
     const now = db.toTimestamp(new Date());
     const insert = 'INSERT INTO flagwright_projects (id, name, created_at) VALUES (:id, :name, :now)';

@@ -87,7 +87,7 @@ export class Database {
   }
 
   private async run(sql: string, params: Params): Promise<Outcome> {
-    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, this.isPostgres ? params : withIntegersBound(params));
+    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
     const name = this.isPostgres ? preparedStatementName(sql, text) : undefined;
     const inTransaction = this.context.getStore();
     if (inTransaction) return this.runOn(inTransaction, text, values, name);
@@ -186,18 +186,6 @@ function preparedStatementName(sql: string, text: string): string | undefined {
   const name = `flagwright_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
   preparedStatementNames.set(text, name);
   return name;
-}
-
-/**
- * TypeORM's SQLite driver writes a number parameter into the statement's text, so each value (an actor's id, a
- * limit) made another text to prepare and cache; an integer passed as a BigInt is bound instead, as an INTEGER.
- */
-function withIntegersBound(params: Params): Params {
-  let bound: Params | undefined;
-  for (const [key, value] of Object.entries(params)) {
-    if (typeof value === 'number' && Number.isSafeInteger(value)) (bound ??= { ...params })[key] = BigInt(value);
-  }
-  return bound ?? params;
 }
 
 function isWrite(sql: string): boolean {

@@ -7,7 +7,7 @@ import { OwnRoutePipeline, takeOverRoutes } from './own-route-pipeline.js';
 import { RequestValidationPipe } from './request-validation.pipe.js';
 import { serializedOncePer } from './serialized-json.js';
 
-const kept = { version: 1, names: ['default', 'gradual rollout ✓'] };
+const kept = { version: 1, names: ['default', 'gradual rollout ✓', '<b>&</b>'] };
 let shaped = 0;
 
 @Controller('kept')
@@ -67,5 +67,21 @@ describe('SerializedJson', () => {
     const none = await appWith((app) => app.set('etag', false));
     expect((await supertest(none.getHttpServer()).get('/kept/serialized').expect(200)).headers.etag).toBeUndefined();
     await none.close();
+  });
+
+  it("follows the application's JSON settings (escape, spaces, replacer) as every other answer does", async () => {
+    const app = await appWith((host) => {
+      host.set('json escape', true);
+      host.set('json spaces', 2);
+    });
+    const http = supertest(app.getHttpServer());
+    const plain = await http.get('/kept/plain').expect(200);
+    expect(plain.text).toContain('\\u003cb\\u003e\\u0026');
+    expect(plain.text).toContain('\n  "version": 1');
+    const serialized = await http.get('/kept/serialized').expect(200);
+    expect(serialized.text).toBe(plain.text);
+    expect(serialized.headers['content-type']).toBe(plain.headers['content-type']);
+    expect(serialized.headers.etag).toBe(plain.headers.etag);
+    await app.close();
   });
 });

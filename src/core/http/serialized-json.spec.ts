@@ -69,7 +69,7 @@ describe('SerializedJson', () => {
     await none.close();
   });
 
-  it("follows the application's JSON settings (escape, spaces, replacer) as every other answer does", async () => {
+  it("follows the application's JSON settings (here escape and spaces) as every other answer does", async () => {
     const app = await appWith((host) => {
       host.set('json escape', true);
       host.set('json spaces', 2);

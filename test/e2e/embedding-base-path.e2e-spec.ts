@@ -1,40 +1,18 @@
-import { type INestApplication, Module } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import supertest from 'supertest';
-import { FlagwrightModule } from '../../src/index.js';
-import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
+import { type INestApplication } from '@nestjs/common';
+import { startEmbeddingHost } from '../helpers/embedding-host.js';
 
 const OWNER = { username: 'owner', password: 'Owner-pass-1234' };
 
 /** A host with a global prefix, Flagwright under `flags`; `basePath` only when the test gives one. */
-async function startHost(globalPrefix: Parameters<INestApplication['setGlobalPrefix']>, basePath?: string) {
-  const database = await createTestDatabase();
-  @Module({
-    imports: [
-      TypeOrmModule.forRoot(hostDataSourceOptions(database)),
-      FlagwrightModule.forRoot({
-        routePrefix: 'flags',
-        session: { secret: 'host-session-secret-0123456789' },
-        bootstrap: { adminUsername: OWNER.username, adminPassword: OWNER.password },
-        ...(basePath === undefined ? {} : { basePath }),
-      }),
-    ],
-  })
-  class HostModule {}
-  const app: INestApplication = (await Test.createTestingModule({ imports: [HostModule] }).compile()).createNestApplication({
-    logger: false,
-  });
-  // As hosts do: after the application (and every provider) is created, before it starts.
-  app.setGlobalPrefix(...globalPrefix);
-  await app.init();
-  return {
-    http: () => supertest(app.getHttpServer()),
-    close: async () => {
-      await app.close();
-      await database.drop();
+function startHost(globalPrefix: Parameters<INestApplication['setGlobalPrefix']>, basePath?: string) {
+  return startEmbeddingHost({
+    flagwright: {
+      bootstrap: { adminUsername: OWNER.username, adminPassword: OWNER.password },
+      ...(basePath === undefined ? {} : { basePath }),
     },
-  };
+    // As hosts do: after the application (and every provider) is created, before it starts.
+    configure: (app) => app.setGlobalPrefix(...globalPrefix),
+  });
 }
 
 /** Logs in at `routes`, creates a segment with the session, and answers the cookie's path and the segment's location. */

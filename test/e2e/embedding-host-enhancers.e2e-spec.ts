@@ -9,7 +9,6 @@ import {
   type INestApplication,
   Injectable,
   Logger,
-  Module,
   type NestInterceptor,
   Param,
   type PipeTransform,
@@ -18,14 +17,11 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { APP_INTERCEPTOR, APP_PIPE, Reflector } from '@nestjs/core';
-import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { Expose } from 'class-transformer';
 import { IsString } from 'class-validator';
 import { map, tap } from 'rxjs';
 import supertest from 'supertest';
-import { FlagwrightModule } from '../../src/index.js';
-import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
+import { startEmbeddingHost } from '../helpers/embedding-host.js';
 
 const ADMIN_TOKEN = '*:*.embedded-admin-secret-0123456789abcdef';
 const CLIENT_TOKEN = 'default:development.embedded-client-secret-0123456789abcdef';
@@ -98,36 +94,20 @@ interface HostEnhancers {
   configure?: (app: INestApplication) => void;
 }
 
-async function startHost({ providers = [], configure }: HostEnhancers = {}) {
-  const database = await createTestDatabase();
-  @Module({
-    imports: [
-      TypeOrmModule.forRoot(hostDataSourceOptions(database)),
-      FlagwrightModule.forRoot({
-        routePrefix: 'flags',
-        session: { secret: 'host-session-secret-0123456789' },
-        bootstrap: {
-          adminUsername: OWNER.username,
-          adminPassword: OWNER.password,
-          adminApiTokens: [ADMIN_TOKEN],
-          clientApiTokens: [CLIENT_TOKEN],
-        },
-      }),
-    ],
+function startHost({ providers = [], configure }: HostEnhancers = {}) {
+  return startEmbeddingHost({
+    flagwright: {
+      bootstrap: {
+        adminUsername: OWNER.username,
+        adminPassword: OWNER.password,
+        adminApiTokens: [ADMIN_TOKEN],
+        clientApiTokens: [CLIENT_TOKEN],
+      },
+    },
     controllers: [HostController],
     providers,
-  })
-  class HostModule {}
-  const app = (await Test.createTestingModule({ imports: [HostModule] }).compile()).createNestApplication({ logger: false });
-  configure?.(app);
-  await app.init();
-  return {
-    http: () => supertest(app.getHttpServer()),
-    close: async () => {
-      await app.close();
-      await database.drop();
-    },
-  };
+    configure,
+  });
 }
 
 type Host = Awaited<ReturnType<typeof startHost>>;

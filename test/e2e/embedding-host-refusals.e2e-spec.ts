@@ -6,17 +6,11 @@ import {
   HttpException,
   Injectable,
   Logger,
-  Module,
   UnauthorizedException,
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { Test } from '@nestjs/testing';
 import { ThrottlerException } from '@nestjs/throttler';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import supertest from 'supertest';
-import { FlagwrightModule } from '../../src/index.js';
-import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
-import type { INestApplication } from '@nestjs/common';
+import { type EmbeddingHost, startEmbeddingHost } from '../helpers/embedding-host.js';
 
 const HOST_ADMIN_TOKEN = '*:*.embedded-admin-secret-0123456789abcdef';
 
@@ -49,37 +43,18 @@ class RefusingHostGuard implements CanActivate {
 }
 
 describe('a host guard refusing one of our requests', () => {
-  let app: INestApplication;
-  let drop: () => Promise<void>;
+  let host: EmbeddingHost;
   const refused = (refusal: string, path = '/flags/api/admin/events') =>
-    supertest(app.getHttpServer()).get(path).set('Authorization', HOST_ADMIN_TOKEN).set('x-host-refuses', refusal);
+    host.http().get(path).set('Authorization', HOST_ADMIN_TOKEN).set('x-host-refuses', refusal);
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-
-    @Module({
-      imports: [
-        TypeOrmModule.forRoot(hostDataSourceOptions(database)),
-        FlagwrightModule.forRoot({
-          routePrefix: 'flags',
-          session: { secret: 'host-session-secret-0123456789' },
-          bootstrap: { adminApiTokens: [HOST_ADMIN_TOKEN] },
-        }),
-      ],
+    host = await startEmbeddingHost({
+      flagwright: { bootstrap: { adminApiTokens: [HOST_ADMIN_TOKEN] } },
       providers: [{ provide: APP_GUARD, useClass: RefusingHostGuard }],
-    })
-    class HostModule {}
-
-    const moduleRef = await Test.createTestingModule({ imports: [HostModule] }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    await app.init();
+    });
   });
 
-  afterAll(async () => {
-    await app.close();
-    await drop();
-  });
+  afterAll(() => host.close());
 
   afterEach(() => vi.restoreAllMocks());
 
@@ -119,7 +94,7 @@ describe('a host guard refusing one of our requests', () => {
   });
 
   it('still answers our own refusals in our words when the host lets a request through', async () => {
-    const answer = await supertest(app.getHttpServer()).get('/flags/api/admin/events').expect(401);
+    const answer = await host.http().get('/flags/api/admin/events').expect(401);
     expect(answer.body.name).toBe('AuthenticationRequired');
     expect(answer.body.message).toContain('Try logging in at /flags/auth/simple/login');
   });

@@ -2,12 +2,9 @@ import { inspect } from 'node:util';
 import { type CanActivate, type ExecutionContext, Injectable, Logger, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { FlagwrightModule, flagwrightEntities, type HostUsersOptions } from '../../src/index.js';
-import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
-import type { INestApplication } from '@nestjs/common';
+import { startEmbeddingHost } from '../helpers/embedding-host.js';
 
 const HOST_ADMIN_TOKEN = '*:*.host-users-admin-secret-0123456789abcdef';
 /** The host's own bearer token (a JWT in a real host): not one of ours, so it must not refuse the host's user. */
@@ -45,34 +42,11 @@ const hostUsers: HostUsersOptions = {
   },
 };
 
-async function startHost(options: { hostUsers?: HostUsersOptions }) {
-  const database = await createTestDatabase();
-
-  @Module({
-    imports: [
-      TypeOrmModule.forRoot(hostDataSourceOptions(database)),
-      FlagwrightModule.forRoot({
-        routePrefix: 'flags',
-        session: { secret: 'host-session-secret-0123456789' },
-        bootstrap: { adminApiTokens: [HOST_ADMIN_TOKEN] },
-        ...options,
-      }),
-    ],
+function startHost(options: { hostUsers?: HostUsersOptions }) {
+  return startEmbeddingHost({
+    flagwright: { bootstrap: { adminApiTokens: [HOST_ADMIN_TOKEN] }, ...options },
     providers: [{ provide: APP_GUARD, useClass: HostAuthGuard }],
-  })
-  class HostModule {}
-
-  const moduleRef = await Test.createTestingModule({ imports: [HostModule] }).compile();
-  const app: INestApplication = moduleRef.createNestApplication({ logger: false });
-  await app.init();
-  return {
-    app,
-    http: () => supertest(app.getHttpServer()),
-    close: async () => {
-      await app.close();
-      await database.drop();
-    },
-  };
+  });
 }
 
 describe('host users acting in an embedded Flagwright', () => {

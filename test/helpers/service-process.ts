@@ -125,7 +125,7 @@ export class ServiceProcess {
     { program = BUNDLE, health = '/health' }: { program?: string; health?: string } = {},
   ): Promise<ServiceProcess> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--max-semi-space-size=4', '--v8-pool-size=1', program], {
+    const child = spawn(process.execPath, ['--single-threaded-gc', '--max-semi-space-size=4', '--v8-pool-size=1', program], {
       env: {
         ...process.env,
         PORT: String(port),

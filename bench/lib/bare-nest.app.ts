@@ -1,4 +1,4 @@
-import { Controller, Get, Module } from '@nestjs/common';
+import { Body, Controller, Get, Module, Put } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
 /** The one route of the floor application. */
@@ -10,14 +10,21 @@ class FloorController {
   floor(): { status: string } {
     return { status: 'ok' };
   }
+
+  /** The floor of a write: Nest's JSON body parsing of the same body, answered back as it came. */
+  @Put(BARE_NEST_PATH)
+  echo(@Body() body: unknown): unknown {
+    return body;
+  }
 }
 
 @Module({ controllers: [FloorController] })
 class FloorModule {}
 
 /**
- * The floor the SDK benchmarks compare with: NestJS on Express as `nest new` makes it, with one GET handler
- * answering a small JSON. No guards, pipes, filters, helmet or logging: what any Nest route costs at least.
+ * The floor the benchmarks compare with: NestJS on Express as `nest new` makes it, with one GET handler answering a
+ * small JSON and, on the same path, one PUT handler answering its JSON body back. No guards, pipes, filters, helmet
+ * or logging: what any Nest route costs at least.
  */
 export async function listenBareNest(port: number, host: string): Promise<void> {
   const app = await NestFactory.create(FloorModule, { logger: false });

@@ -284,6 +284,8 @@ export async function withServer<T>(
 export interface FloorTurns {
   /** Headers the floor is sent, so that both servers parse the same request. */
   floorHeaders?: Record<string, string>;
+  /** What the floor is sent besides (a PUT with the same bodies as the load); a GET of the floor path by default. */
+  floorRequest?: Pick<LoadOptions, 'method' | 'body' | 'requestFor'>;
   /** Turns of each, both servers up. */
   rounds: number;
   /** Measured seconds of each, over all its turns. */
@@ -301,7 +303,7 @@ export async function besideBareNest(
   turns: FloorTurns,
 ): Promise<{ load: LoadResult; floor: LoadResult }> {
   const bare = await BenchServer.startBareNest();
-  const floorOptions: LoadOptions = { path: BARE_NEST_PATH, headers: turns.floorHeaders };
+  const floorOptions: LoadOptions = { path: BARE_NEST_PATH, headers: turns.floorHeaders, ...turns.floorRequest };
   const loads: LoadResult[] = [];
   const floors: LoadResult[] = [];
   try {
@@ -318,18 +320,23 @@ export async function besideBareNest(
 }
 
 /** The floor's figures as a result, marked as the floor; `headers` and `alternatedWith` say what it was compared with. */
-export function floorResult(floor: LoadResult, headers: string, alternatedWith: string): Omit<BenchResult, 'scenario' | 'database'> {
+export function floorResult(
+  floor: LoadResult,
+  headers: string,
+  alternatedWith: string,
+  handler = 'one GET handler answering {"status":"ok"}',
+): Omit<BenchResult, 'scenario' | 'database'> {
   return {
     floor: true,
     ...figures(floor),
-    note: `one GET handler answering {"status":"ok"}, sent ${headers}; no guards, pipes or logging; loaded in turns with ${alternatedWith}`,
+    note: `${handler}, sent ${headers}; no guards, pipes or logging; loaded in turns with ${alternatedWith}`,
   };
 }
 
 /** A load's rate as a share of the floor's, and the note saying so. */
-export function shareOfFloor(load: LoadResult, floor: LoadResult): { share: number; note: string } {
+export function shareOfFloor(load: LoadResult, floor: LoadResult, floorName = 'the bare Nest route'): { share: number; note: string } {
   const share = load.requestsPerSecond / floor.requestsPerSecond;
-  return { share, note: `${Math.round(share * 100)} % of the bare Nest route (${floor.requestsPerSecond} req/s)` };
+  return { share, note: `${Math.round(share * 100)} % of ${floorName} (${floor.requestsPerSecond} req/s)` };
 }
 
 /** Rounds of one load as one: requests over the whole time, the slowest round's latencies. */

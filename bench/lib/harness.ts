@@ -53,6 +53,11 @@ export interface LoadOptions {
   durationSeconds?: number;
   /** Sends exactly this many requests instead of running for a duration (for checks that count what arrived). */
   amount?: number;
+  /**
+   * Load-generator threads (autocannon's workers, which share the connections), for answers so large that one
+   * thread reading them is slower than the server writing them. Not with `requestFor`.
+   */
+  workers?: number;
 }
 
 export interface LoadResult {
@@ -149,6 +154,7 @@ export class BenchServer {
           connections: options.connections ?? 10,
           duration: options.durationSeconds ?? 8,
           amount: options.amount,
+          workers: options.workers,
           requests: options.requestFor
             ? [
                 {

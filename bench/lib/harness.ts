@@ -91,7 +91,8 @@ export class BenchServer {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      // The default level of npm start: one line per request.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       NODE_ENV: 'production',
       SESSION_SECRET: 'bench-session-secret-0123456789',
       INIT_ADMIN_API_TOKENS: BENCH_ADMIN_TOKEN,

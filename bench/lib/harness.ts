@@ -140,6 +140,8 @@ export class BenchServer {
   }
 
   async load(options: LoadOptions): Promise<LoadResult> {
+    // autocannon's workers cannot be handed a function: each would need a module to require instead.
+    if (options.workers && options.requestFor) throw new Error('A load with workers cannot vary its requests (requestFor)');
     const sendsBody = (options.method ?? 'GET') !== 'GET' && (options.body !== undefined || options.requestFor !== undefined);
     const headers = { authorization: BENCH_ADMIN_TOKEN, ...(sendsBody ? { 'content-type': 'application/json' } : {}), ...options.headers };
     let sequence = 0;

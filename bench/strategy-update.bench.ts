@@ -43,19 +43,16 @@ export async function run(ctx: BenchContext): Promise<BenchResult[]> {
     // One count over the warm-up and every turn: a feature comes round again 10,000 requests later, with another
     // rollout (10,000 % 101 = 1), so each request is a real change.
     let sent = 0;
-    const update: LoadOptions = {
-      method: 'PUT',
-      path: target(0),
-      requestFor: () => {
-        const sequence = sent++;
-        return { path: target(sequence), body: updateBody(sequence) };
-      },
-      connections: 10,
+    const nextUpdate = () => {
+      const sequence = sent++;
+      return { path: target(sequence), body: updateBody(sequence) };
     };
-    const check = await fetch(`${server.baseUrl}${target(FEATURES - 1)}`, {
+    const update: LoadOptions = { method: 'PUT', path: target(0), requestFor: nextUpdate, connections: 10 };
+    const first = nextUpdate();
+    const check = await fetch(`${server.baseUrl}${first.path}`, {
       method: 'PUT',
       headers: { authorization: BENCH_ADMIN_TOKEN, 'content-type': 'application/json' },
-      body: updateBody(FEATURES - 1),
+      body: first.body,
     });
     if (check.status !== 200) throw new Error(`strategy update: expected 200, got ${check.status}: ${await check.text()}`);
     let floorSent = 0;

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
@@ -9,6 +9,10 @@ import pg from 'pg';
 // over HTTP, stop it by signal, read its log.
 
 const BUNDLE = 'dist/flagwright.mjs';
+/** The node flags of `npm start` (its script is `node <flags> dist/flagwright.mjs`), so tests run what users run. */
+const NODE_FLAGS: string[] = JSON.parse(readFileSync('package.json', 'utf8'))
+  .scripts.start.split(/\s+/)
+  .filter((arg: string) => arg.startsWith('--'));
 const BUILD_INPUTS = ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs'];
 const BUILD_LOCK = '.vitest-tmp/build.lock';
 
@@ -125,7 +129,7 @@ export class ServiceProcess {
     { program = BUNDLE, health = '/health' }: { program?: string; health?: string } = {},
   ): Promise<ServiceProcess> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--single-threaded-gc', '--max-semi-space-size=4', '--v8-pool-size=1', program], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, program], {
       env: {
         ...process.env,
         PORT: String(port),

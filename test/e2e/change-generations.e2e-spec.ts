@@ -4,8 +4,8 @@ import { postgresRequested } from '../helpers/database.js';
 import { createTestDataLayer } from '../helpers/test-app.js';
 
 /**
- * The triggers that move `flagwright_change_generations` (migrations 1700000008000, 1700000011000 and, on PostgreSQL,
- * 1700000015000, which runs them when a transaction commits).
+ * The triggers that move `flagwright_change_generations` (migrations 1700000008000, 1700000011000, 1700000016000 and,
+ * on PostgreSQL, 1700000015000, which runs them when a transaction commits).
  */
 describe('change generations', () => {
   let dataSource: DataSource;
@@ -51,6 +51,50 @@ describe('change generations', () => {
     } finally {
       await runner.release();
     }
+  });
+
+  it('move `sessions`, not `credentials`, when a session ends, so remembered tokens and grants are kept', async () => {
+    const generation = async (name: string) =>
+      String(
+        (await db.one<{ generation: unknown }>(`SELECT generation FROM flagwright_change_generations WHERE name = :name`, { name }))!
+          .generation,
+      );
+    const now = db.toTimestamp(new Date());
+    for (const role of ['generations-first', 'generations-second']) {
+      await db.execute(`INSERT INTO flagwright_roles (name, type, created_at) VALUES (:role, 'root', :now)`, { role, now });
+    }
+    const roleId = async (name: string) =>
+      (await db.one<{ id: number }>(`SELECT id FROM flagwright_roles WHERE name = :name`, { name }))!.id;
+    await db.execute(
+      `INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES ('generations-user', 'G', :role, :now)`,
+      {
+        role: await roleId('generations-first'),
+        now,
+      },
+    );
+    const { id } = (await db.one<{ id: number }>(`SELECT id FROM flagwright_users WHERE username = 'generations-user'`))!;
+    const session = { userId: id, now, later: db.toTimestamp(new Date(Date.now() + 3_600_000)) };
+    await db.execute(
+      `INSERT INTO flagwright_sessions (id_hash, user_id, created_at, expires_at) VALUES ('generations-a', :userId, :now, :later), ('generations-b', :userId, :now, :later)`,
+      session,
+    );
+    const credentials = await generation('credentials');
+    let sessions = await generation('sessions');
+
+    await db.execute(`DELETE FROM flagwright_sessions WHERE id_hash = 'generations-a'`);
+    expect(await generation('sessions')).not.toBe(sessions);
+    sessions = await generation('sessions');
+    await db.execute(`UPDATE flagwright_sessions SET expires_at = :now WHERE id_hash = 'generations-b'`, { now });
+    expect(await generation('sessions')).not.toBe(sessions);
+    expect(await generation('credentials')).toBe(credentials);
+
+    sessions = await generation('sessions');
+    await db.execute(`UPDATE flagwright_users SET root_role_id = :role WHERE id = :userId`, {
+      ...session,
+      role: await roleId('generations-second'),
+    });
+    expect(await generation('credentials')).not.toBe(credentials);
+    expect(await generation('sessions')).toBe(sessions);
   });
 
   it.runIf(postgresRequested())('do not make concurrent writes of their kind wait for each other until commit (PostgreSQL)', async () => {

@@ -4,9 +4,11 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { Database } from '../../src/core/database/database.js';
 import { runFlagwrightMigrations } from '../../src/core/database/migration-runner.js';
+import { CREDENTIALS_GENERATION } from '../../src/core/database/migrations/1700000011000-credential-generation.js';
 import { SqliteNamedConstraints1700000012000 } from '../../src/core/database/migrations/1700000012000-sqlite-named-constraints.js';
 import { TablePrefix1700000013000 } from '../../src/core/database/migrations/1700000013000-table-prefix.js';
 import { STRATEGY_TYPES_GENERATION } from '../../src/core/database/migrations/1700000014000-strategy-types-generation.js';
+import { SESSIONS_GENERATION } from '../../src/core/database/migrations/1700000016000-session-generation.js';
 import { TABLE_PREFIX } from '../../src/core/database/migrations/ddl.js';
 import { flagwrightMigrations } from '../../src/core/database/migrations/index.js';
 import { describeTimestampsWithTimeZone } from '../../src/core/database/timestamp-column.js';
@@ -127,7 +129,8 @@ describe('migrations', () => {
         { id: 3, username: 'next' },
       ]);
 
-      await expectTriggersToMoveGenerations(db);
+      // Before 1700000016000, an ended session moves `credentials`.
+      await expectTriggersToMoveGenerations(db, CREDENTIALS_GENERATION);
 
       // Keys and constraints hold as before: a unique name, a reference to nothing, a cascade.
       await expect(
@@ -185,9 +188,9 @@ describe('migrations', () => {
         expect(await current.showMigrations()).toBe(false);
         expect(await namesWithoutPrefix(db)).toEqual([]);
         const rowsAfter = await everyRow(db);
-        // The generation a migration after the move adds is a new row, not a kept one.
+        // The generations migrations after the move add are new rows, not kept ones.
         rowsAfter[`${TABLE_PREFIX}change_generations`] = rowsAfter[`${TABLE_PREFIX}change_generations`].filter(
-          (row) => !String(row).includes(`"name":"${STRATEGY_TYPES_GENERATION}"`),
+          (row) => ![STRATEGY_TYPES_GENERATION, SESSIONS_GENERATION].some((name) => String(row).includes(`"name":"${name}"`)),
         );
         expect(Object.fromEntries(Object.keys(rowsBefore).map((table) => [table, rowsAfter[TABLE_PREFIX + table]]))).toEqual(rowsBefore);
         await db.execute(
@@ -198,7 +201,7 @@ describe('migrations', () => {
           { id: 1, username: 'admin' },
           { id: 3, username: 'next' },
         ]);
-        await expectTriggersToMoveGenerations(db);
+        await expectTriggersToMoveGenerations(db, SESSIONS_GENERATION);
         const searchGeneration = async () =>
           String((await db.one<{ generation: unknown }>('SELECT generation FROM flagwright_search_generation WHERE id = 1'))?.generation);
         const beforeRename = await searchGeneration();
@@ -306,7 +309,8 @@ async function everyRow(db: Database): Promise<Record<string, unknown[]>> {
  * Every change of a feature moves the `sdk` generation and no other; every logout the `credentials` one: the
  * triggers of the change generations work (seeded with SEED).
  */
-async function expectTriggersToMoveGenerations(db: Database): Promise<void> {
+/** A feature change moves `sdk` alone; an ended session moves `endedSession` alone; a user's change moves `credentials`. */
+async function expectTriggersToMoveGenerations(db: Database, endedSession: string): Promise<void> {
   const generations = async () =>
     Object.fromEntries(
       (await db.query<{ name: string; generation: unknown }>('SELECT name, generation FROM flagwright_change_generations')).map((row) => [
@@ -321,8 +325,14 @@ async function expectTriggersToMoveGenerations(db: Database): Promise<void> {
   expect(afterFeatureChange.credentials).toBe(initial.credentials);
   await db.execute(`DELETE FROM flagwright_sessions WHERE id_hash = 'session-hash'`);
   const afterLogout = await generations();
-  expect(afterLogout.credentials).not.toBe(initial.credentials);
+  expect(afterLogout[endedSession]).not.toBe(initial[endedSession]);
   expect(afterLogout.sdk).toBe(afterFeatureChange.sdk);
+  if (endedSession === CREDENTIALS_GENERATION) return;
+  expect(afterLogout.credentials).toBe(initial.credentials);
+  await db.execute(`UPDATE flagwright_users SET email = 'renamed@example.com' WHERE username = 'admin'`);
+  const afterUserChange = await generations();
+  expect(afterUserChange.credentials).not.toBe(initial.credentials);
+  expect(afterUserChange[endedSession]).toBe(afterLogout[endedSession]);
 }
 
 /**

@@ -7,7 +7,7 @@ function setup(maxEntries = 3, ttlMs = 1000) {
   const state = { now: 1_000_000, generation: 'g1' };
   const changes = { current: async () => state.generation } as unknown as ChangeWatcher;
   const clock = { now: () => new Date(state.now) } as Clock;
-  const cache = new CredentialCache<string>(changes, clock, maxEntries, ttlMs);
+  const cache = new CredentialCache<string>(changes, clock, { maxEntries, ttlMs });
   const loads: string[] = [];
   const load =
     (key: string, value = `value-of-${key}`) =>
@@ -59,6 +59,23 @@ describe('CredentialCache', () => {
     expect(await slow).toBe('read-before-the-change');
     expect(await cache.through('a', load('a', 'read-after-the-change'))).toBe('read-after-the-change');
     expect(loads).toEqual(['b', 'a']);
+  });
+
+  it('under several generations, drops every value when any of them moves and only then', async () => {
+    const generations: Record<string, string> = { credentials: 'c1', sessions: 's1', other: 'o1' };
+    const changes = { current: async (name: string) => generations[name] } as unknown as ChangeWatcher;
+    const clock = { now: () => new Date(1_000_000) } as Clock;
+    const cache = new CredentialCache<string>(changes, clock, { generations: ['credentials', 'sessions'] });
+    const loads: string[] = [];
+    const load = (key: string) => () => (loads.push(key), Promise.resolve(`${key}@${loads.length}`));
+    expect(await cache.through('a', load('a'))).toBe('a@1');
+    generations.other = 'o2';
+    expect(await cache.through('a', load('a'))).toBe('a@1');
+    generations.sessions = 's2';
+    expect(await cache.through('a', load('a'))).toBe('a@2');
+    generations.credentials = 'c2';
+    expect(await cache.through('a', load('a'))).toBe('a@3');
+    expect(loads).toEqual(['a', 'a', 'a']);
   });
 
   it('loads a value again once it is older than the TTL', async () => {

@@ -12,24 +12,38 @@ interface Kept<V> {
   storedAt: number;
 }
 
+/** What a cache's answers depend on, and how many it keeps for how long. */
+export interface CredentialCacheOptions {
+  /** The change generations its answers are kept under (default: `credentials`). */
+  generations?: readonly string[];
+  maxEntries?: number;
+  ttlMs?: number;
+}
+
 /**
  * Found credentials (or users' grants) kept in memory, so a request with a known token costs no query. Every
- * answer is kept under the value the `credentials` change generation had before it was read; the generation is
- * moved by database triggers on every write that could change an answer (migration 1700000011000), and when it
- * moves every answer is dropped. The ChangeWatcher sees a change made on this instance by the next request, one
+ * answer is kept under the values its change generations had before it was read: `credentials`, which database
+ * triggers move on every write that could change a token, PAT or grant (migration 1700000011000), and for sessions
+ * also `sessions` (1700000016000); when one moves, every answer is dropped. The ChangeWatcher sees a change made on this instance by the next request, one
  * made on another instance within its polling interval. Nothing that was not found is kept, so a new token works
  * at once; expiry by time is the caller's to check on every hit. Bounded: when full, the oldest answer makes room.
  */
 export class CredentialCache<V> {
   private generation?: string;
   private readonly entries = new Map<string, Kept<V>>();
+  private readonly generations: readonly string[];
+  private readonly maxEntries: number;
+  private readonly ttlMs: number;
 
   constructor(
     private readonly changes: ChangeWatcher,
     private readonly clock: Clock,
-    private readonly maxEntries = CREDENTIAL_CACHE_MAX_ENTRIES,
-    private readonly ttlMs = CREDENTIAL_CACHE_TTL_MS,
-  ) {}
+    options: CredentialCacheOptions = {},
+  ) {
+    this.generations = options.generations ?? [CREDENTIALS_GENERATION];
+    this.maxEntries = options.maxEntries ?? CREDENTIAL_CACHE_MAX_ENTRIES;
+    this.ttlMs = options.ttlMs ?? CREDENTIAL_CACHE_TTL_MS;
+  }
 
   get size(): number {
     return this.entries.size;
@@ -38,13 +52,19 @@ export class CredentialCache<V> {
   /** The answer for `key`: kept, or read by `load` (and kept when found). */
   async through(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     // Read before the lookup: an answer is kept under a generation no newer than the data it was read from.
-    const generation = await this.changes.current(CREDENTIALS_GENERATION);
+    const generation = await this.currentGeneration();
     const now = this.clock.now().getTime();
     const kept = this.kept(key, generation, now);
     if (kept !== undefined) return kept;
     const loaded = await load();
     if (loaded !== undefined) this.keep(key, loaded, generation, now);
     return loaded;
+  }
+
+  /** The values of the cache's generations, as one. */
+  private async currentGeneration(): Promise<string> {
+    if (this.generations.length === 1) return this.changes.current(this.generations[0]);
+    return (await Promise.all(this.generations.map((name) => this.changes.current(name)))).join(':');
   }
 
   private kept(key: string, generation: string, now: number): V | undefined {

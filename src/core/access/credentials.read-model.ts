@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
 import { ChangeWatcher } from '../database/change-watcher.js';
 import { Database, toBool, toDate } from '../database/database.js';
+import { CREDENTIALS_GENERATION } from '../database/migrations/1700000011000-credential-generation.js';
+import { SESSIONS_GENERATION } from '../database/migrations/1700000016000-session-generation.js';
 import { CredentialCache } from './credential-cache.js';
 import { CredentialUses, type RecordedCredential } from './credential-uses.js';
 import type { ApiTokenPrincipal, ApiTokenType, UserPrincipal } from './principal.js';
@@ -26,7 +28,7 @@ interface FoundCredential<P> {
 
 /**
  * Looks up presented credentials by the digest of their secret. Found credentials are kept in memory under the
- * `credentials` change generation (see CredentialCache), so a revoked credential stops working at once on this
+ * `credentials` change generation, sessions also under `sessions` (see CredentialCache), so a revoked credential stops working at once on this
  * instance and within a second on every other; expiry is compared with the clock on every use. `seen_at` is
  * written at most once a minute per credential, so heavy SDK traffic does not turn into writes.
  */
@@ -45,7 +47,8 @@ export class CredentialsReadModel {
   ) {
     this.apiTokens = new CredentialCache(changes, clock);
     this.personalAccessTokens = new CredentialCache(changes, clock);
-    this.sessions = new CredentialCache(changes, clock);
+    // A session ends without any change of a token or grant (a logout, the oldest one past the per-user limit).
+    this.sessions = new CredentialCache(changes, clock, { generations: [CREDENTIALS_GENERATION, SESSIONS_GENERATION] });
   }
 
   async apiToken(secretHash: string): Promise<ApiTokenPrincipal | undefined> {

@@ -17,6 +17,24 @@ const GENERATION_FUNCTIONS: [fn: string, move: string][] = [
 const STATEMENT_TIMING = ' FOR EACH STATEMENT ';
 const DEFERRED_TIMING = ' DEFERRABLE INITIALLY DEFERRED FOR EACH ROW ';
 
+/** A PostgreSQL generation function that runs `move` once per transaction, however many deferred rows fire it. */
+export function deferredGenerationFunction(fn: string, move: string): string {
+  return `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            -- Every row a transaction changed fires this at its commit: the first one moves the generation.
+            IF current_setting('flagwright.moved_${fn}', true) IS DISTINCT FROM 'yes' THEN
+              PERFORM set_config('flagwright.moved_${fn}', 'yes', true);
+              ${move}
+            END IF;
+            RETURN NULL;
+          END $$`;
+}
+
+/** A statement trigger's definition (`CREATE TRIGGER … FOR EACH STATEMENT …`) as the deferred row trigger that replaces it. */
+export function deferredTrigger(definition: string): string {
+  return definition.replace(/^CREATE TRIGGER /, 'CREATE CONSTRAINT TRIGGER ').replace(STATEMENT_TIMING, DEFERRED_TIMING);
+}
+
 /**
  * PostgreSQL: the generation rows move when a transaction commits instead of at its first write. Each generation is
  * one row, and every write of its kind updates it; moved by a statement trigger, the row stayed locked from that
@@ -35,21 +53,9 @@ export class DeferredGenerationTriggers1700000015000 implements MigrationInterfa
     if (!ddlFor(queryRunner).isPostgres) return;
     await runAll(
       queryRunner,
-      GENERATION_FUNCTIONS.map(
-        ([fn, move]) => `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
-          BEGIN
-            -- Every row a transaction changed fires this at its commit: the first one moves the generation.
-            IF current_setting('flagwright.moved_${fn}', true) IS DISTINCT FROM 'yes' THEN
-              PERFORM set_config('flagwright.moved_${fn}', 'yes', true);
-              ${move}
-            END IF;
-            RETURN NULL;
-          END $$`,
-      ),
+      GENERATION_FUNCTIONS.map(([fn, move]) => deferredGenerationFunction(fn, move)),
     );
-    await recreateTriggers(queryRunner, (definition) =>
-      definition.replace(/^CREATE TRIGGER /, 'CREATE CONSTRAINT TRIGGER ').replace(STATEMENT_TIMING, DEFERRED_TIMING),
-    );
+    await recreateTriggers(queryRunner, deferredTrigger);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -53,10 +53,9 @@ function dropSessionTriggers(isPostgres: boolean, generation: string): string[] 
 
 /** The triggers of `flagwright_sessions` that move `generation`; on PostgreSQL deferred to the commit, as 1700000015000 made them all. */
 function createSessionTriggers(isPostgres: boolean, generation: string): string[] {
-  const [createFunction, ...triggers] = changeGenerationTriggers(isPostgres, generation, SESSION_TRIGGERS).up;
-  if (!isPostgres) return [createFunction, ...triggers];
-  return [
-    deferredGenerationFunction(changeGenerationFunctionName(generation), changeGenerationMove(generation)),
-    ...triggers.map(deferredTrigger),
-  ];
+  const statements = changeGenerationTriggers(isPostgres, generation, SESSION_TRIGGERS).up;
+  if (!isPostgres) return statements;
+  // On PostgreSQL the first statement creates the generation's function, in its statement-trigger form.
+  const fn = changeGenerationFunctionName(generation);
+  return [deferredGenerationFunction(fn, changeGenerationMove(generation)), ...statements.slice(1).map(deferredTrigger)];
 }

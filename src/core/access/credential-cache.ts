@@ -24,9 +24,10 @@ export interface CredentialCacheOptions {
  * Found credentials (or users' grants) kept in memory, so a request with a known token costs no query. Every
  * answer is kept under the values its change generations had before it was read: `credentials`, which database
  * triggers move on every write that could change a token, PAT or grant (migration 1700000011000), and for sessions
- * also `sessions` (1700000016000); when one moves, every answer is dropped. The ChangeWatcher sees a change made on this instance by the next request, one
- * made on another instance within its polling interval. Nothing that was not found is kept, so a new token works
- * at once; expiry by time is the caller's to check on every hit. Bounded: when full, the oldest answer makes room.
+ * also `sessions` (1700000016000); when one moves, every answer is dropped. The ChangeWatcher sees a change made on
+ * this instance by the next request, one made on another instance within its polling interval. Nothing that was
+ * not found is kept, so a new token works at once; expiry by time is the caller's to check on every hit. Bounded:
+ * when full, the oldest answer makes room.
  */
 export class CredentialCache<V> {
   private generation?: string;
@@ -63,8 +64,9 @@ export class CredentialCache<V> {
 
   /** The values of the cache's generations, as one. */
   private async currentGeneration(): Promise<string> {
-    if (this.generations.length === 1) return this.changes.current(this.generations[0]);
-    return (await Promise.all(this.generations.map((name) => this.changes.current(name)))).join(':');
+    let generation = '';
+    for (const name of this.generations) generation += `${await this.changes.current(name)}:`;
+    return generation;
   }
 
   private kept(key: string, generation: string, now: number): V | undefined {

@@ -28,8 +28,8 @@ interface FoundCredential<P> {
 
 /**
  * Looks up presented credentials by the digest of their secret. Found credentials are kept in memory under the
- * `credentials` change generation, sessions also under `sessions` (see CredentialCache), so a revoked credential stops working at once on this
- * instance and within a second on every other; expiry is compared with the clock on every use. `seen_at` is
+ * `credentials` change generation, sessions also under `sessions` (see CredentialCache), so a revoked credential
+ * stops working at once on this instance and within a second on every other; expiry is compared with the clock on every use. `seen_at` is
  * written at most once a minute per credential, so heavy SDK traffic does not turn into writes.
  */
 @Injectable()

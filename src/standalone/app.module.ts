@@ -11,6 +11,7 @@ import type { StandaloneEnvironment } from './environment.js';
 import { createRootLogger, loggerOptions, ROOT_LOGGER } from './logging.js';
 import { OpenApiDocs } from './openapi-docs.js';
 import { ShutdownLogger } from './shutdown-logger.js';
+import { SqliteCheckpoints } from './sqlite-checkpoints.js';
 
 const ENVIRONMENT = 'flagwright';
 
@@ -69,6 +70,7 @@ export class AppModule {
         { provide: ROOT_LOGGER, useValue: rootLogger },
         ShutdownLogger,
         OpenApiDocs,
+        SqliteCheckpoints,
       ],
     };
   }

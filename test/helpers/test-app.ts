@@ -79,7 +79,8 @@ export async function createTestDataLayer(): Promise<{ dataSource: DataSource; d
   // A PostgreSQL test database is a clone of the migrated template; a SQLite file starts empty.
   if (!database.url) await dataSource.runMigrations({ transaction: 'each' });
   const close = async () => {
-    await dataSource.destroy();
+    // A test may have closed the connection itself (to see what closing does).
+    if (dataSource.isInitialized) await dataSource.destroy();
     await database.drop();
   };
   return { dataSource, db: new Database(dataSource), close };

@@ -1,16 +1,36 @@
-import { QueryFailedError } from 'typeorm';
+import type { Pool } from 'pg';
+import { type DataSource, QueryFailedError } from 'typeorm';
 import { Database, isUniqueViolation } from '../../src/core/database/database.js';
 import { postgresRequested } from '../helpers/database.js';
 import { createTestDataLayer } from '../helpers/test-app.js';
 
-/** How `Database` sends statements: on PostgreSQL as named prepared statements of the connection (fixed texts only). */
+/** node-postgres's pool and its clients, as far as these tests look into them. */
+interface PooledClient {
+  pipeline: boolean;
+  connection: { stream: { _writev?: (...args: unknown[]) => void; _write: (...args: unknown[]) => void } };
+}
+const pooledClients = (dataSource: DataSource) =>
+  (dataSource.driver as unknown as { master: Pool & { _clients: PooledClient[] } }).master._clients;
+
+const insertProject = 'INSERT INTO flagwright_projects (id, name, created_at) VALUES (:id, :name, :now)';
+
+/**
+ * How `Database` sends statements: on PostgreSQL as named prepared statements of the connection (fixed texts only),
+ * and in a transaction without waiting for the answers before them (`submit` not even for its own).
+ */
 describe('database statements', () => {
   let db: Database;
+  let dataSource: DataSource;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ db, close } = await createTestDataLayer());
+    ({ db, dataSource, close } = await createTestDataLayer());
   });
+
+  const projectIds = async (prefix: string) =>
+    (
+      await db.query<{ id: string }>('SELECT id FROM flagwright_projects WHERE id LIKE :pattern ORDER BY id', { pattern: `${prefix}%` })
+    ).map(({ id }) => id);
 
   afterAll(async () => {
     await close?.();
@@ -61,4 +81,95 @@ describe('database statements', () => {
       { id: 'after-rollback' },
     ]);
   });
+
+  it('runs a submitted write before the statements after it, and keeps it with the transaction', async () => {
+    const now = db.toTimestamp(new Date());
+    const seen = await db.transaction(async () => {
+      await db.submit(insertProject, { id: 'submitted-1', name: 'Submitted', now });
+      await db.submit(insertProject, { id: 'submitted-2', name: 'Submitted', now });
+      return projectIds('submitted-');
+    });
+    expect(seen).toEqual(['submitted-1', 'submitted-2']);
+    expect(await projectIds('submitted-')).toEqual(['submitted-1', 'submitted-2']);
+  });
+
+  it('fails a transaction with the error of a submitted write that failed, in every statement after it, and keeps nothing', async () => {
+    const now = db.toTimestamp(new Date());
+    await db.execute(insertProject, { id: 'taken', name: 'Taken', now });
+    const failures: unknown[] = [];
+    const failure = await db
+      .transaction(async () => {
+        await db.submit(insertProject, { id: 'kept-not-1', name: 'Not kept', now });
+        await db.submit(insertProject, { id: 'taken', name: 'Again', now });
+        await db.submit(insertProject, { id: 'kept-not-2', name: 'Not kept', now });
+        await db.query('SELECT id FROM flagwright_projects').catch((error: unknown) => failures.push(error));
+      })
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(failure)).toBe(true);
+    expect((failure as QueryFailedError).query).toContain('INSERT INTO flagwright_projects');
+    // On SQLite the failing submit itself threw, so nothing ran after it.
+    for (const later of failures) expect(later).toBe(failure);
+    expect(await projectIds('kept-not-')).toEqual([]);
+  });
+
+  it.runIf(postgresRequested())(
+    'fails a transaction whose work went on after a failed statement instead of letting COMMIT roll it back unseen (PostgreSQL)',
+    async () => {
+      const now = db.toTimestamp(new Date());
+      await db.execute(insertProject, { id: 'swallowed-taken', name: 'Taken', now });
+      const failure = await db
+        .transaction(async () => {
+          await db.execute(insertProject, { id: 'swallowed-new', name: 'New', now });
+          await db.execute(insertProject, { id: 'swallowed-taken', name: 'Again', now }).catch(() => undefined);
+          return 'done';
+        })
+        .catch((error: unknown) => error);
+      expect(isUniqueViolation(failure)).toBe(true);
+      expect(await projectIds('swallowed-new')).toEqual([]);
+    },
+  );
+
+  it.runIf(postgresRequested())('fails a transaction with an error raised at COMMIT, and keeps nothing (PostgreSQL)', async () => {
+    await db.execute('CREATE TABLE deferred_unique (id INTEGER UNIQUE DEFERRABLE INITIALLY DEFERRED)');
+    const failure = await db
+      .transaction(async () => {
+        await db.submit('INSERT INTO deferred_unique (id) VALUES (1)');
+        await db.submit('INSERT INTO deferred_unique (id) VALUES (1)');
+      })
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(failure)).toBe(true);
+    expect((failure as QueryFailedError).query).toBe('COMMIT');
+    expect(await db.query('SELECT id FROM deferred_unique')).toEqual([]);
+    await db.transaction(() => db.submit('INSERT INTO deferred_unique (id) VALUES (2)'));
+    expect(await db.query('SELECT id FROM deferred_unique')).toEqual([{ id: 2 }]);
+  });
+
+  it.runIf(postgresRequested())(
+    'sends the statements asked for in one tick in one write, and hands the connection back out of pipeline mode (PostgreSQL)',
+    async () => {
+      let writes = 0;
+      await db.transaction(async () => {
+        const [client] = pooledClients(dataSource).filter((pooled) => pooled.pipeline);
+        const stream = client.connection.stream;
+        const count =
+          <A extends unknown[]>(write: (...args: A) => void) =>
+          (...args: A) => {
+            writes++;
+            write.apply(stream, args);
+          };
+        stream._write = count(stream._write);
+        if (stream._writev) stream._writev = count(stream._writev);
+        try {
+          await db.submit('SELECT 1');
+          await db.submit('SELECT 2');
+          await db.query('SELECT 3');
+        } finally {
+          delete (stream as { _write?: unknown })._write;
+          delete (stream as { _writev?: unknown })._writev;
+        }
+      });
+      expect(writes).toBe(1);
+      expect(pooledClients(dataSource).some((pooled) => pooled.pipeline)).toBe(false);
+    },
+  );
 });

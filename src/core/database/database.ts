@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { type DataSource, QueryFailedError, type QueryRunner } from 'typeorm';
+import { type Outcome, PipelinedTransaction, type PostgresClient } from './pipelined-transaction.js';
 import { describeTimestampsWithTimeZone } from './timestamp-column.js';
 
 export type Row = Record<string, unknown>;
@@ -18,7 +19,9 @@ export type Params = Record<string, unknown>;
  * On PostgreSQL a statement is sent to node-postgres as a named prepared statement (`preparedStatementName`), so a
  * connection parses and plans it once rather than on every run (the strategy update benchmark answered about
  * 1.3x as many requests a second). It is logged through the DataSource's logger and fails with a QueryFailedError
- * as TypeORM's runner would; TypeORM's query subscribers (beforeQuery/afterQuery) do not see it.
+ * as TypeORM's runner would; TypeORM's query subscribers (beforeQuery/afterQuery) do not see it. A transaction
+ * there is a PipelinedTransaction: statements go out without waiting for the answers before them, and `submit`
+ * sends one whose answer the caller does not wait for at all.
  */
 export class Database {
   readonly isPostgres: boolean;
@@ -28,7 +31,7 @@ export class Database {
    */
   private finishedWrites = 0;
   private openTransactions = 0;
-  private readonly context = new AsyncLocalStorage<QueryRunner>();
+  private readonly context = new AsyncLocalStorage<Transaction>();
   private sqliteLock: Promise<unknown> = Promise.resolve();
   private sqliteRunner?: QueryRunner;
 
@@ -52,13 +55,31 @@ export class Database {
     return rows[0];
   }
 
+  /**
+   * Runs a statement whose outcome the caller does not need (a row lock, a write whose count nobody reads). In a
+   * PostgreSQL transaction it is sent and not waited for: it goes out with the next statement or the COMMIT, and
+   * if it fails, every later statement and the transaction fail with its error; so a caller that would turn its
+   * failure into an answer of its own (a unique violation into a 409) uses `execute`. Elsewhere it runs as
+   * `execute` does.
+   */
+  async submit(sql: string, params: Params = {}): Promise<void> {
+    const transaction = this.context.getStore();
+    if (!transaction?.pipeline) {
+      await this.run(sql, params);
+      return;
+    }
+    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
+    transaction.pipeline.submit(text, values, preparedStatementName(sql, text));
+  }
+
   /** Runs `work` in one transaction (joining the current one if there is any); any error rolls it all back. */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.context.getStore()) return work();
     const run = async () => {
       this.openTransactions++;
       try {
-        return await this.dataSource.transaction((manager) => this.context.run(manager.queryRunner!, work));
+        if (this.isPostgres) return await PipelinedTransaction.run(this.dataSource, (pipeline) => this.context.run({ pipeline }, work));
+        return await this.dataSource.transaction((manager) => this.context.run({ runner: manager.queryRunner! }, work));
       } finally {
         // An enabled AsyncLocalStorage runs a hook on every promise of the process (a few µs a request): off while
         // no transaction needs it; the next run() turns it on again.
@@ -89,8 +110,9 @@ export class Database {
   private async run(sql: string, params: Params): Promise<Outcome> {
     const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
     const name = this.isPostgres ? preparedStatementName(sql, text) : undefined;
-    const inTransaction = this.context.getStore();
-    if (inTransaction) return this.runOn(inTransaction, text, values, name);
+    const transaction = this.context.getStore();
+    if (transaction?.pipeline) return transaction.pipeline.query(text, values, name);
+    if (transaction?.runner) return transaction.runner.query(text, values, true);
     const runAlone = async () => {
       // One long-lived runner on SQLite (there is one connection anyway): its prepared-statement cache survives
       // from one query to the next, where a runner per query would parse and plan every statement again.
@@ -166,11 +188,8 @@ export function parseJson<T>(value: unknown, fallback: T): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-type Outcome = { records: unknown[]; affected?: number };
-
-interface PostgresClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null }>;
-}
+/** What a transaction's statements run on: TypeORM's runner (SQLite) or a PipelinedTransaction (PostgreSQL). */
+type Transaction = { runner: QueryRunner; pipeline?: undefined } | { pipeline: PipelinedTransaction; runner?: undefined };
 
 /**
  * Every connection keeps each named statement it ran until it closes, so only fixed texts are named (a list

@@ -40,6 +40,10 @@ export class FakeDatabase {
     return this.query(sql);
   }
 
+  submit(sql: string): never {
+    return this.query(sql);
+  }
+
   /** The same object, typed as what services and read models are built with. */
   asDatabase(): Database {
     return this as unknown as Database;

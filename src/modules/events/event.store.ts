@@ -29,7 +29,7 @@ export class SqlEventStore extends EventStore {
   }
 
   async insert(event: NewEvent, createdAt: Date): Promise<void> {
-    await this.db.execute(
+    await this.db.submit(
       `INSERT INTO flagwright_events (type, created_by, created_by_user_id, created_at, project, feature_name, environment, data, pre_data, tags, ip)
        VALUES (:type, :createdBy, :createdByUserId, :createdAt, :project, :featureName, :environment, :data, :preData, :tags, :ip)`,
       {

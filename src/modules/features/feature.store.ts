@@ -53,7 +53,7 @@ export class SqlFeatureStore extends FeatureStore {
 
   async lock(featureName: string): Promise<void> {
     if (this.db.isPostgres)
-      await this.db.query('SELECT name FROM flagwright_features WHERE name = :featureName FOR UPDATE', { featureName });
+      await this.db.submit('SELECT name FROM flagwright_features WHERE name = :featureName FOR UPDATE', { featureName });
   }
 
   async insert(feature: NewFeature, createdByUserId: number, createdAt: Date): Promise<boolean> {

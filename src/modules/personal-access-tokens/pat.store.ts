@@ -46,7 +46,7 @@ export class SqlPatStore extends PatStore {
 
   async lockOwner(userId: number): Promise<void> {
     // SQLite transactions are already serialised; PostgreSQL needs the owner's row locked.
-    if (this.db.isPostgres) await this.db.query('SELECT id FROM flagwright_users WHERE id = :userId FOR UPDATE', { userId });
+    if (this.db.isPostgres) await this.db.submit('SELECT id FROM flagwright_users WHERE id = :userId FOR UPDATE', { userId });
   }
 
   /** A concurrent creation with the same description loses on the unique index: that is a 409, not a 500. */

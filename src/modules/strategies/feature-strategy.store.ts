@@ -116,7 +116,7 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
       strategy.disabled !== stored.disabled ? ', disabled = :disabled' : '',
       strategy.sortOrder !== stored.sortOrder ? ', sort_order = :sortOrder' : '',
     ].join('');
-    await this.db.execute(
+    await this.db.submit(
       `UPDATE flagwright_feature_strategies
           SET strategy_name = :name, title = :title, parameters = :parameters, constraints = :constraints, variants = :variants${changed}
         WHERE id = :id`,
@@ -125,7 +125,7 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
   }
 
   async replaceSegments(strategyId: string, segmentIds: number[], createdAt: Date): Promise<void> {
-    await this.db.execute('DELETE FROM flagwright_feature_strategy_segments WHERE strategy_id = :strategyId', { strategyId });
+    await this.db.submit('DELETE FROM flagwright_feature_strategy_segments WHERE strategy_id = :strategyId', { strategyId });
     if (segmentIds.length === 0) return;
     const params: Record<string, unknown> = { strategyId, createdAt: this.db.toTimestamp(createdAt) };
     segmentIds.forEach((id, index) => (params[`segment${index}`] = id));
@@ -168,7 +168,7 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
 
   async lockFeatureEnvironment(featureName: string, environment: string): Promise<void> {
     if (!this.db.isPostgres) return;
-    await this.db.query(
+    await this.db.submit(
       'SELECT enabled FROM flagwright_feature_environments WHERE feature_name = :featureName AND environment = :environment FOR UPDATE',
       {
         featureName,

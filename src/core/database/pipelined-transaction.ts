@@ -2,7 +2,10 @@ import { type DataSource, QueryFailedError, type QueryRunner } from 'typeorm';
 
 export type Outcome = { records: unknown[]; affected?: number };
 
-/** The part of node-postgres's Client a transaction uses. `pipeline` is read on every send (node-postgres ≥ 8.18). */
+/**
+ * The part of node-postgres's Client a transaction uses. `pipeline` is read on every send (node-postgres ≥ 8.23); an
+ * earlier client ignores it and sends the queued statements one after another, which is correct, only slower.
+ */
 export interface PostgresClient {
   pipeline?: boolean;
   connection?: { stream?: { cork?: () => void; uncork?: () => void } };

@@ -35,13 +35,12 @@ interface PostgresResult {
  * breaks, nothing sent after it runs either.
  */
 export class PipelinedTransaction {
-  private readonly sent: Promise<unknown>[] = [];
   private failure?: QueryFailedError;
   private readonly pipelineBefore: boolean | undefined;
   private corked = false;
 
   private constructor(
-    readonly runner: QueryRunner,
+    private readonly runner: QueryRunner,
     private readonly client: PostgresClient,
     private readonly dataSource: DataSource,
   ) {
@@ -87,11 +86,12 @@ export class PipelinedTransaction {
     this.client.pipeline = this.pipelineBefore;
   }
 
-  /** Sends COMMIT or ROLLBACK behind everything sent, and waits for every answer. */
+  /**
+   * Sends COMMIT or ROLLBACK behind everything sent. Its answer comes last, so when it is in, every earlier answer
+   * is too, and the first failure among them has been recorded.
+   */
   private async end(command: 'COMMIT' | 'ROLLBACK'): Promise<void> {
-    const ended = this.send(command, []);
-    await Promise.allSettled(this.sent);
-    const answer = await ended.catch(() => undefined);
+    const answer = await this.send(command, []).catch(() => undefined);
     if (command === 'ROLLBACK') return;
     if (this.failure) throw this.failure;
     // COMMIT answered as ROLLBACK: the server had aborted the transaction without an error reaching us.
@@ -102,16 +102,13 @@ export class PipelinedTransaction {
   private send(text: string, values: unknown[], name?: string): Promise<PostgresResult> {
     this.dataSource.logger.logQuery(text, values, this.runner);
     this.corkUntilNextTick();
-    const answer = this.client.query(name ? { name, text, values } : { text, values });
-    const settled = answer.catch((error: Error) => {
+    return this.client.query(name ? { name, text, values } : { text, values }).catch((error: Error) => {
       if (!this.failure) {
         this.dataSource.logger.logQueryError(error, text, values, this.runner);
         this.failure = new QueryFailedError(text, values, error);
       }
       throw error;
     });
-    this.sent.push(settled);
-    return settled;
   }
 
   /**

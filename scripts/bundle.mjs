@@ -16,7 +16,7 @@ const external = [
   'validator',
   'libphonenumber-js',
   'better-sqlite3',
-  'argon2',
+  '@node-rs/argon2',
   'pg-native',
   'swagger-ui-dist',
   'pino-pretty',

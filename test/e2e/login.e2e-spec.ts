@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import argon2 from 'argon2';
+import { Algorithm, hashSync } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
@@ -127,9 +127,9 @@ describe('login: POST /auth/simple/login', () => {
       const hashOf = async () =>
         (await t.db.one<{ password_hash: string }>('SELECT password_hash FROM flagwright_users WHERE id = :id', { id: user.id }))!
           .password_hash;
-      expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-      const strongerButSlower = await argon2.hash('Other-params1', {
-        type: argon2.argon2id,
+      expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const strongerButSlower = hashSync('Other-params1', {
+        algorithm: Algorithm.Argon2id,
         memoryCost: 65_536,
         timeCost: 3,
         parallelism: 4,
@@ -138,8 +138,21 @@ describe('login: POST /auth/simple/login', () => {
       await login(user.username, 'wrong-password').expect(401);
       expect(await hashOf()).toBe(strongerButSlower);
       await login(user.username, 'Other-params1').expect(200);
-      expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       await login(user.username, 'Other-params1').expect(200);
+    });
+
+    it('keeps a hash with the same parameters written in another order (as hashes made with node-argon2 are)', async () => {
+      const user = await createUser();
+      // The service's hashes before it moved to @node-rs/argon2: 'Earlier-release1' at m=19456, t=2, p=1, written `m,p,t`.
+      const earlier = '$argon2id$v=19$m=19456,p=1,t=2$sC9IqjkBliKBgxV/qSl5oQ$VilFTG6S5LLeM7DK9t8y/YGRo9cQilFSUaz1l1lQMUg';
+      await t.db.execute('UPDATE flagwright_users SET password_hash = :hash WHERE id = :id', { id: user.id, hash: earlier });
+      await login(user.username, 'Earlier-release2').expect(401);
+      await login(user.username, 'Earlier-release1').expect(200);
+      const stored = await t.db.one<{ password_hash: string }>('SELECT password_hash FROM flagwright_users WHERE id = :id', {
+        id: user.id,
+      });
+      expect(stored!.password_hash).toBe(earlier);
     });
   });
 
@@ -428,8 +441,8 @@ describe('login: POST /auth/simple/login', () => {
           return res.status;
         }),
       );
-      // Let the 20 requests arrive and reach their hash checks (seconds of argon2 work on the thread pool).
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Time /health once the checks are under way (the first login has its answer) and most still wait their turn.
+      while (finished === 0) await new Promise((resolve) => setTimeout(resolve, 2));
       const busy: number[] = [];
       for (let i = 0; i < 5; i++) busy.push(await timeHealth());
       const inFlight = 20 - finished;

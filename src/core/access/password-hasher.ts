@@ -1,35 +1,65 @@
-import { Injectable } from '@nestjs/common';
-import argon2 from 'argon2';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Algorithm, type ParsedHashOptions, parseOptions, Version } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
+import { HashingWorkers } from './hashing-workers.js';
 
 /**
- * OWASP's argon2id recommendation (19 MiB, 2 passes, 1 thread). argon2's default (64 MiB, 3 passes, 4 threads)
- * is about ten times the work: on two cores it held logins to a few per second and starved every other request.
+ * OWASP's argon2id recommendation (19 MiB, 2 passes, 1 thread). argon2's usual default (64 MiB, 3 passes,
+ * 4 threads) is about ten times the work: on two cores it held logins to a few per second and starved every other
+ * request.
  */
-export const PASSWORD_HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const PASSWORD_HASH_OPTIONS = {
+  algorithm: Algorithm.Argon2id,
+  version: Version.V0x13,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /**
- * Passwords are hashed with argon2id on libuv's thread pool, so hashing never blocks the event loop. Hashes with
- * other parameters, and bcrypt hashes (as Unleash stores them), are still verified, and `needsRehash` tells the
- * caller to replace them.
+ * Passwords are hashed with argon2id on threads of their own, below the event loop's CPU priority
+ * (`HashingWorkers`), so hashing neither blocks nor crowds out the requests. Hashes with other parameters
+ * (whatever the order they are written in), and bcrypt hashes (as Unleash stores them), are still verified, and
+ * `needsRehash` tells the caller to replace them.
  */
 @Injectable()
-export class PasswordHasher {
-  hash(password: string): Promise<string> {
-    return argon2.hash(password, PASSWORD_HASH_OPTIONS);
+export class PasswordHasher implements OnModuleDestroy {
+  private readonly workers = new HashingWorkers();
+
+  async hash(password: string): Promise<string> {
+    return (await this.workers.run({ kind: 'hash', password, options: PASSWORD_HASH_OPTIONS })) as string;
   }
 
   async verify(hash: string, password: string): Promise<boolean> {
     if (isBcrypt(hash)) return bcrypt.compare(password, hash);
-    try {
-      return await argon2.verify(hash, password);
-    } catch {
-      return false;
-    }
+    // A stored value that is no hash matches no password; a failure of the hashing itself is the caller's error.
+    if (!argon2Options(hash)) return false;
+    return (await this.workers.run({ kind: 'verify', hash, password })) as boolean;
   }
 
   needsRehash(hash: string): boolean {
-    return isBcrypt(hash) || argon2.needsRehash(hash, PASSWORD_HASH_OPTIONS);
+    const options = isBcrypt(hash) ? undefined : argon2Options(hash);
+    if (!options) return true;
+    const wanted = PASSWORD_HASH_OPTIONS;
+    return (
+      options.algorithm !== wanted.algorithm ||
+      options.version !== wanted.version ||
+      options.memoryCost !== wanted.memoryCost ||
+      options.timeCost !== wanted.timeCost ||
+      options.parallelism !== wanted.parallelism
+    );
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.workers.close();
+  }
+}
+
+function argon2Options(hash: string): ParsedHashOptions | undefined {
+  try {
+    return parseOptions(hash);
+  } catch {
+    return undefined;
   }
 }
 

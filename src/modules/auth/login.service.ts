@@ -9,7 +9,6 @@ import { AppError } from '../../core/errors/app-error.js';
 import { SessionService } from '../sessions/index.js';
 import { type UserJson, UserReadModel, UserService } from '../users/index.js';
 import { loginNameKey, minutesText } from './lockout-policy.js';
-import { HashingSlots } from './hashing-slots.js';
 import { LockoutService } from './lockout.service.js';
 
 /**
@@ -26,7 +25,6 @@ const DUMMY_HASH = '$argon2id$v=19$m=19456,p=1,t=2$yo7f7poPfr4nfn3fIOe6pg$ISJlK0
 @Injectable()
 export class LoginService {
   private dummyHash?: Promise<string>;
-  private readonly slots = new HashingSlots();
 
   constructor(
     private readonly users: UserReadModel,
@@ -47,7 +45,7 @@ export class LoginService {
     const person = account && !account.isService ? account : undefined;
     const hash = person?.passwordHash ?? null;
     const against = hash ?? (await this.dummy());
-    const valid = await this.slots.run(() => this.hasher.verify(against, input.password));
+    const valid = await this.hasher.verify(against, input.password);
     if (!person || !hash || !valid) {
       await this.lockout.recordFailure(name, person?.id, now);
       throw new AppError(
@@ -55,7 +53,7 @@ export class LoginService {
         `The combination of password and username you provided is invalid. If you have forgotten your password, visit ${this.config.basePath}/forgotten-password or get in touch with your instance administrator.`,
       );
     }
-    const upgradedHash = this.hasher.needsRehash(hash) ? await this.slots.run(() => this.hasher.hash(input.password)) : undefined;
+    const upgradedHash = this.hasher.needsRehash(hash) ? await this.hasher.hash(input.password) : undefined;
     await this.db.transaction(async () => {
       // A lock set by concurrent failures while this password was checked still wins.
       await this.refuseIfLocked(name, now);

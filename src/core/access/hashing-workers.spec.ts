@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { Algorithm, hashSync } from '@node-rs/argon2';
+import { HASHING_THREAD_NICE, HashingWorkers } from './hashing-workers.js';
+
+const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 1_024, timeCost: 1, parallelism: 1 };
+
+/** This process's threads at the hashing threads' nice value (field 19 of /proc/self/task/<tid>/stat). */
+function hashingThreads(): number {
+  return readdirSync('/proc/self/task').filter((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === HASHING_THREAD_NICE;
+  }).length;
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('HashingWorkers', () => {
+  it('answers every check with its own result, in order of arrival, and passes failures through', async () => {
+    const workers = new HashingWorkers(2);
+    try {
+      const hash = hashSync('right', OPTIONS);
+      const answers = await Promise.allSettled([
+        workers.run({ kind: 'verify', hash, password: 'right' }),
+        workers.run({ kind: 'verify', hash, password: 'wrong' }),
+        workers.run({ kind: 'hash', password: 'new', options: { ...OPTIONS, memoryCost: 1 } }),
+        workers.run({ kind: 'verify', hash, password: 'right' }),
+        workers.run({ kind: 'hash', password: 'new', options: OPTIONS }),
+      ]);
+      expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : 'failed'))).toEqual([
+        true,
+        false,
+        'failed',
+        true,
+        expect.stringMatching(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/),
+      ]);
+      expect((answers[2] as PromiseRejectedResult).reason).toBeInstanceOf(Error);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('has at least one thread, and one CPU fewer than the machine when it has several', () => {
+    expect(new HashingWorkers().size).toBeGreaterThanOrEqual(1);
+  });
+
+  it('fails the checks still waiting when it is closed, and every check asked for after', async () => {
+    const workers = new HashingWorkers(1);
+    const hash = hashSync('right', OPTIONS);
+    const pending = [workers.run({ kind: 'verify', hash, password: 'right' }), workers.run({ kind: 'verify', hash, password: 'right' })];
+    const failures = pending.map((check) => expect(check).rejects.toThrow('Password hashing has stopped'));
+    await workers.close();
+    await Promise.all(failures);
+    await expect(workers.run({ kind: 'verify', hash, password: 'right' })).rejects.toThrow('Password hashing has stopped');
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'starts at most `size` threads at its lower CPU priority, on the first check, and stops them when idle',
+    async () => {
+      const before = hashingThreads();
+      const workers = new HashingWorkers(2, 100);
+      try {
+        expect(hashingThreads()).toBe(before);
+        const hash = hashSync('right', OPTIONS);
+        const checks = Array.from({ length: 6 }, () => workers.run({ kind: 'verify', hash, password: 'right' }));
+        expect(await Promise.all(checks)).toEqual(Array(6).fill(true));
+        expect(hashingThreads()).toBe(before + 2);
+        await settle(400);
+        expect(hashingThreads()).toBe(before);
+        // The next check starts a thread again.
+        expect(await workers.run({ kind: 'verify', hash, password: 'right' })).toBe(true);
+        expect(hashingThreads()).toBe(before + 1);
+      } finally {
+        await workers.close();
+      }
+    },
+  );
+});

@@ -43,9 +43,12 @@ const isStandalone = (file: string) => file === 'src/main.ts' || file.startsWith
 const LIBRARY_SOURCES = ALL_SOURCES.filter((file) => !isStandalone(file) && !file.includes('/testing/'));
 const STANDALONE_SOURCES = ALL_SOURCES.filter(isStandalone);
 
-/** The packages the files import or require (types included: the declarations a host compiles against name them too). */
+/**
+ * The packages the files import, require or resolve (a worker thread's code loads what the file resolves for it;
+ * types included: the declarations a host compiles against name them too).
+ */
 function importedPackages(files: string[]): Set<string> {
-  const specifier = /(?:from\s+|import\s*\(?\s*|require\w*\(\s*)'([^'./][^']*)'/g;
+  const specifier = /(?:from\s+|import\s*\(?\s*|require\w*\(\s*|\.resolve\(\s*)'([^'./][^']*)'/g;
   const packages = new Set<string>();
   for (const file of files) {
     for (const [, name] of readFileSync(join(ROOT, file), 'utf8').matchAll(specifier)) {

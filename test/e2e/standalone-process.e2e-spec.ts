@@ -47,9 +47,25 @@ describe('the standalone service process', () => {
     expect(service.output).not.toContain('s:abc.def');
   });
 
-  it('shuts down cleanly on SIGTERM', async () => {
+  it('shuts down cleanly on SIGTERM, answering the logins it was still checking', async () => {
+    let answered = 0;
+    const logins = Array.from({ length: 8 }, () =>
+      fetch(`${base}/auth/simple/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'unleash4all' }),
+      }).then((response) => {
+        answered += 1;
+        return response.status;
+      }),
+    );
+    // The first answer means the checks are under way; the others wait for their turn on the hashing threads.
+    while (answered === 0) await new Promise((done) => setTimeout(done, 2));
     // Nest re-raises the signal after its shutdown hooks ran, so the process ends by SIGTERM, not with a code.
-    expect(await service.stop('SIGTERM')).toEqual({ code: null, signal: 'SIGTERM' });
+    const stopped = service.stop('SIGTERM');
+    expect(answered).toBeLessThan(8);
+    expect(await Promise.all(logins)).toEqual(Array(8).fill(200));
+    expect(await stopped).toEqual({ code: null, signal: 'SIGTERM' });
     expect(service.output).toContain('Stopped on SIGTERM: in-flight requests finished');
   });
 });

@@ -9,8 +9,11 @@ import { Worker } from 'node:worker_threads';
  */
 export const HASHING_THREAD_NICE = 10;
 
-/** How long a hashing thread is kept without work before it exits (each holds an isolate and argon2's 19 MiB). */
-const IDLE_STOP_MS = 30_000;
+/**
+ * How long a hashing thread is kept without work before it exits. A live one holds about 10 MB (its own V8
+ * isolate); starting one takes 30-100 ms. Logins in a burst share a thread, and an idle service does not keep one.
+ */
+const IDLE_STOP_MS = 1_000;
 
 export type HashingRequest = { kind: 'hash'; password: string; options: object } | { kind: 'verify'; hash: string; password: string };
 
@@ -22,20 +25,34 @@ interface Job {
   reject: (error: Error) => void;
 }
 
+/** Resolved once: a missing native module fails the import, as a static import would, not each check. */
+const ARGON2_PATH = createRequire(import.meta.url).resolve('@node-rs/argon2');
+
 /**
  * The hashing thread: argon2id (`@node-rs/argon2`, synchronous) on a thread of its own, at HASHING_THREAD_NICE.
  * On Linux the nice value is per thread; elsewhere it would lower the whole process, so it is left alone there.
- * CommonJS, run with `eval`: the service is one bundled file, and the thread needs nothing from it.
+ * It is only ever lowered: a process started nicer than that (`nice -n 15`) keeps its own, since raising it
+ * needs a privilege the service should not need. CommonJS, run with `eval`: the service is one bundled file,
+ * and the thread needs nothing from it.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { setPriority } = require('node:os');
+const { getPriority, setPriority } = require('node:os');
 const argon2 = require(workerData.argon2Path);
-if (workerData.nice !== null) setPriority(workerData.nice);
+if (workerData.nice !== null && getPriority() < workerData.nice) setPriority(workerData.nice);
 parentPort.on('message', (request) => {
-  try {
-    const value = request.kind === 'hash' ? argon2.hashSync(request.password, request.options) : argon2.verifySync(request.hash, request.password);
+  if (request.kind === 'verify') {
+    let value = false;
+    try {
+      value = argon2.verifySync(request.hash, request.password);
+    } catch {
+      // A stored value argon2 cannot read matches no password.
+    }
     parentPort.postMessage({ value });
+    return;
+  }
+  try {
+    parentPort.postMessage({ value: argon2.hashSync(request.password, request.options) });
   } catch (error) {
     parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }
@@ -45,7 +62,8 @@ parentPort.on('message', (request) => {
 /**
  * Password hashing off the event loop, on at most `size` threads (one per CPU but one, so the event loop always
  * keeps a CPU), each running one check at a time; checks beyond that wait in arrival order. Threads start at the
- * first check and exit after IDLE_STOP_MS without one; they never keep the process alive.
+ * first check and exit after IDLE_STOP_MS without one (until then they keep the process alive, so a check asked
+ * for by a script that has nothing else running is still answered).
  */
 export class HashingWorkers {
   private readonly idle: Worker[] = [];
@@ -81,8 +99,16 @@ export class HashingWorkers {
   private dispatch(): void {
     clearTimeout(this.idleTimer);
     while (this.waiting.length > 0) {
-      const worker = this.idle.pop() ?? (this.busy.size < this.size ? this.start() : undefined);
-      if (!worker) return;
+      let worker = this.idle.pop();
+      if (!worker) {
+        if (this.busy.size >= this.size) return;
+        try {
+          worker = this.start();
+        } catch (error) {
+          this.waiting.shift()!.reject(error instanceof Error ? error : new Error(String(error)));
+          continue;
+        }
+      }
       const job = this.waiting.shift()!;
       this.busy.set(worker, job);
       worker.postMessage(job.request);
@@ -95,12 +121,8 @@ export class HashingWorkers {
   private start(): Worker {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: {
-        argon2Path: createRequire(import.meta.url).resolve('@node-rs/argon2'),
-        nice: process.platform === 'linux' ? HASHING_THREAD_NICE : null,
-      },
+      workerData: { argon2Path: ARGON2_PATH, nice: process.platform === 'linux' ? HASHING_THREAD_NICE : null },
     });
-    worker.unref();
     worker.on('message', (answer: HashingAnswer) => this.answered(worker, answer));
     worker.on('error', (error) => this.lost(worker, error));
     worker.on('exit', (code) => this.lost(worker, new Error(`A password hashing thread exited (code ${code})`)));

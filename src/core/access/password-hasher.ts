@@ -1,66 +1,67 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { Algorithm, type ParsedHashOptions, parseOptions, Version } from '@node-rs/argon2';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import bcrypt from 'bcryptjs';
 import { HashingWorkers } from './hashing-workers.js';
+
+interface Argon2Parameters {
+  algorithm: string;
+  version: number;
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
 
 /**
  * OWASP's argon2id recommendation (19 MiB, 2 passes, 1 thread). argon2's usual default (64 MiB, 3 passes,
  * 4 threads) is about ten times the work: on two cores it held logins to a few per second and starved every other
  * request.
  */
-export const PASSWORD_HASH_OPTIONS = {
-  algorithm: Algorithm.Argon2id,
-  version: Version.V0x13,
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-} as const;
+const PASSWORD_HASH_PARAMETERS: Argon2Parameters = { algorithm: 'argon2id', version: 19, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** PASSWORD_HASH_PARAMETERS as `@node-rs/argon2` takes them (its `Algorithm.Argon2id` is 2, `Version.V0x13` is 1). */
+const HASH_OPTIONS = { algorithm: 2, version: 1, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
  * Passwords are hashed with argon2id on threads of their own, below the event loop's CPU priority
- * (`HashingWorkers`), so hashing neither blocks nor crowds out the requests. Hashes with other parameters
- * (whatever the order they are written in), and bcrypt hashes (as Unleash stores them), are still verified, and
- * `needsRehash` tells the caller to replace them.
+ * (`HashingWorkers`), so hashing neither blocks nor crowds out the requests; only those threads load the native
+ * argon2 module. Hashes with other parameters (whatever the order they are written in), and bcrypt hashes (as
+ * Unleash stores them), are still verified, and `needsRehash` tells the caller to replace them.
  */
 @Injectable()
-export class PasswordHasher implements OnModuleDestroy {
+export class PasswordHasher implements OnApplicationShutdown {
   private readonly workers = new HashingWorkers();
 
   async hash(password: string): Promise<string> {
-    return (await this.workers.run({ kind: 'hash', password, options: PASSWORD_HASH_OPTIONS })) as string;
+    return (await this.workers.run({ kind: 'hash', password, options: HASH_OPTIONS })) as string;
   }
 
+  /** False for a stored value that is no hash (it matches no password); a failure of the hashing itself is thrown. */
   async verify(hash: string, password: string): Promise<boolean> {
     if (isBcrypt(hash)) return bcrypt.compare(password, hash);
-    // A stored value that is no hash matches no password; a failure of the hashing itself is the caller's error.
-    if (!argon2Options(hash)) return false;
+    if (!argon2Parameters(hash)) return false;
     return (await this.workers.run({ kind: 'verify', hash, password })) as boolean;
   }
 
   needsRehash(hash: string): boolean {
-    const options = isBcrypt(hash) ? undefined : argon2Options(hash);
-    if (!options) return true;
-    const wanted = PASSWORD_HASH_OPTIONS;
-    return (
-      options.algorithm !== wanted.algorithm ||
-      options.version !== wanted.version ||
-      options.memoryCost !== wanted.memoryCost ||
-      options.timeCost !== wanted.timeCost ||
-      options.parallelism !== wanted.parallelism
-    );
+    const parameters = argon2Parameters(hash);
+    const names = Object.keys(PASSWORD_HASH_PARAMETERS) as (keyof Argon2Parameters)[];
+    return !parameters || names.some((name) => parameters[name] !== PASSWORD_HASH_PARAMETERS[name]);
   }
 
-  onModuleDestroy(): Promise<void> {
+  /** After the HTTP server has stopped (unlike onModuleDestroy), so the logins it was still answering are checked. */
+  onApplicationShutdown(): Promise<void> {
     return this.workers.close();
   }
 }
 
-function argon2Options(hash: string): ParsedHashOptions | undefined {
-  try {
-    return parseOptions(hash);
-  } catch {
-    return undefined;
-  }
+/** The parameters of an argon2 hash in PHC format (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`, with m, t, p in any order). */
+function argon2Parameters(hash: string): Argon2Parameters | undefined {
+  const match = /^\$(argon2(?:id|i|d))\$(?:v=(\d+)\$)?([a-z]=\d+(?:,[a-z]=\d+)*)\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/.exec(hash);
+  if (!match) return undefined;
+  const values = new Map(match[3].split(',').map((pair) => [pair[0], Number(pair.slice(2))]));
+  const [memoryCost, timeCost, parallelism] = ['m', 't', 'p'].map((name) => values.get(name));
+  if (memoryCost === undefined || timeCost === undefined || parallelism === undefined) return undefined;
+  // A hash without `v=` was made by argon2 before version 0x13 (0x10).
+  return { algorithm: match[1], version: Number(match[2] ?? 16), memoryCost, timeCost, parallelism };
 }
 
 function isBcrypt(hash: string): boolean {

@@ -12,7 +12,7 @@ import { loginNameKey, minutesText } from './lockout-policy.js';
 import { LockoutService } from './lockout.service.js';
 
 /**
- * An argon2id hash (PASSWORD_HASH_OPTIONS) of a random password nobody knows. Unknown names, service accounts and
+ * An argon2id hash (PasswordHasher's parameters) of a random password nobody knows. Unknown names, service accounts and
  * people without a password are checked against it, so every failure costs the same time as a wrong password.
  */
 const DUMMY_HASH = '$argon2id$v=19$m=19456,p=1,t=2$yo7f7poPfr4nfn3fIOe6pg$ISJlK0CLA34EnW8QUig/q+xMF/D4Yq0wYX0B6dUsovs';

@@ -16,7 +16,7 @@ export type Params = Record<string, unknown>;
  * better-sqlite3 has a single connection shared by every request, so on SQLite transactions (and writes outside
  * them) are serialised by a lock; otherwise two requests' statements would interleave inside one transaction.
  *
- * On PostgreSQL a statement is sent to node-postgres as a named prepared statement (`preparedStatementName`), so a
+ * On PostgreSQL a statement is sent to node-postgres as a named prepared statement (`PreparedStatementNames`), so a
  * connection parses and plans it once rather than on every run (the strategy update benchmark answered about
  * 1.3x as many requests a second). It is logged through the DataSource's logger and fails with a QueryFailedError
  * as TypeORM's runner would; TypeORM's query subscribers (beforeQuery/afterQuery) do not see it. A transaction
@@ -34,6 +34,7 @@ export class Database {
   private readonly context = new AsyncLocalStorage<Transaction>();
   private sqliteLock: Promise<unknown> = Promise.resolve();
   private sqliteRunner?: QueryRunner;
+  private readonly statementNames = new PreparedStatementNames();
 
   constructor(readonly dataSource: DataSource) {
     this.isPostgres = dataSource.options.type === 'postgres';
@@ -69,7 +70,7 @@ export class Database {
       return;
     }
     const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
-    transaction.pipeline.submit(text, values, preparedStatementName(sql, text));
+    transaction.pipeline.submit(text, values, this.statementNames.of(sql, text));
   }
 
   /** Runs `work` in one transaction (joining the current one if there is any); any error rolls it all back. */
@@ -109,7 +110,7 @@ export class Database {
 
   private async run(sql: string, params: Params): Promise<Outcome> {
     const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
-    const name = this.isPostgres ? preparedStatementName(sql, text) : undefined;
+    const name = this.isPostgres ? this.statementNames.of(sql, text) : undefined;
     const transaction = this.context.getStore();
     if (transaction?.pipeline) return transaction.pipeline.query(text, values, name);
     if (transaction?.runner) return transaction.runner.query(text, values, true);
@@ -193,18 +194,22 @@ type Transaction = { runner: QueryRunner; pipeline?: undefined } | { pipeline: P
 
 /**
  * Every connection keeps each named statement it ran until it closes, so only fixed texts are named (a list
- * parameter makes a text per list length), and at most PREPARED_STATEMENTS of them: later ones run unnamed.
- * The name is a digest of the text, so that any two statements of one name on a connection are the same one.
+ * parameter makes a text per list length), and at most PREPARED_STATEMENTS of them per Database (its pool's
+ * connections): later ones run unnamed. The name is a digest of the text, so that any two statements of one name
+ * on a connection are the same one.
  */
 const PREPARED_STATEMENTS = 150;
-const preparedStatementNames = new Map<string, string>();
 
-function preparedStatementName(sql: string, text: string): string | undefined {
-  const known = preparedStatementNames.get(text);
-  if (known !== undefined || sql.includes(':...') || preparedStatementNames.size >= PREPARED_STATEMENTS) return known;
-  const name = `flagwright_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
-  preparedStatementNames.set(text, name);
-  return name;
+class PreparedStatementNames {
+  private readonly names = new Map<string, string>();
+
+  of(sql: string, text: string): string | undefined {
+    const known = this.names.get(text);
+    if (known !== undefined || sql.includes(':...') || this.names.size >= PREPARED_STATEMENTS) return known;
+    const name = `flagwright_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
+    this.names.set(text, name);
+    return name;
+  }
 }
 
 function isWrite(sql: string): boolean {

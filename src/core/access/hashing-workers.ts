@@ -15,6 +15,8 @@ export const HASHING_THREAD_NICE = 10;
  */
 const IDLE_STOP_MS = 1_000;
 
+const STOPPED = 'Password hashing has stopped';
+
 export type HashingRequest = { kind: 'hash'; password: string; options: object } | { kind: 'verify'; hash: string; password: string };
 
 type HashingAnswer = { value: string | boolean } | { error: string };
@@ -78,7 +80,7 @@ export class HashingWorkers {
   ) {}
 
   run(request: HashingRequest): Promise<string | boolean> {
-    if (this.closed) return Promise.reject(new Error('Password hashing has stopped'));
+    if (this.closed) return Promise.reject(new Error(STOPPED));
     return new Promise((resolve, reject) => {
       this.waiting.push({ request, resolve, reject });
       this.dispatch();
@@ -89,7 +91,7 @@ export class HashingWorkers {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.idleTimer);
-    const stopped = new Error('Password hashing has stopped');
+    const stopped = new Error(STOPPED);
     for (const job of [...this.waiting.splice(0), ...this.busy.values()]) job.reject(stopped);
     const workers = [...this.idle.splice(0), ...this.busy.keys()];
     this.busy.clear();

@@ -18,7 +18,13 @@ interface Argon2Parameters {
 const PASSWORD_HASH_PARAMETERS: Argon2Parameters = { algorithm: 'argon2id', version: 19, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 /** PASSWORD_HASH_PARAMETERS as `@node-rs/argon2` takes them (its `Algorithm.Argon2id` is 2, `Version.V0x13` is 1). */
-const HASH_OPTIONS = { algorithm: 2, version: 1, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const HASH_OPTIONS = {
+  algorithm: 2,
+  version: 1,
+  memoryCost: PASSWORD_HASH_PARAMETERS.memoryCost,
+  timeCost: PASSWORD_HASH_PARAMETERS.timeCost,
+  parallelism: PASSWORD_HASH_PARAMETERS.parallelism,
+};
 
 /**
  * Passwords are hashed with argon2id on threads of their own, below the event loop's CPU priority

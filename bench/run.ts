@@ -22,12 +22,18 @@ async function main(): Promise<void> {
   const results: BenchResult[] = [];
   for (const scenario of SCENARIOS.filter((s) => !args.only || args.only.includes(s.name))) {
     const scenarioResults: BenchResult[] = [];
-    for (const database of databases) {
-      console.log(`\n${scenario.name} on ${database}`);
-      const ctx: BenchContext = { database, postgresUrl, sizes: args.sizes };
-      const databaseResults = await scenario.run(ctx);
-      printResults(databaseResults);
-      scenarioResults.push(...databaseResults);
+    const contextOf = (database: DatabaseKind): BenchContext => ({ database, postgresUrl, sizes: args.sizes });
+    if (scenario.runTogether) {
+      console.log(`\n${scenario.name} on ${databases.join(' and ')}${databases.length > 1 ? ', in turns' : ''}`);
+      scenarioResults.push(...(await scenario.runTogether(databases.map(contextOf))));
+      printResults(scenarioResults);
+    } else {
+      for (const database of databases) {
+        console.log(`\n${scenario.name} on ${database}`);
+        const databaseResults = await scenario.run(contextOf(database));
+        printResults(databaseResults);
+        scenarioResults.push(...databaseResults);
+      }
     }
     const derived = databases.length > 1 ? (scenario.compare?.(scenarioResults) ?? []) : [];
     if (derived.length) {

@@ -6,20 +6,26 @@ import * as search from './search.bench.js';
 import * as strategyUpdate from './strategy-update.bench.js';
 import * as trivialRoute from './trivial-route.bench.js';
 
-export interface Scenario {
+export type Scenario = {
   name: string;
-  run: (ctx: BenchContext) => Promise<BenchResult[]>;
   /** Figures derived from every database's results once all ran (PostgreSQL against SQLite). */
   compare?: (results: BenchResult[]) => BenchResult[];
-}
+} & (
+  | { /** Runs on one database, then the next. */ run: (ctx: BenchContext) => Promise<BenchResult[]>; runTogether?: undefined }
+  | {
+      /** Runs on every database at once, their servers loaded in turns: figures compared across databases. */
+      runTogether: (ctxs: BenchContext[]) => Promise<BenchResult[]>;
+      run?: undefined;
+    }
+);
 
 /** Every benchmark `npm run bench` runs, in order; `--only <name>` picks some. */
 export const SCENARIOS: Scenario[] = [
   { name: 'footprint', run: footprint.run },
-  { name: 'trivial-route', run: trivialRoute.run, compare: trivialRoute.compare },
-  { name: 'strategy-update', run: strategyUpdate.run, compare: strategyUpdate.compare },
+  { name: 'trivial-route', runTogether: trivialRoute.runTogether, compare: trivialRoute.compare },
+  { name: 'strategy-update', runTogether: strategyUpdate.runTogether, compare: strategyUpdate.compare },
   // The same comparison as the SDK family's: PostgreSQL's rate within 1.5x of SQLite's, its memory too.
-  { name: 'search', run: search.run, compare: sdk.compare },
+  { name: 'search', runTogether: search.runTogether, compare: sdk.compare },
   { name: 'sdk', run: sdk.run, compare: sdk.compare },
   { name: 'login', run: login.run },
 ];

@@ -141,7 +141,10 @@ class SdkRun {
         `a poll with If-None-Match of the current ETag (and Cache-Control: no-cache, as Node's fetch sends) is ${poll.status}, not 304`,
       );
     const options: LoadOptions = { path: CLIENT_FEATURES, headers: { ...headers, 'if-none-match': etag } };
-    const { load, floor } = await besideBareNest(this.server, options, {
+    const {
+      loads: [load],
+      floor,
+    } = await besideBareNest([{ server: this.server, options }], {
       floorHeaders: POLL_HEADERS,
       rounds: ROUNDS,
       seconds: SECONDS,

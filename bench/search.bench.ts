@@ -1,4 +1,12 @@
-import { BENCH_ADMIN_TOKEN, type BenchContext, type BenchDatabase, type BenchResult, type BenchServer, withServer } from './lib/harness.js';
+import {
+  BENCH_ADMIN_TOKEN,
+  type BenchContext,
+  type BenchDatabase,
+  type BenchResult,
+  type BenchServer,
+  inTurns,
+  withServers,
+} from './lib/harness.js';
 import { COMMON_TERM, seedSearchData } from './search.seed.js';
 
 /**
@@ -40,54 +48,75 @@ const SCENARIOS: SearchScenario[] = [
 ];
 
 const PATH = '/api/admin/search/features';
+/** Measured seconds of each scenario on each server, over ROUNDS turns. */
 const DURATION_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 8);
+const ROUNDS = 2;
 /** Changes before each timed first answer; the median is reported. */
 const CHANGES = 5;
 
-export async function run(ctx: BenchContext): Promise<BenchResult[]> {
+/**
+ * At each size, every database's server is up at once and each scenario loads them in turns (`inTurns`), so
+ * PostgreSQL against SQLite compares figures measured under the same conditions.
+ */
+export async function runTogether(ctxs: BenchContext[]): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  for (const features of ctx.sizes) {
-    const seedStarted = performance.now();
-    await withServer(
-      ctx,
-      async (db) => {
+  for (const features of ctxs[0].sizes) {
+    await withServers(
+      ctxs,
+      async (db, ctx) => {
+        const seedStarted = performance.now();
         await seedSearchData(db, { features, favoritesOf: 1 });
-        console.log(`  seeded ${features.toLocaleString('en')} features in ${Math.round((performance.now() - seedStarted) / 1000)} s`);
+        console.log(
+          `  [${ctx.database}] seeded ${features.toLocaleString('en')} features in ${Math.round((performance.now() - seedStarted) / 1000)} s`,
+        );
       },
-      async (server, database) => {
-        await checkScenarios(server);
-        // Warm-up: the server's code gets compiled, and each search is read once (then kept per generation).
-        for (const scenario of SCENARIOS) await server.load({ path: `${PATH}${scenario.query}`, durationSeconds: 2 });
-        let defaultRate = 0;
+      async (servers, databases) => {
+        for (const [index, server] of servers.entries()) await checkScenarios(server, ctxs[index].database);
+        // Warm-up: each server's code gets compiled, and each search is read once (then kept per generation).
+        for (const scenario of SCENARIOS)
+          for (const server of servers) await server.load({ path: `${PATH}${scenario.query}`, durationSeconds: 2 });
+        const defaultRates: number[] = [];
         for (const scenario of SCENARIOS) {
-          const load = await server.load({ path: `${PATH}${scenario.query}`, durationSeconds: DURATION_SECONDS });
-          if (load.non2xx) throw new Error(`${scenario.name}: ${load.non2xx} responses were not 2xx`);
-          if (scenario === DEFAULT_PAGE) defaultRate = load.requestsPerSecond;
-          const ten = results.find(
-            (r) => r.scenario === `search: ${scenario.name}` && r.database === ctx.database && r.features === 10_000,
+          const loads = await inTurns(
+            servers.map((server) => ({ server, options: { path: `${PATH}${scenario.query}` } })),
+            { rounds: ROUNDS, seconds: DURATION_SECONDS, warmUpSeconds: 0 },
           );
-          const { target, met } = targetOf(scenario, ctx, features, defaultRate, ten?.requestsPerSecond);
+          for (const [index, ctx] of ctxs.entries()) {
+            const load = loads[index];
+            if (load.non2xx) throw new Error(`${scenario.name} on ${ctx.database}: ${load.non2xx} responses were not 2xx`);
+            if (scenario === DEFAULT_PAGE) defaultRates[index] = load.requestsPerSecond;
+            const defaultRate = defaultRates[index];
+            const ten = results.find(
+              (r) => r.scenario === `search: ${scenario.name}` && r.database === ctx.database && r.features === 10_000,
+            );
+            const { target, met } = targetOf(scenario, ctx, features, defaultRate, ten?.requestsPerSecond);
+            results.push({
+              scenario: `search: ${scenario.name}`,
+              database: ctx.database,
+              features,
+              requestsPerSecond: load.requestsPerSecond,
+              p50Ms: load.p50Ms,
+              p99Ms: load.p99Ms,
+              errors: load.errors,
+              target,
+              met: met(load.requestsPerSecond, load.p99Ms),
+              ...(scenario === DEFAULT_PAGE
+                ? {}
+                : { note: `${(defaultRate / load.requestsPerSecond).toFixed(2)}x the default page's cost` }),
+            });
+          }
+        }
+        for (const [index, ctx] of ctxs.entries()) {
           results.push({
-            scenario: `search: ${scenario.name}`,
+            scenario: 'search: peak server memory (RSS)',
             database: ctx.database,
             features,
-            requestsPerSecond: load.requestsPerSecond,
-            p50Ms: load.p50Ms,
-            p99Ms: load.p99Ms,
-            errors: load.errors,
-            target,
-            met: met(load.requestsPerSecond, load.p99Ms),
-            ...(scenario === DEFAULT_PAGE ? {} : { note: `${(defaultRate / load.requestsPerSecond).toFixed(2)}x the default page's cost` }),
+            value: Math.round(servers[index].memory().peakRssMb),
+            unit: 'MB',
           });
+          for (const scenario of SCENARIOS)
+            results.push(await firstAnswerAfterChange(servers[index], databases[index], scenario, ctx, features));
         }
-        results.push({
-          scenario: 'search: peak server memory (RSS)',
-          database: ctx.database,
-          features,
-          value: Math.round(server.memory().peakRssMb),
-          unit: 'MB',
-        });
-        for (const scenario of SCENARIOS) results.push(await firstAnswerAfterChange(server, database, scenario, ctx, features));
       },
     );
   }
@@ -153,15 +182,15 @@ async function firstAnswerAfterChange(
 }
 
 /** Every scenario must answer a full page before it is measured: a fast empty answer would prove nothing. */
-async function checkScenarios(server: BenchServer): Promise<void> {
+async function checkScenarios(server: BenchServer, database: string): Promise<void> {
   for (const scenario of SCENARIOS) {
     const response = await fetch(`${server.baseUrl}${PATH}${scenario.query}`, { headers: { authorization: BENCH_ADMIN_TOKEN } });
     const body = (await response.json()) as { features?: unknown[]; total?: number };
     if (response.status !== 200 || body.features?.length !== 50) {
       throw new Error(
-        `${scenario.name}: expected a page of 50 features, got ${response.status} with ${body.features?.length} of ${body.total}`,
+        `${scenario.name} on ${database}: expected a page of 50 features, got ${response.status} with ${body.features?.length} of ${body.total}`,
       );
     }
-    console.log(`  ${scenario.name}: ${body.total} matching features`);
+    console.log(`  [${database}] ${scenario.name}: ${body.total} matching features`);
   }
 }

@@ -293,43 +293,78 @@ export async function withServer<T>(
   }
 }
 
+/**
+ * `withServer` for each of `ctxs` (one database each, seeded by `seed`), every server up at once: for figures of
+ * the databases measured in turns (`inTurns`). `work` gets the servers and databases in the order of `ctxs`.
+ */
+export async function withServers<T>(
+  ctxs: BenchContext[],
+  seed: ((db: Database, ctx: BenchContext) => Promise<void>) | undefined,
+  work: (servers: BenchServer[], databases: BenchDatabase[]) => Promise<T>,
+): Promise<T> {
+  const next = (index: number, servers: BenchServer[], databases: BenchDatabase[]): Promise<T> =>
+    index === ctxs.length
+      ? work(servers, databases)
+      : withServer(ctxs[index], seed && ((db) => seed(db, ctxs[index])), (server, database) =>
+          next(index + 1, [...servers, server], [...databases, database]),
+        );
+  return next(0, [], []);
+}
+
+/** How loads are measured in turns (`inTurns`, `besideBareNest`). */
+export interface Turns {
+  /** Turns of each load, every server up. */
+  rounds: number;
+  /** Measured seconds of each load, over all its turns. */
+  seconds: number;
+  /** Seconds of each load before the first turn (0: none). */
+  warmUpSeconds: number;
+}
+
 /** How a load is measured beside the bare NestJS route (`besideBareNest`). */
-export interface FloorTurns {
+export interface FloorTurns extends Turns {
   /** Headers the floor is sent, so that both servers parse the same request. */
   floorHeaders?: Record<string, string>;
   /** What the floor is sent besides (a PUT with the same bodies as the load); a GET of the floor path by default. */
   floorRequest?: Pick<LoadOptions, 'method' | 'body' | 'requestFor'>;
-  /** Turns of each, both servers up. */
-  rounds: number;
-  /** Measured seconds of each, over all its turns. */
-  seconds: number;
-  warmUpSeconds: number;
+}
+
+/** A server and what it is sent. */
+export interface ServerLoad {
+  server: BenchServer;
+  options: LoadOptions;
 }
 
 /**
- * Loads `server` and a bare NestJS-on-Express route (`BenchServer.startBareNest`) in turns, each `rounds` times with
- * both servers up, so that the machine's drifts, which move one 8-second run by ±15 % here, touch both alike.
+ * Loads each server in turn, `rounds` times each, with every server up, so that the machine's drifts, which move
+ * one 8-second run by ±15 % here, touch every figure alike: what two figures of one run are compared with (a
+ * route and its floor, PostgreSQL and SQLite) is measured under the same conditions. Answers each load's rounds
+ * as one, in the order given.
  */
-export async function besideBareNest(
-  server: BenchServer,
-  options: LoadOptions,
-  turns: FloorTurns,
-): Promise<{ load: LoadResult; floor: LoadResult }> {
+export async function inTurns(loads: ServerLoad[], turns: Turns): Promise<LoadResult[]> {
+  if (turns.warmUpSeconds > 0)
+    for (const { server, options } of loads) await server.load({ ...options, durationSeconds: turns.warmUpSeconds });
+  const rounds: LoadResult[][] = loads.map(() => []);
+  for (let round = 0; round < turns.rounds; round++) {
+    for (const [index, { server, options }] of loads.entries())
+      rounds[index].push(await server.load({ ...options, durationSeconds: turns.seconds / turns.rounds }));
+  }
+  return rounds.map(combined);
+}
+
+/**
+ * Loads a bare NestJS-on-Express route (`BenchServer.startBareNest`) and each of `loads` in turns (`inTurns`), the
+ * floor first in every round. Answers each load's figures, in the order given, and the floor's.
+ */
+export async function besideBareNest(loads: ServerLoad[], turns: FloorTurns): Promise<{ loads: LoadResult[]; floor: LoadResult }> {
   const bare = await BenchServer.startBareNest();
-  const floorOptions: LoadOptions = { path: BARE_NEST_PATH, headers: turns.floorHeaders, ...turns.floorRequest };
-  const loads: LoadResult[] = [];
-  const floors: LoadResult[] = [];
   try {
-    await bare.load({ ...floorOptions, durationSeconds: turns.warmUpSeconds });
-    await server.load({ ...options, durationSeconds: turns.warmUpSeconds });
-    for (let round = 0; round < turns.rounds; round++) {
-      floors.push(await bare.load({ ...floorOptions, durationSeconds: turns.seconds / turns.rounds }));
-      loads.push(await server.load({ ...options, durationSeconds: turns.seconds / turns.rounds }));
-    }
+    const floorOptions: LoadOptions = { path: BARE_NEST_PATH, headers: turns.floorHeaders, ...turns.floorRequest };
+    const [floor, ...measured] = await inTurns([{ server: bare, options: floorOptions }, ...loads], turns);
+    return { loads: measured, floor };
   } finally {
     await bare.stop();
   }
-  return { load: combined(loads), floor: combined(floors) };
 }
 
 /** The floor's figures as a result, marked as the floor; `headers` and `alternatedWith` say what it was compared with. */

@@ -11,6 +11,7 @@ import type { StandaloneEnvironment } from './environment.js';
 import { createRootLogger, loggerOptions, ROOT_LOGGER } from './logging.js';
 import { OpenApiDocs } from './openapi-docs.js';
 import { ShutdownLogger } from './shutdown-logger.js';
+import { RouteIndex } from './route-index.js';
 import { SqliteCheckpoints } from './sqlite-checkpoints.js';
 
 const ENVIRONMENT = 'flagwright';
@@ -71,6 +72,7 @@ export class AppModule {
         ShutdownLogger,
         OpenApiDocs,
         SqliteCheckpoints,
+        RouteIndex,
       ],
     };
   }

@@ -4,6 +4,12 @@ import express, { type NextFunction, type Request, type Response } from 'express
 
 /** How many leading path segments the index looks at: `/{base}/api/admin/strategies` is four. */
 export const INDEXED_SEGMENTS = 4;
+/**
+ * Routes at the head of a run that Express still tests before the lookup: the first ones registered are the SDK's
+ * (`FlagwrightModule` registers them first, and they are most requests), which a scan of at most a dozen routes
+ * reaches for about what the lookup and a second router cost; so SDK requests are dispatched exactly as before.
+ */
+export const SCANNED_FIRST = 12;
 
 /** The parts of Express 5's router (the `router` package) the index uses. */
 interface RouterLayer {
@@ -29,12 +35,13 @@ interface IndexNode {
  * place. The index puts, before each run of routes, a lookup by the path's leading static segments that hands
  * the request to a router holding only the routes that path can match, in their order: a route's leading static
  * segments (before any parameter, wildcard or optional part) must equal the path's, compared in lower case, since a
- * parameter never spans a `/`. The routes stay where they were, after the lookup, so whatever the lookup does not
+ * parameter never spans a `/`. The first `scannedFirst` routes of a run are left before the lookup, tested as
+ * before. The routes stay where they were, after the lookup, so whatever the lookup does not
  * answer goes on as before: OPTIONS requests (Express collects the methods of every matching route for them), URLs
  * not in origin form, and paths no indexed route matched (the 404). Nest's route handlers never call `next()`
  * without an error, so no handler runs twice. Standalone only: in a host, the host's router is its own.
  */
-export function indexRoutes(app: express.Application): void {
+export function indexRoutes(app: express.Application, scannedFirst = SCANNED_FIRST): void {
   const router = app.router as unknown as ExpressRouter;
   // Router-level parameter callbacks (`app.param`) run in the router that dispatches; the lookup's have none.
   if (Object.keys(router.params).length > 0) return;
@@ -43,8 +50,9 @@ export function indexRoutes(app: express.Application): void {
     if (!stack[start].route) continue;
     let end = start;
     while (end < stack.length && stack[end].route) end++;
-    if (end - start > 1) {
-      stack.splice(start, 0, lookupLayer(stack.slice(start, end)));
+    const indexedFrom = start + scannedFirst;
+    if (end - indexedFrom > 1) {
+      stack.splice(indexedFrom, 0, lookupLayer(stack.slice(indexedFrom, end)));
       end++;
     }
     start = end;

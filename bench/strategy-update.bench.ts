@@ -5,6 +5,7 @@ import {
   besideBareNest,
   type BenchContext,
   type BenchResult,
+  databasesOf,
   type BenchServer,
   figures,
   floorResult,
@@ -61,7 +62,7 @@ export async function runTogether(ctxs: BenchContext[]): Promise<BenchResult[]> 
             ...floorResult(
               floor,
               'the same bodies and authorization header',
-              `the update on ${ctxs.map((ctx) => ctx.database).join(' and ')}`,
+              `the update on ${databasesOf(ctxs)}`,
               'one PUT handler answering its JSON body back',
             ),
           },

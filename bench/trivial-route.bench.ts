@@ -3,6 +3,7 @@ import {
   besideBareNest,
   type BenchContext,
   type BenchResult,
+  databasesOf,
   figures,
   floorResult,
   postgresAgainstSqlite,
@@ -43,7 +44,7 @@ export async function runTogether(ctxs: BenchContext[]): Promise<BenchResult[]> 
         {
           scenario: 'trivial route: bare NestJS-on-Express route (floor)',
           database,
-          ...floorResult(floor, 'the same authorization header', `the route on ${ctxs.map((ctx) => ctx.database).join(' and ')}`),
+          ...floorResult(floor, 'the same authorization header', `the route on ${databasesOf(ctxs)}`),
         },
         {
           scenario: SCENARIO,

@@ -311,6 +311,11 @@ export async function withServers<T>(
   return next(0, [], []);
 }
 
+/** The databases of `ctxs` as a reader says them: "sqlite and postgres". */
+export function databasesOf(ctxs: BenchContext[]): string {
+  return ctxs.map((ctx) => ctx.database).join(' and ');
+}
+
 /** How loads are measured in turns (`inTurns`, `besideBareNest`). */
 export interface Turns {
   /** Turns of each load, every server up. */

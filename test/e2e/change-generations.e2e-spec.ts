@@ -1,4 +1,5 @@
 import { DataSource, type QueryRunner } from 'typeorm';
+import { ChangeWatcher } from '../../src/core/database/change-watcher.js';
 import { Database } from '../../src/core/database/database.js';
 import { postgresRequested } from '../helpers/database.js';
 import { createTestDataLayer } from '../helpers/test-app.js';
@@ -50,6 +51,31 @@ describe('change generations', () => {
       expect(await sdkGeneration()).not.toBe(before);
     } finally {
       await runner.release();
+    }
+  });
+
+  it('are known to the ChangeWatcher once a transaction of this instance commits, read inside it on SQLite', async () => {
+    const watcher = new ChangeWatcher(db);
+    await watcher.onApplicationBootstrap();
+    try {
+      const before = await watcher.current('sdk');
+      const now = db.toTimestamp(new Date());
+      await db.transaction(() =>
+        db.submit(`INSERT INTO flagwright_features (name, project, created_at) VALUES ('generations-watched', 'generations', :now)`, {
+          now,
+        }),
+      );
+      const query = vi.spyOn(db, 'query');
+      const after = await watcher.current('sdk');
+      const reads = query.mock.calls.length;
+      query.mockRestore();
+      expect(after).not.toBe(before);
+      expect(after).toBe(await sdkGeneration());
+      // PostgreSQL reads them after the commit (other instances' commits may come in between there).
+      expect(reads).toBe(postgresRequested() ? 1 : 0);
+    } finally {
+      await watcher.onModuleDestroy();
+      await db.execute(`DELETE FROM flagwright_features WHERE name = 'generations-watched'`);
     }
   });
 

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { type DataSource, QueryFailedError } from 'typeorm';
 import { Database, isUniqueViolation } from '../../src/core/database/database.js';
+import { SQLITE_STATEMENT_CACHE_SIZE } from '../../src/core/database/sqlite-statements.js';
 import { postgresRequested } from '../helpers/database.js';
 import { createTestDataLayer } from '../helpers/test-app.js';
 
@@ -11,6 +12,14 @@ interface PooledClient {
 }
 const pooledClients = (dataSource: DataSource) =>
   (dataSource.driver as unknown as { master: Pool & { _clients: PooledClient[] } }).master._clients;
+
+/** better-sqlite3's connection, as far as these tests look into it. */
+interface SqliteConnection {
+  prepare: (text: string) => unknown;
+  inTransaction: boolean;
+}
+const sqliteConnection = (dataSource: DataSource) =>
+  (dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
 
 const insertProject = 'INSERT INTO flagwright_projects (id, name, created_at) VALUES (:id, :name, :now)';
 
@@ -143,6 +152,54 @@ describe('database statements', () => {
     await db.transaction(() => db.submit('INSERT INTO deferred_unique (id) VALUES (2)'));
     expect(await db.query('SELECT id FROM deferred_unique')).toEqual([{ id: 2 }]);
   });
+
+  it.skipIf(postgresRequested())(
+    'rolls back a transaction whose COMMIT failed, keeps nothing of it, and the next one runs (SQLite)',
+    async () => {
+      await db.execute('CREATE TABLE deferred_parent (id INTEGER PRIMARY KEY)');
+      await db.execute('CREATE TABLE deferred_child (parent_id INTEGER REFERENCES deferred_parent (id) DEFERRABLE INITIALLY DEFERRED)');
+      const failure = await db
+        .transaction(() => db.submit('INSERT INTO deferred_child (parent_id) VALUES (1)'))
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(QueryFailedError);
+      expect((failure as QueryFailedError).query).toBe('COMMIT');
+      expect((failure as { driverError: { code: string } }).driverError.code).toBe('SQLITE_CONSTRAINT_FOREIGNKEY');
+      expect(sqliteConnection(dataSource).inTransaction).toBe(false);
+      expect(await db.query('SELECT parent_id FROM deferred_child')).toEqual([]);
+      await db.transaction(async () => {
+        await db.submit('INSERT INTO deferred_parent (id) VALUES (2)');
+        await db.submit('INSERT INTO deferred_child (parent_id) VALUES (2)');
+      });
+      expect(await db.query('SELECT parent_id FROM deferred_child')).toEqual([{ parent_id: 2 }]);
+    },
+  );
+
+  it.skipIf(postgresRequested())(
+    'prepares a statement once, and keeps the ones in use however many others ran since (SQLite)',
+    async () => {
+      const connection = sqliteConnection(dataSource);
+      const prepared: string[] = [];
+      const prepare = connection.prepare;
+      connection.prepare = (text: string) => {
+        prepared.push(text);
+        return prepare.call(connection, text);
+      };
+      try {
+        const inUse = 'SELECT name AS kept FROM flagwright_projects WHERE id = :id';
+        // Numbers are written into the text (TypeORM's SQLite translation), so each of these is a text of its own.
+        for (let other = 0; other < SQLITE_STATEMENT_CACHE_SIZE * 2; other++) {
+          await db.query(inUse, { id: 'default' });
+          await db.query(`SELECT ${other} AS other`);
+        }
+        expect(prepared.filter((text) => text.startsWith('SELECT name AS kept'))).toHaveLength(1);
+        expect(prepared).toHaveLength(1 + SQLITE_STATEMENT_CACHE_SIZE * 2);
+        await db.query('SELECT 0 AS other');
+        expect(prepared.at(-1)).toBe('SELECT 0 AS other');
+      } finally {
+        connection.prepare = prepare;
+      }
+    },
+  );
 
   it.runIf(postgresRequested())(
     'sends the statements asked for in one tick in one write, and hands the connection back out of pipeline mode (PostgreSQL)',

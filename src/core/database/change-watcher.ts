@@ -8,11 +8,15 @@ export const CHANGE_POLL_MS = 250;
 const RELISTEN_MS = 1_000;
 
 type Listener = (generation: string) => void;
+type GenerationRow = { name: string; generation: unknown };
+const GENERATIONS = 'SELECT name, generation FROM flagwright_change_generations';
 
 /**
  * The current value of each row of `flagwright_change_generations`, which database triggers move with every write of its
  * kind, whichever instance made it. Answers from memory unless this instance finished a write since the last read
- * (then it reads again, so a change is seen at once where it was made); other instances' changes are seen within
+ * (then it reads again, so a change is seen at once where it was made; on SQLite every transaction reads them just
+ * before it commits, `Database.watchSqliteCommits`, so the read is needed only after a write outside a transaction
+ * or a rollback); other instances' changes are seen within
  * CHANGE_POLL_MS by polling, and at once on PostgreSQL through LISTEN on CHANGE_CHANNEL. Listeners hear of each
  * change of their generation.
  */
@@ -21,6 +25,9 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ChangeWatcher.name);
   private readonly generations = new Map<string, string>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Reads are numbered as they run; one that ran before the read whose values are kept is not kept. */
+  private lastReadNumber = 0;
+  private keptReadNumber = 0;
   /** `db.writesFinished` when the values were last read, -1 before the first read. */
   private readAtWrites = -1;
   private reading?: { atWrites: number; done: Promise<void> };
@@ -34,6 +41,8 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(private readonly db: Database) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // SQLite: every transaction of this instance reads them as it commits, so the next request needs no read.
+    this.db.watchSqliteCommits(GENERATIONS, (rows) => this.keep(rows as GenerationRow[], ++this.lastReadNumber, this.db.writesFinished));
     await this.refresh();
     this.poller = setInterval(
       () => void this.refresh().catch((error) => this.logger.warn(`Could not read change generations: ${String(error)}`)),
@@ -108,7 +117,15 @@ export class ChangeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async read(atWrites: number): Promise<void> {
-    const rows = await this.db.query<{ name: string; generation: unknown }>('SELECT name, generation FROM flagwright_change_generations');
+    // Numbered before it runs: on SQLite the statement runs within the call, on PostgreSQL reads run one at a time.
+    const readNumber = ++this.lastReadNumber;
+    this.keep(await this.db.query<GenerationRow>(GENERATIONS), readNumber, atWrites);
+  }
+
+  /** Keeps what a read found, unless a read that ran after it was kept already; tells the listeners what changed. */
+  private keep(rows: GenerationRow[], readNumber: number, atWrites: number): void {
+    if (readNumber < this.keptReadNumber) return;
+    this.keptReadNumber = readNumber;
     const changed: [string, string][] = [];
     for (const row of rows) {
       const generation = String(row.generation);

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { type DataSource, QueryFailedError, type QueryRunner } from 'typeorm';
 import { type Outcome, PipelinedTransaction, type PostgresClient } from './pipelined-transaction.js';
+import { SqliteStatements } from './sqlite-statements.js';
 import { describeTimestampsWithTimeZone } from './timestamp-column.js';
 
 export type Row = Record<string, unknown>;
@@ -15,6 +16,10 @@ export type Params = Record<string, unknown>;
  *
  * better-sqlite3 has a single connection shared by every request, so on SQLite transactions (and writes outside
  * them) are serialised by a lock; otherwise two requests' statements would interleave inside one transaction.
+ * Statements run on that connection directly (`SqliteStatements`), without TypeORM's query runner and its
+ * per-statement machinery; they are logged through the DataSource's logger and fail with a QueryFailedError as
+ * through the runner, and TypeORM's query subscribers do not see them. Each transaction also reads what
+ * `watchSqliteCommits` asks for just before it commits (ChangeWatcher: the change generations).
  *
  * On PostgreSQL a statement is sent to node-postgres as a named prepared statement (`PreparedStatementNames`), so a
  * connection parses and plans it once rather than on every run (the strategy update benchmark answered about
@@ -33,11 +38,13 @@ export class Database {
   private openTransactions = 0;
   private readonly context = new AsyncLocalStorage<Transaction>();
   private sqliteLock: Promise<unknown> = Promise.resolve();
-  private sqliteRunner?: QueryRunner;
+  private readonly sqlite: SqliteStatements;
+  private commitWatch?: { sql: string; deliver: (rows: Row[]) => void };
   private readonly statementNames = new PreparedStatementNames();
 
   constructor(readonly dataSource: DataSource) {
     this.isPostgres = dataSource.options.type === 'postgres';
+    this.sqlite = new SqliteStatements(dataSource);
     // So that the host's schema tools, given this DataSource, compare our timestamps with what the migrations made.
     describeTimestampsWithTimeZone(dataSource);
   }
@@ -80,14 +87,24 @@ export class Database {
       this.openTransactions++;
       try {
         if (this.isPostgres) return await PipelinedTransaction.run(this.dataSource, (pipeline) => this.context.run({ pipeline }, work));
-        return await this.dataSource.transaction((manager) => this.context.run({ runner: manager.queryRunner! }, work));
+        return await this.sqliteTransaction(work);
       } finally {
         // An enabled AsyncLocalStorage runs a hook on every promise of the process (a few µs a request): off while
         // no transaction needs it; the next run() turns it on again.
         if (--this.openTransactions === 0) this.context.disable();
       }
     };
-    return this.countedWrite(this.isPostgres ? run() : this.withSqliteLock(run));
+    // A SQLite transaction is counted as it ends, under the lock (sqliteTransaction).
+    return this.isPostgres ? this.countedWrite(run()) : this.withSqliteLock(run);
+  }
+
+  /**
+   * SQLite: `sql` runs at the end of every transaction that is about to commit, inside it (where it costs a
+   * fraction of a read of its own), and `deliver` gets its rows once the transaction has committed and been counted
+   * in `writesFinished`, before anything else runs. ChangeWatcher reads the change generations so.
+   */
+  watchSqliteCommits(sql: string, deliver: (rows: Row[]) => void): void {
+    if (!this.isPostgres) this.commitWatch = { sql, deliver };
   }
 
   get writesFinished(): number {
@@ -113,11 +130,9 @@ export class Database {
     const name = this.isPostgres ? this.statementNames.of(sql, text) : undefined;
     const transaction = this.context.getStore();
     if (transaction?.pipeline) return transaction.pipeline.query(text, values, name);
-    if (transaction?.runner) return transaction.runner.query(text, values, true);
+    if (transaction?.sqlite) return this.sqlite.run(text, values);
     const runAlone = async () => {
-      // One long-lived runner on SQLite (there is one connection anyway): its prepared-statement cache survives
-      // from one query to the next, where a runner per query would parse and plan every statement again.
-      if (!this.isPostgres) return (this.sqliteRunner ??= this.dataSource.createQueryRunner()).query(text, values, true);
+      if (!this.isPostgres) return this.sqlite.run(text, values);
       const runner = this.dataSource.createQueryRunner();
       try {
         return await this.runOn(runner, text, values, name);
@@ -127,6 +142,28 @@ export class Database {
     };
     if (!isWrite(sql)) return runAlone();
     return this.countedWrite(this.isPostgres ? runAlone() : this.withSqliteLock(runAlone));
+  }
+
+  /**
+   * SQLite, under the lock: BEGIN, `work` and COMMIT; ROLLBACK when anything throws while the connection is still in
+   * the transaction (SQLite ends some failed transactions itself, and a failed COMMIT leaves one open).
+   */
+  private async sqliteTransaction<T>(work: () => Promise<T>): Promise<T> {
+    this.sqlite.run('BEGIN', []);
+    let watched: Row[] | undefined;
+    try {
+      const result = await this.context.run({ sqlite: true }, work);
+      if (this.commitWatch) watched = this.sqlite.run(this.commitWatch.sql, []).records as Row[];
+      this.sqlite.run('COMMIT', []);
+      return result;
+    } catch (error) {
+      watched = undefined;
+      if (this.sqlite.inTransaction) this.sqlite.run('ROLLBACK', []);
+      throw error;
+    } finally {
+      this.finishedWrites++;
+      if (watched) this.commitWatch!.deliver(watched);
+    }
   }
 
   /** PostgreSQL: node-postgres runs a statement with a name as a prepared statement of the runner's connection. */
@@ -189,8 +226,8 @@ export function parseJson<T>(value: unknown, fallback: T): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** What a transaction's statements run on: TypeORM's runner (SQLite) or a PipelinedTransaction (PostgreSQL). */
-type Transaction = { runner: QueryRunner; pipeline?: undefined } | { pipeline: PipelinedTransaction; runner?: undefined };
+/** What a transaction's statements run on: the SQLite connection (there is one) or a PipelinedTransaction (PostgreSQL). */
+type Transaction = { sqlite: true; pipeline?: undefined } | { pipeline: PipelinedTransaction; sqlite?: undefined };
 
 /**
  * Every connection keeps each named statement it ran until it closes, so only fixed texts are named (a list

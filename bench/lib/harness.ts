@@ -30,6 +30,11 @@ export interface BenchResult {
   p50Ms?: number;
   p99Ms?: number;
   errors?: number;
+  /**
+   * The server's event loop CPU time per request, in µs: what a saturated server's rate is the inverse of, and steadier
+   * from run to run than the rate (the load generator's share of the two cores moves the rate, not this).
+   */
+  cpuUsPerRequest?: number;
   /** For measurements that are not request rates (start-up time, memory). */
   value?: number;
   unit?: string;
@@ -69,6 +74,8 @@ export interface LoadResult {
   total: number;
   /** Responses by status code (autocannon counts a 304 as non-2xx). */
   statusCounts: Record<string, number>;
+  /** CPU time of the server's event loop thread over the load (`BenchServer.eventLoopCpuMs`). */
+  cpuMs: number;
 }
 
 /** A server process of the built service (dist/flagwright.mjs, what npm start runs) on its own fresh database. */
@@ -145,6 +152,7 @@ export class BenchServer {
     const sendsBody = (options.method ?? 'GET') !== 'GET' && (options.body !== undefined || options.requestFor !== undefined);
     const headers = { authorization: BENCH_ADMIN_TOKEN, ...(sendsBody ? { 'content-type': 'application/json' } : {}), ...options.headers };
     let sequence = 0;
+    const cpuBefore = this.eventLoopCpuMs();
     const startedAt = performance.now();
     let lastResponseAt = startedAt;
     // Every response's time, to the microsecond: autocannon's histogram keeps whole milliseconds, and a p99 of
@@ -177,6 +185,7 @@ export class BenchServer {
       if (!options.workers) instance.on('response', (_client, _status, _bytes, responseTimeMs) => latencies.push(responseTimeMs));
       if (options.amount) instance.on('response', () => (lastResponseAt = performance.now()));
     });
+    const cpuMs = this.eventLoopCpuMs() - cpuBefore;
     const statusCounts = Object.fromEntries(
       Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]),
     );
@@ -191,7 +200,23 @@ export class BenchServer {
       non2xx: result.non2xx,
       total: result.requests.total,
       statusCounts,
+      cpuMs,
     };
+  }
+
+  /**
+   * CPU time the server's main thread (its event loop) has used, in ms: user and system time from /proc, in ticks of
+   * USER_HZ (100 a second on Linux). Worker threads (SQLite checkpoints, password hashing) are not counted.
+   */
+  private eventLoopCpuMs(): number {
+    const stat = readFileSync(`/proc/${this.child.pid}/task/${this.child.pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces) in parentheses: utime and stime are the 12th and 13th.
+    const [utime, stime] = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 13)
+      .map(Number);
+    return (utime + stime) * 10;
   }
 
   /** A graceful stop (SIGTERM, as a deployment stops it); answers how long the process took to exit, in ms. */
@@ -407,12 +432,19 @@ export function combined(rounds: LoadResult[]): LoadResult {
     non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
     total,
     statusCounts,
+    cpuMs: rounds.reduce((sum, round) => sum + round.cpuMs, 0),
   };
 }
 
 /** A load's figures as a result shows them. */
-export function figures(load: LoadResult): Pick<BenchResult, 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'errors'> {
-  return { requestsPerSecond: load.requestsPerSecond, p50Ms: load.p50Ms, p99Ms: load.p99Ms, errors: load.errors };
+export function figures(load: LoadResult): Pick<BenchResult, 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'errors' | 'cpuUsPerRequest'> {
+  return {
+    requestsPerSecond: load.requestsPerSecond,
+    p50Ms: load.p50Ms,
+    p99Ms: load.p99Ms,
+    errors: load.errors,
+    cpuUsPerRequest: load.total ? Math.round((load.cpuMs * 1000) / load.total) : undefined,
+  };
 }
 
 /**
@@ -453,7 +485,9 @@ export function printResults(results: BenchResult[]): void {
     const size = r.features !== undefined ? ` @${r.features.toLocaleString('en')} features` : '';
     const figures =
       r.requestsPerSecond !== undefined
-        ? `${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors ? `, ${r.errors} errors` : ''}`
+        ? `${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors ? `, ${r.errors} errors` : ''}${
+            r.cpuUsPerRequest !== undefined ? `, ${r.cpuUsPerRequest} µs of event loop CPU a request` : ''
+          }`
         : r.value !== undefined
           ? `${r.value} ${r.unit}`
           : 'not measured';

@@ -1,7 +1,7 @@
 import { PasswordHasher } from '../src/core/access/password-hasher.js';
 import { ROLE } from '../src/core/access/permissions.js';
 import type { Database } from '../src/core/database/database.js';
-import { type BenchContext, type BenchResult, type BenchServer, type LoadResult, withServer } from './lib/harness.js';
+import { type BenchContext, type BenchResult, type BenchServer, figures, type LoadResult, withServer } from './lib/harness.js';
 import { seedSearchData } from './search.seed.js';
 
 /**
@@ -50,11 +50,15 @@ export async function run(ctx: BenchContext): Promise<BenchResult[]> {
           note: `argon2id m=19 MiB, t=2, p=1${loginsAlone.non2xx ? `; ${loginsAlone.non2xx} answers were not 2xx` : ''}`,
         }),
         result(ctx, 'login: default search page alone (2 connections)', searchAlone, {}),
-        result(ctx, 'login: default search page while logins run flat out', searchBeside, {
-          target: sqliteOnly ? 'p99 within 2x of its p99 alone' : undefined,
-          met: sqliteOnly ? ratio <= 2 : undefined,
-          note: `p99 ${searchBeside.p99Ms} ms against ${searchAlone.p99Ms} ms alone (${ratio.toFixed(2)}x); logins meanwhile ${logins.requestsPerSecond} req/s`,
-        }),
+        {
+          ...result(ctx, 'login: default search page while logins run flat out', searchBeside, {
+            target: sqliteOnly ? 'p99 within 2x of its p99 alone' : undefined,
+            met: sqliteOnly ? ratio <= 2 : undefined,
+            note: `p99 ${searchBeside.p99Ms} ms against ${searchAlone.p99Ms} ms alone (${ratio.toFixed(2)}x); logins meanwhile ${logins.requestsPerSecond} req/s`,
+          }),
+          // The event loop served the logins meanwhile: its CPU time is not the search's alone.
+          cpuUsPerRequest: undefined,
+        },
       ];
     },
     { SIMPLE_LOGIN_LIMIT_PER_MINUTE: '100000', LOGIN_LOCKOUT_THRESHOLD: '1000' },
@@ -75,10 +79,7 @@ function result(
     scenario,
     database: ctx.database,
     features: FEATURES,
-    requestsPerSecond: load.requestsPerSecond,
-    p50Ms: load.p50Ms,
-    p99Ms: load.p99Ms,
-    errors: load.errors,
+    ...figures(load),
     ...verdict,
   };
 }

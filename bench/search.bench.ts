@@ -4,6 +4,7 @@ import {
   type BenchDatabase,
   type BenchResult,
   type BenchServer,
+  figures,
   inTurns,
   withServers,
 } from './lib/harness.js';
@@ -94,10 +95,7 @@ export async function runTogether(ctxs: BenchContext[]): Promise<BenchResult[]> 
               scenario: `search: ${scenario.name}`,
               database: ctx.database,
               features,
-              requestsPerSecond: load.requestsPerSecond,
-              p50Ms: load.p50Ms,
-              p99Ms: load.p99Ms,
-              errors: load.errors,
+              ...figures(load),
               target,
               met: met(load.requestsPerSecond, load.p99Ms),
               ...(scenario === DEFAULT_PAGE

@@ -1,9 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, ModuleRef } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
+import { DataSource } from 'typeorm';
+import { Database } from '../core/database/database.js';
 import { ErrorFilter } from '../core/errors/error.filter.js';
 import { FlagwrightModule } from '../feature-flags.module.js';
 import { dataSourceOptions } from './data-source-options.js';
@@ -71,7 +73,12 @@ export class AppModule {
         { provide: ROOT_LOGGER, useValue: rootLogger },
         ShutdownLogger,
         OpenApiDocs,
-        SqliteCheckpoints,
+        {
+          provide: SqliteCheckpoints,
+          inject: [DataSource, ModuleRef],
+          useFactory: (dataSource: DataSource, modules: ModuleRef) =>
+            new SqliteCheckpoints(dataSource, () => modules.get(Database, { strict: false })),
+        },
         RouteIndex,
       ],
     };

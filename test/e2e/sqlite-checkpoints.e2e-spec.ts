@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import Sqlite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Logger } from '@nestjs/common';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/core/database/database.js';
 import { BACKSTOP_CHECKPOINT_PAGES, CHECKPOINT_PASS_MS, SqliteCheckpoints } from '../../src/standalone/sqlite-checkpoints.js';
 import { postgresRequested } from '../helpers/database.js';
@@ -47,6 +48,7 @@ describe.skipIf(postgresRequested())('SQLite checkpoints (standalone)', () => {
   let checkpoints: SqliteCheckpoints | undefined;
 
   afterEach(async () => {
+    vi.restoreAllMocks();
     await checkpoints?.onModuleDestroy();
     await layer?.close();
     checkpoints = layer = undefined;
@@ -62,17 +64,53 @@ describe.skipIf(postgresRequested())('SQLite checkpoints (standalone)', () => {
 
   it('are made by the worker as writes come in, and the service connection keeps only a backstop', async () => {
     layer = await createTestDataLayer();
-    checkpoints = new SqliteCheckpoints(layer.dataSource);
+    const { db } = layer;
+    checkpoints = new SqliteCheckpoints(layer.dataSource, () => db);
     checkpoints.onApplicationBootstrap();
     expect(autocheckpoint(layer)).toBe(BACKSTOP_CHECKPOINT_PAGES);
-    await writeTagTypes(layer.db);
+    // No worker until something is written.
+    expect(checkpoints.working).toBe(false);
+    await writeTagTypes(db);
+    expect(checkpoints.working).toBe(true);
     const file = String(layer.dataSource.options.database);
     await expect.poll(() => tagTypesInDatabaseFile(file), { timeout: 5_000, interval: 50 }).toBe(TAG_TYPES);
   });
 
+  it('stop the worker once no write came for a while, after a last pass; the next write starts another', async () => {
+    layer = await createTestDataLayer();
+    const { db } = layer;
+    const idleMs = 300;
+    checkpoints = new SqliteCheckpoints(layer.dataSource, () => db, idleMs);
+    checkpoints.onApplicationBootstrap();
+    const file = String(layer.dataSource.options.database);
+    await writeTagTypes(db);
+    expect(checkpoints.working).toBe(true);
+    await expect.poll(() => checkpoints!.working, { timeout: 5_000, interval: 20 }).toBe(false);
+    expect(tagTypesInDatabaseFile(file)).toBe(TAG_TYPES);
+    expect(autocheckpoint(layer)).toBe(BACKSTOP_CHECKPOINT_PAGES);
+    await writeTagTypes(db, TAG_TYPES);
+    expect(checkpoints.working).toBe(true);
+    await expect.poll(() => tagTypesInDatabaseFile(file), { timeout: 5_000, interval: 50 }).toBe(2 * TAG_TYPES);
+  });
+
+  it('keep the worker while writes keep coming', async () => {
+    layer = await createTestDataLayer();
+    const { db } = layer;
+    const idleMs = 200;
+    checkpoints = new SqliteCheckpoints(layer.dataSource, () => db, idleMs);
+    checkpoints.onApplicationBootstrap();
+    // A write every 50 ms for five idle periods.
+    for (let i = 0; i < 20; i++) {
+      await writeTagTypes(db, i * TAG_TYPES);
+      expect(checkpoints.working).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
   it('stop copying once the module is destroyed; the last connection to close folds the WAL in and removes it', async () => {
     layer = await createTestDataLayer();
-    checkpoints = new SqliteCheckpoints(layer.dataSource);
+    const { db } = layer;
+    checkpoints = new SqliteCheckpoints(layer.dataSource, () => db);
     checkpoints.onApplicationBootstrap();
     const file = String(layer.dataSource.options.database);
     await writeTagTypes(layer.db);
@@ -92,9 +130,20 @@ describe.skipIf(postgresRequested())('SQLite checkpoints (standalone)', () => {
     const { dataSource } = layer;
     // The worker is pointed at a file that does not exist: it fails to open it and ends.
     const missingFile = { options: { ...dataSource.options, database: `${String(dataSource.options.database)}.missing` } };
-    checkpoints = new SqliteCheckpoints(Object.setPrototypeOf(missingFile, dataSource) as typeof dataSource);
+    const { db } = layer;
+    checkpoints = new SqliteCheckpoints(Object.setPrototypeOf(missingFile, dataSource) as typeof dataSource, () => db);
     checkpoints.onApplicationBootstrap();
     expect(autocheckpoint(layer)).toBe(BACKSTOP_CHECKPOINT_PAGES);
+    const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    await writeTagTypes(db);
     await expect.poll(() => autocheckpoint(layer!), { timeout: 5_000, interval: 20 }).toBe(1_000);
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^the checkpoint worker failed: .*unable to open database file.*; the service's own connection checkpoints from now on\.$/,
+      ),
+    );
+    // Handed back for good: a later write starts no worker.
+    await writeTagTypes(db, TAG_TYPES);
+    expect(checkpoints.working).toBe(false);
   });
 });

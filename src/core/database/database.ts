@@ -40,6 +40,7 @@ export class Database {
   private sqliteLock: Promise<unknown> = Promise.resolve();
   private readonly sqlite: SqliteStatements;
   private commitWatch?: { sql: string; deliver: (rows: Row[]) => void };
+  private readonly writeListeners: (() => void)[] = [];
   private readonly statementNames = new PreparedStatementNames();
 
   constructor(readonly dataSource: DataSource) {
@@ -107,6 +108,11 @@ export class Database {
     if (!this.isPostgres) this.commitWatch = { sql, deliver };
   }
 
+  /** `listener` runs each time a write is counted in `writesFinished`, after anything `watchSqliteCommits` delivers. */
+  onWriteFinished(listener: () => void): void {
+    this.writeListeners.push(listener);
+  }
+
   get writesFinished(): number {
     return this.finishedWrites;
   }
@@ -161,8 +167,7 @@ export class Database {
       if (this.sqlite.inTransaction) this.sqlite.run('ROLLBACK', []);
       throw error;
     } finally {
-      this.finishedWrites++;
-      if (watched) this.commitWatch!.deliver(watched);
+      this.writeFinished(watched);
     }
   }
 
@@ -182,7 +187,14 @@ export class Database {
 
   /** Counted once it has finished, committed or not: a reader that sees the count moved reads after the commit. */
   private countedWrite<T>(write: Promise<T>): Promise<T> {
-    return write.finally(() => this.finishedWrites++);
+    return write.finally(() => this.writeFinished());
+  }
+
+  /** Counts a finished write; `watched`: what a committed SQLite transaction read for `watchSqliteCommits`. */
+  private writeFinished(watched?: Row[]): void {
+    this.finishedWrites++;
+    if (watched) this.commitWatch!.deliver(watched);
+    for (const listener of this.writeListeners) listener();
   }
 
   private withSqliteLock<T>(work: () => Promise<T>): Promise<T> {

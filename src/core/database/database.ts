@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { type DataSource, QueryFailedError, type QueryRunner } from 'typeorm';
+import { NamedParameters } from './named-parameters.js';
 import { type Outcome, PipelinedTransaction, type PostgresClient } from './pipelined-transaction.js';
 import { SqliteStatements } from './sqlite-statements.js';
 import { describeTimestampsWithTimeZone } from './timestamp-column.js';
@@ -10,7 +11,7 @@ export type Params = Record<string, unknown>;
 
 /**
  * The one door to SQL for stores and read models. Statements use `:name` parameters (`:...name` for lists) and
- * are translated to the driver's placeholders, so the same text runs on SQLite and PostgreSQL. A transaction
+ * are translated to the driver's placeholders (`NamedParameters`), so the same text runs on SQLite and PostgreSQL. A transaction
  * opened with `transaction()` is carried by async context: every store call made inside it joins it, so services
  * never handle an EntityManager.
  *
@@ -42,10 +43,12 @@ export class Database {
   private commitWatch?: { sql: string; deliver: (rows: Row[]) => void };
   private readonly writeListeners: (() => void)[] = [];
   private readonly statementNames = new PreparedStatementNames();
+  private readonly parameters: NamedParameters;
 
   constructor(readonly dataSource: DataSource) {
     this.isPostgres = dataSource.options.type === 'postgres';
     this.sqlite = new SqliteStatements(dataSource);
+    this.parameters = new NamedParameters(dataSource.driver, this.isPostgres);
     // So that the host's schema tools, given this DataSource, compare our timestamps with what the migrations made.
     describeTimestampsWithTimeZone(dataSource);
   }
@@ -77,7 +80,7 @@ export class Database {
       await this.run(sql, params);
       return;
     }
-    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
+    const [text, values] = this.parameters.translate(sql, params);
     transaction.pipeline.submit(text, values, this.statementNames.of(sql, text));
   }
 
@@ -132,7 +135,7 @@ export class Database {
   }
 
   private async run(sql: string, params: Params): Promise<Outcome> {
-    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
+    const [text, values] = this.parameters.translate(sql, params);
     const name = this.isPostgres ? this.statementNames.of(sql, text) : undefined;
     const transaction = this.context.getStore();
     if (transaction?.pipeline) return transaction.pipeline.query(text, values, name);

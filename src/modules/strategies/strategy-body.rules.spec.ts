@@ -1,3 +1,4 @@
+import { plainToInstance } from 'class-transformer';
 import { DEFAULT_LIMITS } from '../../core/config/flagwright-config.js';
 import type { AppError } from '../../core/errors/app-error.js';
 import { Problems } from '../../core/http/input-problems.js';
@@ -74,6 +75,24 @@ describe('strategy body rules', () => {
     const { problems } = parseStrategyBody({ segments: [1, 2, 3] }, 'create', { ...LIMITS, segmentsPerStrategy: 2 });
     expect(problems.details.map((d) => d.path)).toEqual(['/body/name', '/body/segments']);
     expect(problems.details[1].message).toContain('more than 2 segments');
+  });
+
+  it('builds, without class-transformer, the instance class-transformer would (the bodies declare no nested class)', () => {
+    const body = {
+      name: 'flexibleRollout',
+      title: 'T',
+      disabled: false,
+      sortOrder: 2,
+      parameters: { rollout: '50', stickiness: 'userId', groupId: 'g' },
+      constraints: [{ contextName: 'appName', operator: 'IN', values: ['web', 'app'], caseInsensitive: true }],
+      variants: [{ name: 'a', weight: 0, weightType: 'variable', stickiness: 'default', payload: { type: 'json', value: '{"x":1}' } }],
+      segments: [1, 2],
+    };
+    for (const metatype of [CreateFeatureStrategySchema, UpdateFeatureStrategySchema]) {
+      const built = validatedInput(metatype, body, '/body', { limits: LIMITS });
+      expect(built).toBeInstanceOf(metatype);
+      expect(built).toStrictEqual(plainToInstance(metatype, body));
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ConstraintSchema } from '../../core/constraints/constraint.dto.js';
-import { IgnoreUnknownTopLevelProperties, ListBody } from '../../core/http/request-validation.pipe.js';
+import { IgnoreUnknownTopLevelProperties, ListBody, ShallowInstance } from '../../core/http/request-validation.pipe.js';
 import { Details } from '../../core/http/rule.decorator.js';
 import { checkPatch } from './json-patch.js';
 import { checkSortOrders, type StrategyBody, StrategyBodyRules, type StrategySortOrder } from './strategy-body.rules.js';
@@ -9,7 +9,8 @@ import { VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './strategy.model.js
 /*
  * The strategy bodies and answers. The create and update bodies are validated by `RequestValidationPipe` with the
  * rules of strategy-body.rules.ts, which name every offending place with its pointer (`/body/parameters/rollout`,
- * `/body/constraints/0/values/2`). A JSON Patch and the sort order are arrays: `@ListBody()` DTOs.
+ * `/body/constraints/0/values/2`) and read the nested values as plain JSON: `@ShallowInstance()`, class-transformer
+ * has nothing to build (the update's copy through it was about a third of the memory an update allocated). A JSON Patch and the sort order are arrays: `@ListBody()` DTOs.
  */
 
 export class VariantPayloadSchema {
@@ -42,6 +43,7 @@ const parametersProperty = {
     'Every property is optional. Unknown top-level properties (such as id or featureName) are ignored; unknown properties inside constraints, variants and payloads are refused.',
 })
 @IgnoreUnknownTopLevelProperties()
+@ShallowInstance()
 @StrategyBodyRules('update')
 export class UpdateFeatureStrategySchema implements StrategyBody {
   @ApiPropertyOptional({ description: 'Name of an existing strategy type; omitted → unchanged', example: 'flexibleRollout' }) name?: string;
@@ -62,6 +64,7 @@ export class UpdateFeatureStrategySchema implements StrategyBody {
   description: 'Unknown top-level properties are ignored; unknown properties inside constraints, variants and payloads are refused.',
 })
 @IgnoreUnknownTopLevelProperties()
+@ShallowInstance()
 @StrategyBodyRules('create')
 export class CreateFeatureStrategySchema implements StrategyBody {
   @ApiProperty({ description: 'Name of an existing strategy type', example: 'flexibleRollout' }) name: string;

@@ -10,7 +10,7 @@ export class ProjectSeeder extends Seeder {
   readonly seedOrder = SEED_ORDER.defaultProject;
 
   async seed(at: Date): Promise<void> {
-    await this.db.execute(
+    await this.db.submit(
       `INSERT INTO flagwright_projects (id, name, description, created_at) VALUES (:id, :name, :description, :now) ON CONFLICT (id) DO NOTHING`,
       { ...SEED_PROJECT, now: this.db.toTimestamp(at) },
     );

@@ -10,13 +10,13 @@ export class RoleSeeder extends Seeder {
   async seed(at: Date): Promise<void> {
     const now = this.db.toTimestamp(at);
     for (const role of BUILT_IN_ROLES) {
-      await this.db.execute(
+      await this.db.submit(
         `INSERT INTO flagwright_roles (id, name, description, type, built_in, created_at) VALUES (:id, :name, :description, :type, true, :now)
          ON CONFLICT (id) DO NOTHING`,
         { ...role, now },
       );
       for (const permission of role.permissions) {
-        await this.db.execute(
+        await this.db.submit(
           `INSERT INTO flagwright_role_permissions (role_id, permission, environment) VALUES (:roleId, :permission, '') ON CONFLICT DO NOTHING`,
           { roleId: role.id, permission },
         );

@@ -10,7 +10,7 @@ export class StrategyTypeSeeder extends Seeder {
   async seed(at: Date): Promise<void> {
     const now = this.db.toTimestamp(at);
     for (const type of SEED_STRATEGY_TYPES) {
-      await this.db.execute(
+      await this.db.submit(
         `INSERT INTO flagwright_strategy_types (name, display_name, description, parameters, built_in, editable, deprecated, sort_order, created_at)
          VALUES (:name, :displayName, :description, :parameters, true, false, false, :sortOrder, :now) ON CONFLICT (name) DO NOTHING`,
         { ...type, parameters: JSON.stringify(type.parameters), now },

@@ -10,7 +10,7 @@ export class TagTypeSeeder extends Seeder {
   async seed(at: Date): Promise<void> {
     const now = this.db.toTimestamp(at);
     for (const tagType of SEED_TAG_TYPES) {
-      await this.db.execute(
+      await this.db.submit(
         `INSERT INTO flagwright_tag_types (name, description, icon, color, created_at) VALUES (:name, :description, :icon, :color, :now) ON CONFLICT (name) DO NOTHING`,
         { ...tagType, now },
       );

@@ -112,16 +112,23 @@ export class SqliteCheckpoints implements OnApplicationBootstrap, OnModuleDestro
     await Promise.all(this.exits);
   }
 
+  /** Runs in a write's completion: a worker that cannot be made hands checkpoints back rather than failing the write. */
   private start(): void {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        driverPath: createRequire(import.meta.url).resolve('better-sqlite3'),
-        file: this.dataSource.options.database,
-        busyMs: CHECKPOINT_PASS_MS.busy,
-        idleMs: CHECKPOINT_PASS_MS.idle,
-      },
-    });
+    let worker: Worker;
+    try {
+      worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: {
+          driverPath: createRequire(import.meta.url).resolve('better-sqlite3'),
+          file: this.dataSource.options.database,
+          busyMs: CHECKPOINT_PASS_MS.busy,
+          idleMs: CHECKPOINT_PASS_MS.idle,
+        },
+      });
+    } catch (error) {
+      this.handBack(`the checkpoint worker could not start: ${(error as Error).message}`);
+      return;
+    }
     worker.on('message', (error: string) => this.failed(error));
     worker.on('error', (error) => this.stopped(worker, `the checkpoint worker failed: ${error.message}`));
     // Never what keeps the process alive.
@@ -159,6 +166,11 @@ export class SqliteCheckpoints implements OnApplicationBootstrap, OnModuleDestro
     if (worker !== this.worker) return;
     clearInterval(this.idleCheck);
     this.worker = undefined;
+    this.handBack(reason);
+  }
+
+  /** For good: the service's own connection checkpoints at SQLite's default from now on. */
+  private handBack(reason: string): void {
     this.active = false;
     this.logger.warn(`${reason}; the service's own connection checkpoints from now on.`);
     if (this.dataSource.isInitialized) this.setAutocheckpoint(SQLITE_DEFAULT_CHECKPOINT_PAGES);

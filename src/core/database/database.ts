@@ -111,7 +111,10 @@ export class Database {
     if (!this.isPostgres) this.commitWatch = { sql, deliver };
   }
 
-  /** `listener` runs each time a write is counted in `writesFinished`, after anything `watchSqliteCommits` delivers. */
+  /**
+   * `listener` runs each time a write is counted in `writesFinished`, after anything `watchSqliteCommits` delivers.
+   * It runs synchronously in the write's completion, so it must not throw: the write would fail after it committed.
+   */
   onWriteFinished(listener: () => void): void {
     this.writeListeners.push(listener);
   }

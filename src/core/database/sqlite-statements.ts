@@ -29,8 +29,11 @@ export class SqliteStatements {
   constructor(private readonly dataSource: DataSource) {}
 
   run(text: string, parameters: unknown[]): Outcome {
-    // SQLite has no boolean: TypeORM's runner binds them as 1 and 0 too.
-    const values = parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value));
+    // SQLite has no boolean: TypeORM's runner binds them as 1 and 0 too. The named parameters have converted them
+    // already; only a list's items (`:...name`, which TypeORM leaves as they are) may still hold one.
+    const values = parameters.some((value) => typeof value === 'boolean')
+      ? parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value))
+      : parameters;
     const logger = this.dataSource.logger;
     logger.logQuery(text, values);
     try {

@@ -1,5 +1,7 @@
 // Bundles the compiled service (dist/src/main.js, from tsc, with its decorator metadata) into one file, so the
-// service starts without resolving and loading a thousand module files: about a third off its cold start.
+// service starts without resolving and loading a thousand module files: about a third off its cold start. That file
+// is a CommonJS script, run by a small launcher (dist/flagwright.mjs, from src/standalone/launch.ts) through V8's code
+// cache.
 // Native modules, optional peers of Nest and TypeORM, and packages that read their own files stay outside; so do
 // TypeORM and the validators: bundled, all their code would be evaluated at start (idle memory +30 MB), while
 // loaded from node_modules only what is used is. Express (and its router) stays outside too: bundled, esbuild's
@@ -8,7 +10,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const OUTFILE = 'dist/flagwright.mjs';
+/** What `npm start` runs: src/standalone/launch.ts, which runs the service's bundle through V8's code cache. */
+const LAUNCHER_OUTFILE = 'dist/flagwright.mjs';
+const SERVICE_OUTFILE = 'dist/flagwright-service.cjs';
 
 const external = [
   'typeorm',
@@ -53,42 +57,22 @@ const external = [
   '@prisma/client',
 ];
 
-// The bundle is ESM, and an ESM `import` of a CommonJS package makes Node's ESM loader lex the package's source (and
-// every file it re-exports: all of TypeORM) for export names before running it. The bundle's imports of external
-// packages are therefore turned into `require` calls: each package loads as its own CommonJS code expects, without
-// the lexing (about 90 ms of event-loop CPU at start). Dynamic `import()`s and `require`s are left as they are.
-const externalPackage = new RegExp(`^(?:${external.map((name) => name.replace(/\/\*$/, '').replace(/[.+]/g, '\\$&')).join('|')})(?:/.*)?$`);
-const requireExternals = {
-  name: 'require-externals',
-  setup(builder) {
-    builder.onResolve({ filter: externalPackage }, (args) =>
-      args.kind === 'import-statement' && args.namespace !== 'required-external'
-        ? { path: args.path, namespace: 'required-external' }
-        : { path: args.path, external: true },
-    );
-    builder.onLoad({ filter: /.*/, namespace: 'required-external' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
-  },
-};
-
 await build({
-  plugins: [requireExternals],
   entryPoints: ['dist/src/main.js'],
-  outfile: OUTFILE,
+  outfile: SERVICE_OUTFILE,
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  // A script, not an ES module: the launcher compiles it with V8's code cache, which Node 20 offers only for scripts.
+  // Its imports of external packages become `require` calls, so Node's ESM loader does not lex those packages (all
+  // of TypeORM) for export names either. `import.meta` is a parameter the launcher passes (src/standalone/launch.ts).
+  format: 'cjs',
+  define: { 'import.meta': '__flagwrightImportMeta' },
   target: 'node20',
   // Nest uses class names (tokens, OpenAPI operation ids): keep them.
   keepNames: true,
   sourcemap: true,
   minify: true,
   external,
-  banner: {
-    js: "import { createRequire as __flagwrightRequire } from 'node:module'; const require = __flagwrightRequire(import.meta.url);",
-  },
   logLevel: 'warning',
 });
 
@@ -97,16 +81,27 @@ await build({
 // property definition each, about 2 % of an SDK poll. Names matter for classes (Nest's tokens and messages,
 // OpenAPI schema names, TypeORM entities and migrations), never for arrow functions (no prototype), which the
 // helper now leaves as they are.
-const bundled = readFileSync(OUTFILE, 'utf8');
+const bundled = readFileSync(SERVICE_OUTFILE, 'utf8');
 const nameHelper = /var (\w+)=\((\w+),(\w+)\)=>(\w+)\(\2,"name",\{value:\3,configurable:!0\}\)/g;
 const helpers = [...bundled.matchAll(nameHelper)];
 if (helpers.length !== 1)
-  throw new Error(`Expected one keepNames helper in ${OUTFILE}, found ${helpers.length}: update scripts/bundle.mjs.`);
+  throw new Error(`Expected one keepNames helper in ${SERVICE_OUTFILE}, found ${helpers.length}: update scripts/bundle.mjs.`);
 const [helper, name, target, value, define] = helpers[0];
 writeFileSync(
-  OUTFILE,
+  SERVICE_OUTFILE,
   bundled.replace(
     helper,
     `var ${name}=(${target},${value})=>${target}.prototype===void 0?${target}:${define}(${target},"name",{value:${value},configurable:!0})`,
   ),
 );
+
+await build({
+  entryPoints: ['dist/src/standalone/launch.js'],
+  outfile: LAUNCHER_OUTFILE,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  minify: true,
+  logLevel: 'warning',
+});

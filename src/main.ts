@@ -25,7 +25,8 @@ async function main(): Promise<void> {
   logger.log(`Flagwright listens on http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}${env.baseUriPath}`);
 }
 
-main().catch((error: unknown) => {
+/** Settles once the service listens: the launcher (launch.ts) then saves the code V8 compiled for start-up. */
+export const listening: Promise<void> = main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

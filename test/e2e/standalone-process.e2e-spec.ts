@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { buildService, ServiceProcess } from '../helpers/service-process.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
@@ -68,4 +71,54 @@ describe('the standalone service process', () => {
     expect(await stopped).toEqual({ code: null, signal: 'SIGTERM' });
     expect(service.output).toContain('Stopped on SIGTERM: in-flight requests finished');
   });
+});
+
+/** The launcher runs the service through V8's code cache (src/standalone/compile-cache.ts). */
+describe('the standalone service process, started again', () => {
+  let folder: string;
+  let drop: () => Promise<void>;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+
+  beforeAll(async () => {
+    await buildService();
+    database = await createTestDatabase();
+    drop = database.drop;
+    folder = mkdtempSync(join(tmpdir(), 'flagwright-compile-cache-'));
+  }, 300_000);
+
+  afterAll(async () => {
+    await drop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const startAndStop = async (env: Record<string, string>) => {
+    const service = await ServiceProcess.start(database, env);
+    expect((await fetch(`${service.base}/api/admin/strategies`)).status).toBe(401);
+    expect(await service.stop('SIGTERM')).toEqual({ code: null, signal: 'SIGTERM' });
+    return service;
+  };
+
+  it('keeps the code V8 compiled at the first start, and takes all of it at the next', async () => {
+    const cacheFile = join(folder, 'compile-cache.bin');
+    await startAndStop({ COMPILE_CACHE_FILE: cacheFile });
+    const content = readFileSync(cacheFile);
+    const index = JSON.parse(content.toString('utf8', 4, 4 + content.readUInt32LE(0))) as [string, string, number][];
+    const files = index.map(([file]) => relative(process.cwd(), file));
+    expect(files).toContain('dist/flagwright-service.cjs');
+    expect(files).toContain('node_modules/typeorm/index.js');
+    expect(files).toContain('node_modules/class-validator/cjs/index.js');
+    expect(files.length).toBeGreaterThan(500);
+
+    // Rewritten only when some code was missing or refused: an untouched file means V8 took every entry.
+    const past = new Date('2020-01-01T00:00:00Z');
+    utimesSync(cacheFile, past, past);
+    const again = await startAndStop({ COMPILE_CACHE_FILE: cacheFile });
+    expect(statSync(cacheFile).mtime).toEqual(past);
+    expect(again.errorLines()).toEqual([]);
+  }, 120_000);
+
+  it('starts without a cache when COMPILE_CACHE_FILE is off', async () => {
+    const service = await startAndStop({ COMPILE_CACHE_FILE: 'off' });
+    expect(service.errorLines()).toEqual([]);
+  }, 120_000);
 });

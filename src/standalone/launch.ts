@@ -1,0 +1,33 @@
+// The entry of `npm start`, bundled alone as dist/flagwright.mjs. The service itself is bundled (from main.ts) as the
+// CommonJS script dist/flagwright-service.cjs beside it, which this runs through V8's code cache (compile-cache.ts):
+// Node 20 keeps no code cache for ES modules, and a start without one spent a fifth of its time compiling.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CompileCache } from './compile-cache.js';
+
+const SERVICE_URL = new URL('./flagwright-service.cjs', import.meta.url);
+const SERVICE_FILE = fileURLToPath(SERVICE_URL);
+/** Where the code is kept (COMPILE_CACHE_FILE: a file, or `off`); by default in node_modules/.cache, as tools do. */
+const CACHE_FILE =
+  process.env.COMPILE_CACHE_FILE || fileURLToPath(new URL('../node_modules/.cache/flagwright/compile-cache.bin', import.meta.url));
+
+/** What the service's code sees as `import.meta` (the bundle maps it to this parameter): this file's, but its own URL. */
+const serviceImportMeta = {
+  url: SERVICE_URL.href,
+  filename: SERVICE_FILE,
+  dirname: dirname(SERVICE_FILE),
+  // Both files are in one folder: a specifier resolves from here as it would from there.
+  resolve: (specifier: string) => import.meta.resolve(specifier),
+};
+
+const cache = new CompileCache(CACHE_FILE === 'off' ? undefined : CACHE_FILE);
+cache.coverCommonJsModules();
+const service = { exports: {} as { listening?: Promise<void> } };
+const source = readFileSync(SERVICE_FILE, 'utf8');
+const wrapped = `(function (exports, require, module, __filename, __dirname, __flagwrightImportMeta) {${source}\n})`;
+const run = cache.compile(SERVICE_FILE, wrapped).runInThisContext() as (...args: unknown[]) => void;
+run(service.exports, createRequire(SERVICE_FILE), service, SERVICE_FILE, dirname(SERVICE_FILE), serviceImportMeta);
+await service.exports.listening;
+cache.finish();

@@ -25,9 +25,9 @@ const serviceImportMeta = {
 const cache = new CompileCache(CACHE_FILE === 'off' ? undefined : CACHE_FILE);
 cache.coverCommonJsModules();
 const service = { exports: {} as { listening?: Promise<void> } };
-const source = readFileSync(SERVICE_FILE, 'utf8');
-const wrapped = `(function (exports, require, module, __filename, __dirname, __flagwrightImportMeta) {${source}\n})`;
-const run = cache.compile(SERVICE_FILE, wrapped).runInThisContext() as (...args: unknown[]) => void;
+// The file is one function expression (scripts/bundle.mjs wraps it): (exports, require, module, __filename, __dirname,
+// import.meta).
+const run = cache.compile(SERVICE_FILE, readFileSync(SERVICE_FILE, 'utf8')).runInThisContext() as (...args: unknown[]) => void;
 run(service.exports, createRequire(SERVICE_FILE), service, SERVICE_FILE, dirname(SERVICE_FILE), serviceImportMeta);
 await service.exports.listening;
 cache.finish();

@@ -118,7 +118,8 @@ export class BenchServer {
   static async startBareNest(): Promise<BenchServer> {
     const port = await freePort();
     const command = startCommand();
-    const entry = command.findIndex((arg) => arg.endsWith('.mjs') || arg.endsWith('.js'));
+    // The last one: a flag of BENCH_SERVER_NODE_FLAGS may name a .js file too (`--require probe.js`).
+    const entry = command.findLastIndex((arg) => arg.endsWith('.mjs') || arg.endsWith('.js'));
     const args = command.map((arg, i) => (i === entry ? resolve(dirname(arg), 'bench', 'bare-nest.server.js') : arg));
     return BenchServer.spawn(args, { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, port, BARE_NEST_PATH);
   }
@@ -497,12 +498,16 @@ export function printResults(results: BenchResult[]): void {
   }
 }
 
-/** The node arguments of `npm start` (flags and entry file), so the benchmark measures what users run. */
+/**
+ * The node arguments of `npm start` (flags and entry file), so the benchmark measures what users run; with
+ * `BENCH_SERVER_NODE_FLAGS` (say `--cpu-prof --cpu-prof-dir=/tmp/prof`) before them, to profile the servers.
+ */
 function startCommand(): string[] {
   const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
   const [command, ...args] = start.split(/\s+/);
   if (command !== 'node') throw new Error(`npm start is expected to run node, not: ${start}`);
-  return args.map((arg) => (arg.endsWith('.mjs') || arg.endsWith('.js') ? resolve(arg) : arg));
+  const extraFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  return [...extraFlags, ...args.map((arg) => (arg.endsWith('.mjs') || arg.endsWith('.js') ? resolve(arg) : arg))];
 }
 
 function withDatabase(url: string, database: string): string {

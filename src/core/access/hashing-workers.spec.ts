@@ -1,19 +1,36 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { Algorithm, hashSync } from '@node-rs/argon2';
 import { HASHING_THREAD_NICE, HashingWorkers } from './hashing-workers.js';
 
 const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 1_024, timeCost: 1, parallelism: 1 };
 
-/** This process's threads at a nice value (field 19 of /proc/self/task/<tid>/stat). */
-function threadsAtNice(nice: number): number {
-  return readdirSync('/proc/self/task').filter((tid) => {
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
+
+/** This process's threads: nice value and scheduling policy (fields 19 and 41 of /proc/self/task/<tid>/stat). */
+function threads(): { nice: number; policy: number }[] {
+  return readdirSync('/proc/self/task').map((tid) => {
     const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === nice;
-  }).length;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { nice: Number(fields[16]), policy: Number(fields[38]) };
+  });
 }
 
+const threadsAtNice = (nice: number) => threads().filter((thread) => thread.nice === nice).length;
 const hashingThreads = () => threadsAtNice(HASHING_THREAD_NICE);
+const hashingThreadsUnder = (policy: number) =>
+  threads().filter((thread) => thread.nice === HASHING_THREAD_NICE && thread.policy === policy).length;
+
+/** Where HashingWorkers finds util-linux's chrt, without which its threads stay at their nice value alone. */
+const hasChrt = ['/usr/bin/chrt', '/bin/chrt'].some((path) => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+});
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,6 +91,43 @@ describe('HashingWorkers', () => {
         // The next check starts a thread again.
         expect(await workers.run({ kind: 'verify', hash, password: 'right' })).toBe(true);
         expect(hashingThreads()).toBe(before + 1);
+      } finally {
+        await workers.close();
+      }
+    },
+  );
+
+  it.runIf(process.platform === 'linux' && hasChrt)('runs its threads under SCHED_IDLE, below every request', async () => {
+    const before = hashingThreadsUnder(SCHED_IDLE);
+    const workers = new HashingWorkers(1, 1_000);
+    try {
+      expect(await workers.run({ kind: 'verify', hash: hashSync('right', OPTIONS), password: 'right' })).toBe(true);
+      expect(hashingThreadsUnder(SCHED_IDLE)).toBe(before + 1);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it.runIf(process.platform === 'linux' && hasChrt)(
+    'starts a check starved under SCHED_IDLE again on a thread at the nice value alone, and keeps to such threads after',
+    async () => {
+      const beforeIdle = hashingThreadsUnder(SCHED_IDLE);
+      const beforeOther = hashingThreadsUnder(SCHED_OTHER);
+      const workers = new HashingWorkers(1, 5_000, 50);
+      try {
+        const hash = hashSync('right', OPTIONS);
+        // The thread starts, and says it runs under SCHED_IDLE, before the check that will be starved.
+        expect(await workers.run({ kind: 'verify', hash, password: 'right' })).toBe(true);
+        expect(hashingThreadsUnder(SCHED_IDLE)).toBe(beforeIdle + 1);
+        // Far longer than 50 ms on any machine: as if the thread got no CPU time.
+        const slow = await workers.run({ kind: 'hash', password: 'slow', options: { ...OPTIONS, memoryCost: 19_456, timeCost: 40 } });
+        expect(slow).toMatch(/^\$argon2id\$v=19\$m=19456,t=40,p=1\$/);
+        // Answered by a new thread at the nice value alone; the starved one exits once its hash returns.
+        await settle(1_000);
+        expect(hashingThreadsUnder(SCHED_OTHER)).toBe(beforeOther + 1);
+        expect(hashingThreadsUnder(SCHED_IDLE)).toBe(beforeIdle);
+        expect(await workers.run({ kind: 'verify', hash, password: 'right' })).toBe(true);
+        expect(hashingThreadsUnder(SCHED_IDLE)).toBe(beforeIdle);
       } finally {
         await workers.close();
       }

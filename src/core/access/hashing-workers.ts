@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -10,6 +11,25 @@ import { Worker } from 'node:worker_threads';
 export const HASHING_THREAD_NICE = 10;
 
 /**
+ * util-linux's `chrt`, which puts a hashing thread under SCHED_IDLE (Linux). Node has no call for a thread's
+ * scheduling policy, and a nice value is not enough on two cores: the scheduler still let a check run on for a
+ * while before the request work that woke up beside it, and a search's p99 while logins ran flat out was 2.5–3.4x
+ * its p99 without them. A SCHED_IDLE thread gives its core up as soon as anything else wants it.
+ */
+const CHRT = process.platform === 'linux' ? ['/usr/bin/chrt', '/bin/chrt'].find(isExecutable) : undefined;
+
+/**
+ * How long a check may go unanswered on a SCHED_IDLE thread before it is started again on a thread at
+ * HASHING_THREAD_NICE alone: a SCHED_IDLE thread gets only the CPU time nothing else wants, so on a machine whose
+ * every core is busy it could wait without end. A check takes 10–40 ms. Lowering a thread needs no privilege and
+ * raising it back does, so the starved thread is dropped rather than raised.
+ */
+const STARVED_MS = 500;
+
+/** After a starved check, new threads start at HASHING_THREAD_NICE alone for this long. */
+const IDLE_POLICY_PAUSE_MS = 60_000;
+
+/**
  * How long a hashing thread is kept without work before it exits. A live one holds about 10 MB (its own V8
  * isolate); starting one takes 30-100 ms. Logins in a burst share a thread, and an idle service does not keep one.
  */
@@ -19,29 +39,43 @@ const STOPPED = 'Password hashing has stopped';
 
 export type HashingRequest = { kind: 'hash'; password: string; options: object } | { kind: 'verify'; hash: string; password: string };
 
-type HashingAnswer = { value: string | boolean } | { error: string };
+/** What a thread says: first whether it runs under SCHED_IDLE, then one answer per check. */
+type HashingMessage = { idle: boolean } | { value: string | boolean } | { error: string };
 
 interface Job {
   request: HashingRequest;
   resolve: (value: string | boolean) => void;
   reject: (error: Error) => void;
+  starvedTimer?: NodeJS.Timeout;
 }
 
 /** Resolved once: a missing native module fails the import, as a static import would, not each check. */
 const ARGON2_PATH = createRequire(import.meta.url).resolve('@node-rs/argon2');
 
 /**
- * The hashing thread: argon2id (`@node-rs/argon2`, synchronous) on a thread of its own, at HASHING_THREAD_NICE.
- * On Linux the nice value is per thread; elsewhere it would lower the whole process, so it is left alone there.
- * It is only ever lowered: a process started nicer than that (`nice -n 15`) keeps its own, since raising it
- * needs a privilege the service should not need. CommonJS, run with `eval`: the service is one bundled file,
- * and the thread needs nothing from it.
+ * The hashing thread: argon2id (`@node-rs/argon2`, synchronous) on a thread of its own, at HASHING_THREAD_NICE and,
+ * where `chrt` is given, under SCHED_IDLE. On Linux both are per thread; elsewhere the nice value would lower the
+ * whole process, so it is left alone there. They are only ever lowered: a process started nicer than that
+ * (`nice -n 15`) keeps its own, since raising it needs a privilege the service should not need. Where the policy
+ * cannot be set (a container may refuse it), the thread stays at its nice value. CommonJS, run with `eval`: the
+ * service is one bundled file, and the thread needs nothing from it.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { getPriority, setPriority } = require('node:os');
 const argon2 = require(workerData.argon2Path);
 if (workerData.nice !== null && getPriority() < workerData.nice) setPriority(workerData.nice);
+let idle = false;
+if (workerData.chrt) {
+  try {
+    const tid = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop();
+    require('node:child_process').execFileSync(workerData.chrt, ['--idle', '--pid', '0', tid], { stdio: 'ignore' });
+    idle = true;
+  } catch {
+    // Left at its nice value.
+  }
+}
+parentPort.postMessage({ idle });
 parentPort.on('message', (request) => {
   if (request.kind === 'verify') {
     let value = false;
@@ -65,18 +99,23 @@ parentPort.on('message', (request) => {
  * Password hashing off the event loop, on at most `size` threads (one per CPU but one, so the event loop always
  * keeps a CPU), each running one check at a time; checks beyond that wait in arrival order. Threads start at the
  * first check and exit after IDLE_STOP_MS without one (until then they keep the process alive, so a check asked
- * for by a script that has nothing else running is still answered).
+ * for by a script that has nothing else running is still answered). A check starved on a SCHED_IDLE thread for
+ * `starvedMs` is started again on a thread at the nice value alone (STARVED_MS).
  */
 export class HashingWorkers {
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Job>();
   private readonly waiting: Job[] = [];
+  /** Threads that said they run under SCHED_IDLE. */
+  private readonly underIdlePolicy = new WeakSet<Worker>();
+  private idlePolicyPausedUntil = 0;
   private idleTimer?: NodeJS.Timeout;
   private closed = false;
 
   constructor(
     readonly size = Math.max(1, availableParallelism() - 1),
     private readonly idleStopMs = IDLE_STOP_MS,
+    private readonly starvedMs = STARVED_MS,
   ) {}
 
   run(request: HashingRequest): Promise<string | boolean> {
@@ -92,6 +131,7 @@ export class HashingWorkers {
     this.closed = true;
     clearTimeout(this.idleTimer);
     const stopped = new Error(STOPPED);
+    for (const job of this.busy.values()) clearTimeout(job.starvedTimer);
     for (const job of [...this.waiting.splice(0), ...this.busy.values()]) job.reject(stopped);
     const workers = [...this.idle.splice(0), ...this.busy.keys()];
     this.busy.clear();
@@ -113,6 +153,8 @@ export class HashingWorkers {
       }
       const job = this.waiting.shift()!;
       this.busy.set(worker, job);
+      const busyWorker = worker;
+      job.starvedTimer = setTimeout(() => this.starved(busyWorker, job), this.starvedMs);
       worker.postMessage(job.request);
     }
     if (this.busy.size === 0 && this.idle.length > 0) {
@@ -123,17 +165,26 @@ export class HashingWorkers {
   private start(): Worker {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { argon2Path: ARGON2_PATH, nice: process.platform === 'linux' ? HASHING_THREAD_NICE : null },
+      workerData: {
+        argon2Path: ARGON2_PATH,
+        nice: process.platform === 'linux' ? HASHING_THREAD_NICE : null,
+        chrt: Date.now() >= this.idlePolicyPausedUntil ? (CHRT ?? null) : null,
+      },
     });
-    worker.on('message', (answer: HashingAnswer) => this.answered(worker, answer));
+    worker.on('message', (message: HashingMessage) => this.answered(worker, message));
     worker.on('error', (error) => this.lost(worker, error));
     worker.on('exit', (code) => this.lost(worker, new Error(`A password hashing thread exited (code ${code})`)));
     return worker;
   }
 
-  private answered(worker: Worker, answer: HashingAnswer): void {
+  private answered(worker: Worker, answer: HashingMessage): void {
+    if ('idle' in answer) {
+      if (answer.idle) this.underIdlePolicy.add(worker);
+      return;
+    }
     const job = this.busy.get(worker);
     if (!job) return;
+    clearTimeout(job.starvedTimer);
     this.busy.delete(worker);
     this.idle.push(worker);
     if ('error' in answer) job.reject(new Error(answer.error));
@@ -144,6 +195,7 @@ export class HashingWorkers {
   /** A thread that failed or exited is dropped; its check fails, and the next check starts a new thread. */
   private lost(worker: Worker, error: Error): void {
     const job = this.busy.get(worker);
+    clearTimeout(job?.starvedTimer);
     this.busy.delete(worker);
     const idleAt = this.idle.indexOf(worker);
     if (idleAt >= 0) this.idle.splice(idleAt, 1);
@@ -153,5 +205,32 @@ export class HashingWorkers {
 
   private stopIdle(): void {
     for (const worker of this.idle.splice(0)) void worker.terminate();
+  }
+
+  /**
+   * A check still unanswered on a SCHED_IDLE thread after `starvedMs`: the thread is dropped (it exits once its
+   * hash returns), the check goes first in line for a thread at the nice value alone, and threads start so for
+   * IDLE_POLICY_PAUSE_MS. Threads under SCHED_IDLE that wait for work are dropped too.
+   */
+  private starved(worker: Worker, job: Job): void {
+    if (this.busy.get(worker) !== job || !this.underIdlePolicy.has(worker)) return;
+    this.idlePolicyPausedUntil = Date.now() + IDLE_POLICY_PAUSE_MS;
+    this.busy.delete(worker);
+    void worker.terminate();
+    for (const waiting of this.idle.splice(0)) {
+      if (this.underIdlePolicy.has(waiting)) void waiting.terminate();
+      else this.idle.push(waiting);
+    }
+    this.waiting.unshift(job);
+    this.dispatch();
+  }
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
   }
 }

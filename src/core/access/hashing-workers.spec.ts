@@ -1,7 +1,7 @@
-import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { Algorithm, hashSync } from '@node-rs/argon2';
-import { HASHING_THREAD_NICE, HashingWorkers } from './hashing-workers.js';
+import { CHRT, HASHING_THREAD_NICE, HashingWorkers } from './hashing-workers.js';
 
 const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 1_024, timeCost: 1, parallelism: 1 };
 
@@ -21,16 +21,6 @@ const threadsAtNice = (nice: number) => threads().filter((thread) => thread.nice
 const hashingThreads = () => threadsAtNice(HASHING_THREAD_NICE);
 const hashingThreadsUnder = (policy: number) =>
   threads().filter((thread) => thread.nice === HASHING_THREAD_NICE && thread.policy === policy).length;
-
-/** Where HashingWorkers finds util-linux's chrt, without which its threads stay at their nice value alone. */
-const hasChrt = ['/usr/bin/chrt', '/bin/chrt'].some((path) => {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-});
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -97,7 +87,7 @@ describe('HashingWorkers', () => {
     },
   );
 
-  it.runIf(process.platform === 'linux' && hasChrt)('runs its threads under SCHED_IDLE, below every request', async () => {
+  it.runIf(CHRT !== undefined)('runs its threads under SCHED_IDLE, below every request', async () => {
     const before = hashingThreadsUnder(SCHED_IDLE);
     const workers = new HashingWorkers(1, 1_000);
     try {
@@ -108,7 +98,7 @@ describe('HashingWorkers', () => {
     }
   });
 
-  it.runIf(process.platform === 'linux' && hasChrt)(
+  it.runIf(CHRT !== undefined)(
     'starts a check starved under SCHED_IDLE again on a thread at the nice value alone, and keeps to such threads after',
     async () => {
       const beforeIdle = hashingThreadsUnder(SCHED_IDLE);

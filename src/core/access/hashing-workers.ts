@@ -16,7 +16,7 @@ export const HASHING_THREAD_NICE = 10;
  * while before the request work that woke up beside it, and a search's p99 while logins ran flat out was 2.5–3.4x
  * its p99 without them. A SCHED_IDLE thread gives its core up as soon as anything else wants it.
  */
-const CHRT = process.platform === 'linux' ? ['/usr/bin/chrt', '/bin/chrt'].find(isExecutable) : undefined;
+export const CHRT = process.platform === 'linux' ? ['/usr/bin/chrt', '/bin/chrt'].find(isExecutable) : undefined;
 
 /**
  * How long a check may go unanswered on a SCHED_IDLE thread before it is started again on a thread at
@@ -131,8 +131,10 @@ export class HashingWorkers {
     this.closed = true;
     clearTimeout(this.idleTimer);
     const stopped = new Error(STOPPED);
-    for (const job of this.busy.values()) clearTimeout(job.starvedTimer);
-    for (const job of [...this.waiting.splice(0), ...this.busy.values()]) job.reject(stopped);
+    for (const job of [...this.waiting.splice(0), ...this.busy.values()]) {
+      clearTimeout(job.starvedTimer);
+      job.reject(stopped);
+    }
     const workers = [...this.idle.splice(0), ...this.busy.keys()];
     this.busy.clear();
     await Promise.all(workers.map((worker) => worker.terminate()));

@@ -4,7 +4,7 @@ import { UsersModule } from '../users/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { LockoutService } from './lockout.service.js';
 import { LoginFailureStore, SqlLoginFailureStore } from './login-failure.store.js';
-import { LoginThrottleStorage } from './login-throttle.guard.js';
+import { LoginThrottleStorage } from './login-throttle.storage.js';
 import { LoginController } from './login.controller.js';
 import { LoginService } from './login.service.js';
 import { UnlockController } from './unlock.controller.js';

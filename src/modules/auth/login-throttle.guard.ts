@@ -1,12 +1,9 @@
 import { type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type ThrottlerLimitDetail, ThrottlerGuard, ThrottlerStorageService } from '@nestjs/throttler';
+import { type ThrottlerLimitDetail, ThrottlerGuard } from '@nestjs/throttler';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AppError } from '../../core/errors/app-error.js';
-
-/** The login attempts of each client address within the last minute (in memory, per instance). */
-@Injectable()
-export class LoginThrottleStorage extends ThrottlerStorageService {}
+import { LoginThrottleStorage } from './login-throttle.storage.js';
 
 /**
  * At most `login.rateLimitPerMinute` login attempts per client address (Express `req.ip`; the standalone app

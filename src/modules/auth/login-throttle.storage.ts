@@ -66,7 +66,7 @@ export class LoginThrottleStorage implements ThrottlerStorage {
     });
   }
 
-  /** Addresses with attempts or a block still in force. */
+  /** Addresses kept: those with attempts or a block in force, and those the next sweep forgets. */
   get trackedAddresses(): number {
     return this.addresses.size;
   }

@@ -51,13 +51,15 @@ const SCENARIOS: SearchScenario[] = [
 const PATH = '/api/admin/search/features';
 /** Measured seconds of each scenario on each server, over ROUNDS turns. */
 const DURATION_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 8);
-const ROUNDS = 2;
+const ROUNDS = 4;
 /** Changes before each timed first answer; the median is reported. */
 const CHANGES = 5;
 
 /**
- * At each size, every database's server is up at once and each scenario loads them in turns (`inTurns`), so
- * PostgreSQL against SQLite compares figures measured under the same conditions.
+ * At each size, every database's server is up at once, and every scenario on every server is loaded in turns
+ * (`inTurns`: each round loads them all, one after another), so each filtered figure against the default page, and
+ * PostgreSQL against SQLite, compare loads taken under the same conditions. With each scenario in a window of its
+ * own, the machine's drift alone moved the environment sort from 0.69x to 1.57x the default page's cost between runs.
  */
 export async function runTogether(ctxs: BenchContext[]): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
@@ -76,14 +78,14 @@ export async function runTogether(ctxs: BenchContext[]): Promise<BenchResult[]> 
         // Warm-up: each server's code gets compiled, and each search is read once (then kept per generation).
         for (const scenario of SCENARIOS)
           for (const server of servers) await server.load({ path: `${PATH}${scenario.query}`, durationSeconds: 2 });
+        const loads = await inTurns(
+          SCENARIOS.flatMap((scenario) => servers.map((server) => ({ server, options: { path: `${PATH}${scenario.query}` } }))),
+          { rounds: ROUNDS, seconds: DURATION_SECONDS, warmUpSeconds: 0 },
+        );
         const defaultRates: number[] = [];
-        for (const scenario of SCENARIOS) {
-          const loads = await inTurns(
-            servers.map((server) => ({ server, options: { path: `${PATH}${scenario.query}` } })),
-            { rounds: ROUNDS, seconds: DURATION_SECONDS, warmUpSeconds: 0 },
-          );
+        for (const [scenarioIndex, scenario] of SCENARIOS.entries()) {
           for (const [index, ctx] of ctxs.entries()) {
-            const load = loads[index];
+            const load = loads[scenarioIndex * servers.length + index];
             if (load.non2xx) throw new Error(`${scenario.name} on ${ctx.database}: ${load.non2xx} responses were not 2xx`);
             if (scenario === DEFAULT_PAGE) defaultRates[index] = load.requestsPerSecond;
             const defaultRate = defaultRates[index];

@@ -51,7 +51,7 @@ const SCENARIOS: SearchScenario[] = [
 const PATH = '/api/admin/search/features';
 /** Measured seconds of each scenario on each server, over ROUNDS turns. */
 const DURATION_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 8);
-const ROUNDS = 4;
+const ROUNDS = 2;
 /** Changes before each timed first answer; the median is reported. */
 const CHANGES = 5;
 

@@ -225,6 +225,56 @@ describe('migrations', () => {
         await database.drop();
       }
     });
+
+    // A host may have made a table with a plain name of ours that this earlier release had not created yet.
+    it.runIf(stoppedAfter === 'SearchActivity1700000007000')(
+      'leaves a host’s tables and functions named like ours the earlier release had not made, with their rows and indexes',
+      async () => {
+        const database = await createTestDatabase({ empty: true });
+        const options = dataSourceOptions({ databaseUrl: database.url, databaseFile: database.file });
+        await restoreEarlierDatabase(database, stoppedAfter);
+        const current = new DataSource(options);
+        await current.initialize();
+        const db = new Database(current);
+        try {
+          const isPostgres = db.isPostgres;
+          await db.execute(`CREATE TABLE change_generations (id INTEGER PRIMARY KEY, note VARCHAR(100) NOT NULL)`);
+          await db.execute(`CREATE INDEX change_generations_note_idx ON change_generations (note)`);
+          await db.execute(`INSERT INTO change_generations (id, note) VALUES (7, 'the host''s')`);
+          await db.execute(`CREATE TABLE client_metrics_variants_hourly (id INTEGER PRIMARY KEY, variant VARCHAR(100))`);
+          if (isPostgres) await db.execute(`CREATE FUNCTION change_generation_sdk() RETURNS integer LANGUAGE sql AS 'SELECT 7'`);
+          const hostObjects = async () => ({
+            names: (await namesWithoutPrefix(db)).filter((name) => /change_generation|variants_hourly/.test(name)),
+            rows: await db.query(`SELECT id, note FROM change_generations`),
+            variants: await db.query(`SELECT id, variant FROM client_metrics_variants_hourly`),
+          });
+          const before = await hostObjects();
+          expect(before.names).toEqual(
+            isPostgres
+              ? [
+                  'change_generation_sdk',
+                  'change_generations',
+                  'change_generations_note_idx',
+                  'change_generations_pkey',
+                  'change_generations_pkey',
+                  'client_metrics_variants_hourly',
+                  'client_metrics_variants_hourly_pkey',
+                  'client_metrics_variants_hourly_pkey',
+                ].sort()
+              : ['change_generations', 'change_generations_note_idx', 'client_metrics_variants_hourly'],
+          );
+
+          const applied = await runFlagwrightMigrations(current);
+
+          expect(applied.map((migration) => migration.name)).toEqual([TablePrefix1700000013000.name, ...pending]);
+          expect(await hostObjects()).toEqual(before);
+          expect((await db.query<{ name: string }>(`SELECT name FROM flagwright_change_generations WHERE name = 'sdk'`)).length).toBe(1);
+        } finally {
+          await current.destroy();
+          await database.drop();
+        }
+      },
+    );
   });
 
   // SQLite only: PostgreSQL alters tables in place, so no migration of ours rebuilds one there.

@@ -1,6 +1,13 @@
-import { type DataSource, Migration, MigrationExecutor } from 'typeorm';
-import { TablePrefix1700000013000 } from './migrations/1700000013000-table-prefix.js';
+import { type DataSource, Migration, MigrationExecutor, type QueryRunner } from 'typeorm';
+import { FIRST_MIGRATION_TABLES, isEarlierTableOfOurs, TablePrefix1700000013000 } from './migrations/1700000013000-table-prefix.js';
+import { TABLE_PREFIX } from './migrations/ddl.js';
 import { flagwrightMigrations } from './migrations/index.js';
+
+/** A row of a migrations table recorded before ours had its own. */
+interface EarlierRow {
+  timestamp: number | string;
+  name: string;
+}
 
 /** Where our migrations are recorded, whatever table the host's data source keeps its own in. */
 export const FLAGWRIGHT_MIGRATIONS_TABLE = 'flagwright_migrations';
@@ -39,39 +46,49 @@ class FlagwrightMigrationExecutor extends MigrationExecutor {
 
   /**
    * Once, when our table does not exist yet: moves our rows out of the tables they were recorded in before (so an
-   * existing database runs nothing twice), in one transaction. The host's rows stay; a table left empty is dropped.
+   * existing database runs nothing twice), in one transaction. Rows are ours only when they are provably Flagwright's:
+   * the rows bearing our names are our migrations from the first on, in our order and with our timestamps, and the
+   * database holds every table our first migration created, with its columns (under the plain or prefixed names).
+   * Anything else (a host's own `InitialSchema1700000000000`, say) is the host's and stays where it is, and our
+   * migrations run from the start. The host's rows stay; a table left empty is dropped.
    */
   async adoptEarlierHistory(): Promise<void> {
     await this.withQueryRunner(async (runner) => {
       if (await runner.hasTable(FLAGWRIGHT_MIGRATIONS_TABLE)) return;
       const { schema } = this.shared.driver.options as { schema?: string };
-      const earlier: string[] = [];
+      const earlier: { table: string; ours: EarlierRow[]; total: number }[] = [];
       for (const name of this.earlierTables) {
         const table = this.shared.driver.buildTableName(name, schema, this.shared.driver.database);
-        if (await runner.hasTable(table)) earlier.push(table);
+        if (!(await runner.hasTable(table))) continue;
+        const rows: EarlierRow[] = await runner.manager
+          .createQueryBuilder()
+          .select()
+          .from(table, 'earlier')
+          .orderBy(this.shared.driver.escape('id'))
+          .getRawMany();
+        const ours = rows.filter((row) => this.isOurName(row.name));
+        if (ours.length > 0) earlier.push({ table, ours, total: rows.length });
       }
-      if (earlier.length === 0) return;
-      const ours = new Set(this.getMigrations().map((migration) => migration.name));
+      if (
+        earlier.length === 0 ||
+        !(await this.holdsOurEarlierHistory(
+          runner,
+          earlier.flatMap((table) => table.ours),
+        ))
+      )
+        return;
       await runner.startTransaction();
       try {
         await this.createMigrationsTableIfNotExist(runner);
-        for (const table of earlier) {
-          const rows: { timestamp: number | string; name: string }[] = await runner.manager
-            .createQueryBuilder()
-            .select()
-            .from(table, 'earlier')
-            .orderBy(this.shared.driver.escape('id'))
-            .getRawMany();
-          const moved = rows.filter((row) => ours.has(row.name));
-          if (moved.length === 0) continue;
-          for (const row of moved) await this.insertExecutedMigration(runner, new Migration(undefined, Number(row.timestamp), row.name));
+        for (const { table, ours, total } of earlier) {
+          for (const row of ours) await this.insertExecutedMigration(runner, new Migration(undefined, Number(row.timestamp), row.name));
           await runner.manager
             .createQueryBuilder()
             .delete()
             .from(table)
-            .where(`${this.shared.driver.escape('name')} IN (:...names)`, { names: moved.map((row) => row.name) })
+            .where(`${this.shared.driver.escape('name')} IN (:...names)`, { names: ours.map((row) => row.name) })
             .execute();
-          if (moved.length === rows.length) await runner.dropTable(table);
+          if (ours.length === total) await runner.dropTable(table);
         }
         await runner.commitTransaction();
       } catch (error) {
@@ -79,6 +96,27 @@ class FlagwrightMigrationExecutor extends MigrationExecutor {
         throw error;
       }
     });
+  }
+
+  private isOurName(name: string): boolean {
+    return this.getMigrations().some((migration) => migration.name === name);
+  }
+
+  /**
+   * Whether `rows` (those bearing our names, in the order they were recorded) are our history: our first migrations,
+   * in order, each once, with our timestamps, and every table of our first migration present with our columns.
+   */
+  private async holdsOurEarlierHistory(runner: QueryRunner, rows: EarlierRow[]): Promise<boolean> {
+    const migrations = this.getMigrations();
+    const inOrder = rows.every(
+      (row, index) => migrations[index]?.name === row.name && Number(migrations[index].timestamp) === Number(row.timestamp),
+    );
+    if (!inOrder) return false;
+    for (const plain of FIRST_MIGRATION_TABLES) {
+      const ours = (await isEarlierTableOfOurs(runner, plain, plain)) || (await isEarlierTableOfOurs(runner, TABLE_PREFIX + plain, plain));
+      if (!ours) return false;
+    }
+    return true;
   }
 
   /**

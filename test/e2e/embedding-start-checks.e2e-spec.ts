@@ -3,8 +3,8 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
-import { DataSource } from 'typeorm';
-import { FlagwrightModule, type FlagwrightModuleOptions, flagwrightMigrations } from '../../src/index.js';
+import { DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { flagwrightEntities, FlagwrightModule, type FlagwrightModuleOptions, flagwrightMigrations } from '../../src/index.js';
 import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
 
 const SECRET = 'host-session-secret-0123456789';
@@ -17,8 +17,7 @@ async function startHost(options: {
   dataSource?: Record<string, unknown>;
   fastify?: boolean;
 }) {
-  // synchronize acts before any check of ours can run: on a fresh database (the case the check is for), it succeeds.
-  const database = await createTestDatabase({ empty: options.dataSource?.synchronize === true });
+  const database = await createTestDatabase();
   const flagwright = options.factoryReturns
     ? FlagwrightModule.forRootAsync({ useFactory: () => options.factoryReturns as unknown as FlagwrightModuleOptions })
     : FlagwrightModule.forRoot({ session: { secret: SECRET }, ...options.flagwright } as FlagwrightModuleOptions);
@@ -80,10 +79,65 @@ describe('start-up checks of an embedded Flagwright', () => {
     );
   });
 
-  it('refuses a data source with synchronize: true, before our migrations fail on tables it made', async () => {
-    // A host's mistake, on a throwaway test database: exactly what the check exists to refuse.
-    // eslint-disable-next-line no-restricted-syntax
-    expect(await startFailure({ dataSource: { synchronize: true } })).toMatch(/^Flagwright: the data source has `synchronize: true`/);
+  it('refuses a data source with synchronize: true having written nothing of ours, so the next start without it works', async () => {
+    @Entity('host_orders')
+    class HostOrder {
+      @PrimaryGeneratedColumn()
+      id!: number;
+    }
+    const database = await createTestDatabase({ empty: true });
+    const start = async (dataSource: Record<string, unknown>) => {
+      @Module({
+        imports: [
+          TypeOrmModule.forRoot({ ...hostDataSourceOptions(database), entities: [...flagwrightEntities, HostOrder], ...dataSource }),
+          FlagwrightModule.forRoot({ session: { secret: SECRET }, bootstrap: { adminApiTokens: [ADMIN_TOKEN] } }),
+        ],
+      })
+      class HostModule {}
+      const app = (await Test.createTestingModule({ imports: [HostModule] }).compile()).createNestApplication({ logger: false });
+      await app.init();
+      return app;
+    };
+    const tablesNow = async () => {
+      const probe = new DataSource(hostDataSourceOptions(database));
+      await probe.initialize();
+      try {
+        const rows: { name: string }[] =
+          probe.options.type === 'postgres'
+            ? await probe.query(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`)
+            : await probe.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`);
+        return rows.map((row) => row.name).sort();
+      } finally {
+        await probe.destroy();
+      }
+    };
+    try {
+      // A host's choice for its own tables, on a throwaway test database: exactly what the check exists to refuse.
+      // eslint-disable-next-line no-restricted-syntax
+      await expect(start({ synchronize: true })).rejects.toThrow(
+        'Flagwright: the data source has `synchronize: true`. Flagwright creates and changes its tables with its own migrations, ' +
+          'and has written nothing: turn `synchronize` off for the data source that holds them (use migrations for your own tables too), ' +
+          'or give Flagwright a data source of its own (TypeOrmModule.forRoot({ name: "flags", ... }) and FlagwrightModule.forRoot({ dataSourceName: "flags", ... })).',
+      );
+      // TypeORM made the host's table, as the host asked; nothing of Flagwright's exists.
+      expect(await tablesNow()).toEqual(['host_orders']);
+
+      const app = await start({});
+      try {
+        await supertest(app.getHttpServer()).get('/api/admin/projects').set('Authorization', ADMIN_TOKEN).expect(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('refuses a data source with dropSchema: true, which would drop our tables at every start', async () => {
+    expect(await startFailure({ dataSource: { dropSchema: true } })).toBe(
+      "Flagwright: the data source has `dropSchema: true`, which drops every table of its schema, Flagwright's included, at each start. " +
+        'Turn it off for the data source that holds Flagwright’s tables, or give Flagwright a data source of its own (`dataSourceName`).',
+    );
   });
 
   it('refuses a data source listing our migrations, which the host’s migration runs would run a second time', async () => {

@@ -11,9 +11,8 @@ import { STRATEGY_TYPES_GENERATION } from '../../src/core/database/migrations/17
 import { SESSIONS_GENERATION } from '../../src/core/database/migrations/1700000016000-session-generation.js';
 import { TABLE_PREFIX } from '../../src/core/database/migrations/ddl.js';
 import { flagwrightMigrations } from '../../src/core/database/migrations/index.js';
-import { describeTimestampsWithTimeZone } from '../../src/core/database/timestamp-column.js';
 import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
-import { postgresRequested } from '../helpers/database.js';
+import { postgresRequested, schemaBuilderChanges } from '../helpers/database.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
 async function tables(dataSource: DataSource): Promise<string[]> {
@@ -217,9 +216,7 @@ describe('migrations', () => {
           ).toEqual([{ feature_name: 'child' }, { feature_name: 'parent' }]);
         }
 
-        describeTimestampsWithTimeZone(current);
-        const { upQueries } = await current.driver.createSchemaBuilder().log();
-        expect(upQueries.map((query) => query.query)).toEqual([]);
+        expect(await schemaBuilderChanges(current)).toEqual([]);
       } finally {
         await current.destroy();
         await database.drop();

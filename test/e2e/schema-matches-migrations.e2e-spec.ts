@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { describeTimestampsWithTimeZone } from '../../src/core/database/timestamp-column.js';
 import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
+import { schemaBuilderChanges } from '../helpers/database.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
 /**
@@ -15,9 +15,7 @@ describe('the entities describe the schema the migrations build', () => {
     await dataSource.initialize();
     try {
       await dataSource.runMigrations({ transaction: 'each' });
-      describeTimestampsWithTimeZone(dataSource);
-      const { upQueries } = await dataSource.driver.createSchemaBuilder().log();
-      const changes = upQueries.map((query) => query.query);
+      const changes = await schemaBuilderChanges(dataSource);
       expect(changes, `the entities differ from the migrations; the schema builder would run:\n${changes.join(';\n')}`).toEqual([]);
     } finally {
       await dataSource.destroy();

@@ -7,15 +7,23 @@ type EntityTarget = Function | EntitySchema;
 
 /**
  * A data source Flagwright cannot work with, refused at start with what to do: `synchronize` (TypeORM would create
- * or alter our tables behind our migrations' back: on a fresh database they then fail with "table already
- * exists"), our entities missing from it (every repository call would fail at the first request), or our
- * migrations listed in it for the host's own table (the host's migration run would run them a second time).
+ * or alter tables behind migrations' back; ours opt out of it, so when this check runs nothing of ours has been
+ * written and the next start, with synchronize off, succeeds), `dropSchema` (every start would drop our tables), our
+ * entities missing from it (every repository call would fail at the first request), or our migrations listed in it
+ * for the host's own table (the host's migration run would run them a second time).
  */
 export function checkDataSource(dataSource: DataSource, entities: readonly EntityTarget[]): void {
   if (dataSource.options.synchronize) {
     throw new Error(
-      'Flagwright: the data source has `synchronize: true`. Flagwright creates and changes its tables with its own migrations: ' +
-        'turn `synchronize` off for the data source that holds them (use migrations for your own tables too).',
+      'Flagwright: the data source has `synchronize: true`. Flagwright creates and changes its tables with its own migrations, ' +
+        'and has written nothing: turn `synchronize` off for the data source that holds them (use migrations for your own tables too), ' +
+        'or give Flagwright a data source of its own (TypeOrmModule.forRoot({ name: "flags", ... }) and FlagwrightModule.forRoot({ dataSourceName: "flags", ... })).',
+    );
+  }
+  if (dataSource.options.dropSchema) {
+    throw new Error(
+      "Flagwright: the data source has `dropSchema: true`, which drops every table of its schema, Flagwright's included, at each start. " +
+        'Turn it off for the data source that holds Flagwright’s tables, or give Flagwright a data source of its own (`dataSourceName`).',
     );
   }
   const migrations = dataSource.options.migrations;

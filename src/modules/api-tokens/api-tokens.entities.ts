@@ -1,8 +1,9 @@
-import { Column, Entity, ForeignKey, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, ForeignKey, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** An API token (client, frontend or admin) for one environment; only the hash of its secret is kept. */
-@Entity('flagwright_api_tokens')
+@FlagwrightEntity('flagwright_api_tokens')
 @Unique('flagwright_api_tokens_secret_hash_key', ['secretHash'])
 export class ApiTokenEntity {
   @PrimaryGeneratedColumn()
@@ -37,7 +38,7 @@ export class ApiTokenEntity {
 }
 
 /** One project an API token is limited to (a token with no rows reaches every project). */
-@Entity('flagwright_api_token_projects')
+@FlagwrightEntity('flagwright_api_token_projects')
 export class ApiTokenProjectEntity {
   @PrimaryColumn({ name: 'token_id', type: Number })
   @ForeignKey('flagwright_api_tokens', { name: 'flagwright_api_token_projects_token_id_fkey', onDelete: 'CASCADE' })

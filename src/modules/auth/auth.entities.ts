@@ -1,8 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, PrimaryColumn } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** Failed-login bookkeeping for one login name, driving the lockout. */
-@Entity('flagwright_login_failures')
+@FlagwrightEntity('flagwright_login_failures')
 export class LoginFailureEntity {
   @PrimaryColumn({ name: 'login_name', type: String, length: 320 })
   loginName: string;

@@ -1,8 +1,9 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Index, PrimaryColumn } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** An application whose SDKs registered with the service. */
-@Entity('flagwright_client_applications')
+@FlagwrightEntity('flagwright_client_applications')
 export class ClientApplicationEntity {
   @PrimaryColumn({ name: 'app_name', type: String, length: 255 })
   appName: string;
@@ -21,7 +22,7 @@ export class ClientApplicationEntity {
 }
 
 /** One running SDK instance of an application in an environment. */
-@Entity('flagwright_client_instances')
+@FlagwrightEntity('flagwright_client_instances')
 export class ClientInstanceEntity {
   @PrimaryColumn({ name: 'app_name', type: String, length: 255 })
   appName: string;
@@ -46,7 +47,7 @@ export class ClientInstanceEntity {
 }
 
 /** Evaluation counts of a feature in an environment over one hour. */
-@Entity('flagwright_client_metrics_hourly')
+@FlagwrightEntity('flagwright_client_metrics_hourly')
 @Index('flagwright_client_metrics_hourly_hour_idx', ['hourStart'])
 export class ClientMetricsHourlyEntity {
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
@@ -70,7 +71,7 @@ export class ClientMetricsHourlyEntity {
 }
 
 /** How often each variant was served, per feature, environment, hour and application. */
-@Entity('flagwright_client_metrics_variants_hourly')
+@FlagwrightEntity('flagwright_client_metrics_variants_hourly')
 @Index('flagwright_client_metrics_variants_hourly_hour_idx', ['hourStart'])
 export class ClientMetricsVariantHourlyEntity {
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })

@@ -1,8 +1,9 @@
-import { Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
+import { Column, ForeignKey, PrimaryColumn } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** An environment (e.g. development, production) features are toggled in. */
-@Entity('flagwright_environments')
+@FlagwrightEntity('flagwright_environments')
 export class EnvironmentEntity {
   @PrimaryColumn({ type: String, length: 100 })
   name: string;
@@ -24,7 +25,7 @@ export class EnvironmentEntity {
 }
 
 /** An environment enabled in a project. */
-@Entity('flagwright_project_environments')
+@FlagwrightEntity('flagwright_project_environments')
 export class ProjectEnvironmentEntity {
   @PrimaryColumn({ name: 'project_id', type: String, length: 100 })
   @ForeignKey('flagwright_projects', { name: 'flagwright_project_environments_project_id_fkey', onDelete: 'CASCADE' })

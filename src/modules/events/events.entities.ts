@@ -1,8 +1,9 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** One entry of the audit log: what changed, by whom, with the data before and after. */
-@Entity('flagwright_events')
+@FlagwrightEntity('flagwright_events')
 @Index('flagwright_events_project_idx', ['project', 'id'])
 @Index('flagwright_events_feature_idx', ['featureName', 'id'])
 export class EventEntity {

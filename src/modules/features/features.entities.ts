@@ -1,4 +1,5 @@
-import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { Column, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 const ACTIVE = { where: 'archived_at IS NULL' };
@@ -8,7 +9,7 @@ const ACTIVE = { where: 'archived_at IS NULL' };
  * descending and compare names byte-wise (COLLATE "C" on PostgreSQL), which TypeORM's index metadata cannot say; the
  * trigram indexes exist on PostgreSQL only, so they are declared but left to the migration.
  */
-@Entity('flagwright_features')
+@FlagwrightEntity('flagwright_features')
 @Index('flagwright_features_created_idx', ['createdAt', 'name'])
 @Index('flagwright_features_project_idx', ['project', 'createdAt'])
 @Index('flagwright_features_type_idx', ['type'])
@@ -66,7 +67,7 @@ export class FeatureEntity {
 }
 
 /** The state of a feature in one environment: on/off and its variants. */
-@Entity('flagwright_feature_environments')
+@FlagwrightEntity('flagwright_feature_environments')
 @Index('flagwright_feature_environments_env_idx', ['environment', 'enabled'])
 @Index('flagwright_feature_environments_seen_idx', ['featureName', 'environment', 'lastSeenAt'], { where: 'last_seen_at IS NOT NULL' })
 @Index('flagwright_feature_environments_state_idx', ['featureName', 'environment', 'enabled'])
@@ -90,7 +91,7 @@ export class FeatureEnvironmentEntity {
 }
 
 /** A feature a user marked as favorite. */
-@Entity('flagwright_favorite_features')
+@FlagwrightEntity('flagwright_favorite_features')
 export class FavoriteFeatureEntity {
   @PrimaryColumn({ name: 'user_id', type: Number })
   @ForeignKey('flagwright_users', { name: 'flagwright_favorite_features_user_id_fkey', onDelete: 'CASCADE' })
@@ -105,7 +106,7 @@ export class FavoriteFeatureEntity {
 }
 
 /** A lifecycle stage a feature entered, and when. */
-@Entity('flagwright_feature_lifecycles')
+@FlagwrightEntity('flagwright_feature_lifecycles')
 @Index('flagwright_feature_lifecycles_latest_idx', ['featureName', 'createdAt'])
 export class FeatureLifecycleEntity {
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
@@ -123,7 +124,7 @@ export class FeatureLifecycleEntity {
 }
 
 /** The parent a child feature depends on (at most one per child), with the required state. */
-@Entity('flagwright_feature_dependencies')
+@FlagwrightEntity('flagwright_feature_dependencies')
 @Index('flagwright_feature_dependencies_parent_idx', ['parent'])
 export class FeatureDependencyEntity {
   @PrimaryColumn({ type: String, length: 255 })

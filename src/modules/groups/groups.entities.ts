@@ -1,8 +1,9 @@
-import { Column, Entity, ForeignKey, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, ForeignKey, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A group of users, optionally carrying a root role and SSO group mappings. */
-@Entity('flagwright_user_groups')
+@FlagwrightEntity('flagwright_user_groups')
 @Unique('flagwright_user_groups_name_key', ['name'])
 export class UserGroupEntity {
   @PrimaryGeneratedColumn()
@@ -32,7 +33,7 @@ export class UserGroupEntity {
 }
 
 /** Membership of one user in one group. */
-@Entity('flagwright_group_users')
+@FlagwrightEntity('flagwright_group_users')
 @Index('flagwright_group_users_user_idx', ['userId'])
 export class GroupUserEntity {
   @PrimaryColumn({ name: 'group_id', type: Number })

@@ -1,8 +1,9 @@
-import { Column, Entity, ForeignKey, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, ForeignKey, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A personal access token of a user; only the hash of its secret is kept. */
-@Entity('flagwright_personal_access_tokens')
+@FlagwrightEntity('flagwright_personal_access_tokens')
 @Unique('flagwright_personal_access_tokens_secret_hash_key', ['secretHash'])
 @Unique('flagwright_personal_access_tokens_user_id_description_key', ['userId', 'description'])
 export class PersonalAccessTokenEntity {

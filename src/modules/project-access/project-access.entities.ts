@@ -1,8 +1,9 @@
-import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { Column, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A role given to a user within a project. */
-@Entity('flagwright_role_users')
+@FlagwrightEntity('flagwright_role_users')
 @Index('flagwright_role_users_project_idx', ['project', 'roleId'])
 export class RoleUserEntity {
   @PrimaryColumn({ name: 'user_id', type: Number })
@@ -22,7 +23,7 @@ export class RoleUserEntity {
 }
 
 /** A role given to a user group within a project. */
-@Entity('flagwright_group_roles')
+@FlagwrightEntity('flagwright_group_roles')
 @Index('flagwright_group_roles_project_idx', ['project', 'roleId'])
 export class GroupRoleEntity {
   @PrimaryColumn({ name: 'group_id', type: Number })

@@ -1,8 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, PrimaryColumn } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A project: the unit features and project-scoped roles belong to. */
-@Entity('flagwright_projects')
+@FlagwrightEntity('flagwright_projects')
 export class ProjectEntity {
   @PrimaryColumn({ type: String, length: 100 })
   id: string;

@@ -1,8 +1,9 @@
-import { Column, Entity, ForeignKey, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, ForeignKey, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A role: a named set of permissions, either root (instance-wide) or project-scoped. */
-@Entity('flagwright_roles')
+@FlagwrightEntity('flagwright_roles')
 @Unique('flagwright_roles_name_key', ['name'])
 export class RoleEntity {
   @PrimaryGeneratedColumn()
@@ -25,7 +26,7 @@ export class RoleEntity {
 }
 
 /** One permission granted by a role, optionally limited to an environment ('' means any). */
-@Entity('flagwright_role_permissions')
+@FlagwrightEntity('flagwright_role_permissions')
 export class RolePermissionEntity {
   @PrimaryColumn({ name: 'role_id', type: Number })
   @ForeignKey('flagwright_roles', { name: 'flagwright_role_permissions_role_id_fkey', onDelete: 'CASCADE' })

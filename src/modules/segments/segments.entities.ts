@@ -1,8 +1,9 @@
-import { Column, Entity, ForeignKey, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, ForeignKey, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A reusable segment: a named list of constraints, global or scoped to a project. */
-@Entity('flagwright_segments')
+@FlagwrightEntity('flagwright_segments')
 @Unique('flagwright_segments_name_key', ['name'])
 export class SegmentEntity {
   @PrimaryGeneratedColumn()

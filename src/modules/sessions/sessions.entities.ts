@@ -1,8 +1,9 @@
-import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { Column, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A login session of a user, keyed by the hash of its session id. */
-@Entity('flagwright_sessions')
+@FlagwrightEntity('flagwright_sessions')
 @Index('flagwright_sessions_user_idx', ['userId', 'createdAt'])
 export class SessionEntity {
   @PrimaryColumn({ name: 'id_hash', type: String, length: 128 })

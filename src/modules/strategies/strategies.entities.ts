@@ -1,8 +1,9 @@
-import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { Column, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A strategy type (built in or custom) with the parameters it takes. */
-@Entity('flagwright_strategy_types')
+@FlagwrightEntity('flagwright_strategy_types')
 export class StrategyTypeEntity {
   @PrimaryColumn({ type: String, length: 255 })
   name: string;
@@ -33,7 +34,7 @@ export class StrategyTypeEntity {
 }
 
 /** An activation strategy of a feature in one environment. */
-@Entity('flagwright_feature_strategies')
+@FlagwrightEntity('flagwright_feature_strategies')
 @Index('flagwright_feature_strategies_feature_env_idx', ['featureName', 'environment', 'sortOrder'])
 export class FeatureStrategyEntity {
   @PrimaryColumn({ type: String, length: 36 })
@@ -80,7 +81,7 @@ export class FeatureStrategyEntity {
 }
 
 /** A segment used by a feature strategy. */
-@Entity('flagwright_feature_strategy_segments')
+@FlagwrightEntity('flagwright_feature_strategy_segments')
 @Index('flagwright_feature_strategy_segments_segment_idx', ['segmentId'])
 export class FeatureStrategySegmentEntity {
   @PrimaryColumn({ name: 'strategy_id', type: String, length: 36 })

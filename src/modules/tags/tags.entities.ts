@@ -1,8 +1,9 @@
-import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { Column, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A tag type (e.g. simple) that feature tags are grouped by. */
-@Entity('flagwright_tag_types')
+@FlagwrightEntity('flagwright_tag_types')
 export class TagTypeEntity {
   @PrimaryColumn({ type: String, length: 50 })
   name: string;
@@ -24,7 +25,7 @@ export class TagTypeEntity {
  * A tag (type and value) attached to a feature. The trigram index over `type:value` exists on PostgreSQL only and is
  * an expression index, so it is declared but left to the migration (1700000003000).
  */
-@Entity('flagwright_feature_tags')
+@FlagwrightEntity('flagwright_feature_tags')
 @Index('flagwright_feature_tags_tag_idx', ['tagType', 'tagValue'])
 @Index('flagwright_feature_tags_trgm_idx', { synchronize: false })
 export class FeatureTagEntity {

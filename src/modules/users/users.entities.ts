@@ -1,8 +1,9 @@
-import { Column, Entity, ForeignKey, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, ForeignKey, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { FlagwrightEntity } from '../../core/database/flagwright-entity.js';
 import { TimestampColumn } from '../../core/database/timestamp-column.js';
 
 /** A user account, human or service, with its root role. Service accounts are created here too. */
-@Entity('flagwright_users')
+@FlagwrightEntity('flagwright_users')
 @Unique('flagwright_users_username_key', ['username'])
 @Unique('flagwright_users_email_key', ['email'])
 export class UserEntity {

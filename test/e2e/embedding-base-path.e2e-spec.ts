@@ -1,4 +1,4 @@
-import { type INestApplication } from '@nestjs/common';
+import { Controller, Get, type INestApplication, VersioningType } from '@nestjs/common';
 import { startEmbeddingHost } from '../helpers/embedding-host.js';
 
 const OWNER = { username: 'owner', password: 'Owner-pass-1234' };
@@ -79,4 +79,43 @@ describe('the base path of an embedded Flagwright', () => {
       await host.close();
     }
   });
+
+  it.each([
+    { versioning: 'URI', enable: { type: VersioningType.URI, defaultVersion: '1' } },
+    { versioning: 'header', enable: { type: VersioningType.HEADER, header: 'x-api-version', defaultVersion: '1' } },
+  ] as const)(
+    'keeps our routes, cookie path, locations and login link where clients call them in a host with $versioning versioning',
+    async ({ enable }) => {
+      @Controller('orders')
+      class HostOrdersController {
+        @Get()
+        list() {
+          return ['the host’s orders'];
+        }
+      }
+      const host = await startEmbeddingHost({
+        flagwright: { bootstrap: { adminUsername: OWNER.username, adminPassword: OWNER.password } },
+        controllers: [HostOrdersController],
+        configure: (app) => {
+          app.setGlobalPrefix('api');
+          app.enableVersioning(enable);
+        },
+      });
+      try {
+        const links = await linksOf(host, '/api/flags');
+        expect(links).toEqual({
+          cookiePath: '/api/flags',
+          location: `/api/flags/api/admin/segments/${links.segmentId}`,
+          loginLink: '/api/flags/auth/simple/login',
+          segmentId: expect.any(Number),
+        });
+        await host.http().get(links.location).set('x-api-version', '2').expect(401);
+        const hostOrders = enable.type === VersioningType.URI ? '/api/v1/orders' : '/api/orders';
+        expect((await host.http().get(hostOrders).set('x-api-version', '1').expect(200)).body).toEqual(['the host’s orders']);
+        await host.http().get('/api/v1/flags/api/admin/segments').expect(404);
+      } finally {
+        await host.close();
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { applyDecorators, Controller, SetMetadata, UseFilters, UseGuards } from '@nestjs/common';
+import { applyDecorators, Controller, SetMetadata, UseFilters, UseGuards, VERSION_NEUTRAL } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { AuthGuard } from '../access/auth.guard.js';
 import { PermissionGuard } from '../access/permission.guard.js';
@@ -23,12 +23,13 @@ const PREFIX: Record<ApiKind, string> = {
  * and the error filter.
  * Nothing is registered app-wide, so a host application's own routes are untouched; and the routes read their
  * arguments, validate them and write their answers themselves (`takeOverRoutes`), so a host's global pipes and
- * interceptors change neither.
+ * interceptors change neither. The routes are version-neutral: a host that versions its own (`enableVersioning`)
+ * leaves ours at the paths Unleash's clients call, where links, `location` headers and the session cookie point.
  */
 export function ApiController(api: ApiKind, path: string, tag: string) {
   const fullPath = [PREFIX[api], path].filter(Boolean).join('/');
   return applyDecorators(
-    Controller(fullPath),
+    Controller({ path: fullPath, version: VERSION_NEUTRAL }),
     SetMetadata(API_KIND, api),
     UseGuards(JsonBodyGuard, AuthGuard, PermissionGuard, ContentTypeGuard),
     UseFilters(ErrorFilter),

@@ -71,6 +71,10 @@ describe('start-up checks of an embedded Flagwright', () => {
     expect(await startFailure({ factoryReturns: { routePrefix: 'flags', session: { secret: SECRET } } })).toContain(
       'Pass it beside useFactory: FlagwrightModule.forRootAsync({ routePrefix: "flags", useFactory: ... })',
     );
+    expect(await startFailure({ factoryReturns: { isGlobal: true, session: { secret: SECRET } } })).toBe(
+      'Flagwright: `isGlobal` is read when the module is defined, not from the options your factory returns. ' +
+        'Pass it beside useFactory: FlagwrightModule.forRootAsync({ isGlobal: true, useFactory: ... }).',
+    );
   });
 
   it('refuses a data source without our entities, naming the list to add', async () => {

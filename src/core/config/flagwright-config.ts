@@ -101,10 +101,11 @@ export const MIN_SESSION_SECRET_LENGTH = 16;
 
 /** Options that would start a service that cannot work, refused at start with what to do. */
 function checkOptions(options: FlagwrightModuleOptions): void {
-  if ('routePrefix' in options) {
+  const extra = (['routePrefix', 'dataSourceName', 'isGlobal'] as const).find((name) => name in options);
+  if (extra) {
     throw new Error(
-      'Flagwright: `routePrefix` is read when the module is defined, not from the options your factory returns. ' +
-        'Pass it beside useFactory: FlagwrightModule.forRootAsync({ routePrefix: "flags", useFactory: ... }).',
+      `Flagwright: \`${extra}\` is read when the module is defined, not from the options your factory returns. ` +
+        `Pass it beside useFactory: FlagwrightModule.forRootAsync({ ${extra}: ${JSON.stringify((options as unknown as Record<string, unknown>)[extra])}, useFactory: ... }).`,
     );
   }
   const secret = options.session?.secret;

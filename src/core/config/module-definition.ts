@@ -7,10 +7,18 @@ export interface FlagwrightModuleExtras {
   routePrefix?: string;
   /** Name of the host's TypeORM data source holding our entities (TypeOrmModule's default one when omitted). */
   dataSourceName?: string;
+  /**
+   * Make what the module exports (`FeatureFlags`) injectable in every module of the host, as `ConfigModule`'s
+   * `isGlobal` does; otherwise only modules that import FlagwrightModule's dynamic module see it.
+   */
+  isGlobal?: boolean;
 }
 
 export const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN, OPTIONS_TYPE, ASYNC_OPTIONS_TYPE } =
   new ConfigurableModuleBuilder<FlagwrightModuleOptions>({ moduleName: 'Flagwright' })
     .setClassMethodName('forRoot')
-    .setExtras<FlagwrightModuleExtras>({ routePrefix: '' }, (definition) => definition)
+    .setExtras<FlagwrightModuleExtras>({ routePrefix: '', isGlobal: false }, (definition, extras) => ({
+      ...definition,
+      global: extras.isGlobal,
+    }))
     .build();

@@ -21,6 +21,9 @@ export class FakeChangeWatcher extends ChangeWatcher {
     return () => set.delete(listener);
   }
 
+  /** Nothing to read: the generations move only by `move`. */
+  override async refresh(): Promise<void> {}
+
   /** Moves the generation, as a database trigger would, and tells its listeners. */
   move(name: string): void {
     const generation = (this.values.get(name) ?? 1) + 1;

@@ -29,7 +29,7 @@ function buildFlags(sdk: { inProcessEvaluation?: boolean } = {}) {
   snapshots.onModuleInit();
   const clock = new FixedClock();
   const frontend = new FrontendService(new SdkScopeResolver(new FakeApiTokenReferencesReadModel()), snapshots, clock);
-  return { flags: new FeatureFlags(snapshots, frontend, config), features, watcher };
+  return { flags: new FeatureFlags(snapshots, frontend, watcher, config), features, watcher };
 }
 
 describe('FeatureFlags', () => {

@@ -23,7 +23,12 @@ describe('login: attempts per client address', () => {
 
   it('answers the attempt over SIMPLE_LOGIN_LIMIT_PER_MINUTE with 429 TooManyRequests and Retry-After', async () => {
     const client = from('203.0.113.10');
-    await client.login({ username: 'admin', password: 'wrong' }).expect(401);
+    const first = await client.login({ username: 'admin', password: 'wrong' }).expect(401);
+    expect([first.headers['x-ratelimit-limit'], first.headers['x-ratelimit-remaining'], first.headers['x-ratelimit-reset']]).toEqual([
+      '3',
+      '2',
+      '60',
+    ]);
     await client.login({ username: 'admin', password: 'unleash4all' }).expect(200);
     await client.login({ username: 'nobody', password: 'x' }).expect(401);
 

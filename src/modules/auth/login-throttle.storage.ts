@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
 
-/** What the guard reads of each attempt (the package does not export its name). */
-type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+/** What the guard reads of each attempt: `@nestjs/throttler`'s record, which this storage's spec compares with. */
+export interface ThrottlerStorageRecord {
+  totalHits: number;
+  timeToExpire: number;
+  isBlocked: boolean;
+  timeToBlockExpire: number;
+}
 
 /** The attempts of one client address: when each counted one expires (oldest first, from `head` on), and its block. */
 interface AddressAttempts {
@@ -29,7 +33,7 @@ const SWEEP_EVERY_MS = 60_000;
  * from the front of a list kept in the order they were made.
  */
 @Injectable()
-export class LoginThrottleStorage implements ThrottlerStorage {
+export class LoginThrottleStorage {
   private readonly addresses = new Map<string, AddressAttempts>();
   private nextSweepAt = 0;
 

@@ -2,6 +2,7 @@ import { type DynamicModule, type INestApplication, Module, type Type } from '@n
 import { MODULE_METADATA } from '@nestjs/common/constants.js';
 import { RouterModule } from '@nestjs/core';
 import { SwaggerModule } from '@nestjs/swagger';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ASYNC_OPTIONS_TYPE, ConfigurableModuleClass, type FlagwrightModuleExtras, OPTIONS_TYPE } from './core/config/module-definition.js';
 import { CoreModule, routePrefixOf } from './core/core.module.js';
 import { composeFeatureModules } from './core/feature-module.js';
@@ -103,6 +104,9 @@ export class FlagwrightModule extends ConfigurableModuleClass {
 /** `definition` is what ConfigurableModuleBuilder made of the options; they move into the core, which owns them. */
 function compose({ imports, providers, exports, ...definition }: DynamicModule, extras: FlagwrightModuleExtras): DynamicModule {
   const prefix = routePrefixOf(extras);
+  // Registers our entities for a data source with `autoLoadEntities: true`, as forFeature does for its own importer.
+  // Its module is not imported: its repositories would need a TypeOrmModule data source, and a host may pass its own.
+  TypeOrmModule.forFeature(flagwrightEntities, extras.dataSourceName);
   const core = CoreModule.fromOptions({ module: CoreModule, imports, providers }, extras, flagwrightEntities);
   return {
     ...definition,

@@ -10,3 +10,4 @@ export { AppError, ERROR_STATUS, type ErrorName } from './core/errors/app-error.
 export { FeatureFlags, type FlagContext } from './modules/evaluation/index.js';
 export { RequireFlag, RequireFlagGuard, contextOfRequest, type FlagRequest } from './modules/evaluation/index.js';
 export type { ToggleVariant } from './modules/frontend-api/index.js';
+export { isFlagwrightRoute } from './core/http/api-kind.js';

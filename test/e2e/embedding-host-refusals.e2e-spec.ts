@@ -1,6 +1,8 @@
 import {
   BadRequestException,
   type CanActivate,
+  Controller,
+  Get,
   type ExecutionContext,
   ForbiddenException,
   HttpException,
@@ -10,6 +12,7 @@ import {
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerException } from '@nestjs/throttler';
+import { isFlagwrightRoute } from '../../src/index.js';
 import { type EmbeddingHost, startEmbeddingHost } from '../helpers/embedding-host.js';
 
 const HOST_ADMIN_TOKEN = '*:*.embedded-admin-secret-0123456789abcdef';
@@ -97,5 +100,43 @@ describe('a host guard refusing one of our requests', () => {
     const answer = await host.http().get('/flags/api/admin/events').expect(401);
     expect(answer.body.name).toBe('AuthenticationRequired');
     expect(answer.body.message).toContain('Try logging in at /flags/auth/simple/login');
+  });
+});
+
+/** A host's strict global guard: nobody without the host's key, except on Flagwright's routes. */
+@Injectable()
+class StrictHostGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    if (isFlagwrightRoute(context)) return true;
+    if (context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers['x-host-key'] === 'key') return true;
+    throw new UnauthorizedException('The host wants its key');
+  }
+}
+
+@Controller('orders')
+class OrdersController {
+  @Get()
+  list() {
+    return ['an order'];
+  }
+}
+
+describe('a strict host guard that lets our routes through with isFlagwrightRoute', () => {
+  let host: EmbeddingHost;
+  beforeAll(async () => {
+    host = await startEmbeddingHost({
+      flagwright: { bootstrap: { adminApiTokens: [HOST_ADMIN_TOKEN] } },
+      controllers: [OrdersController],
+      providers: [{ provide: APP_GUARD, useClass: StrictHostGuard }],
+    });
+  });
+  afterAll(() => host.close());
+
+  it('guards the host’s routes and leaves ours to authenticate their own callers', async () => {
+    expect((await host.http().get('/orders').expect(401)).body).toMatchObject({ message: 'The host wants its key' });
+    expect((await host.http().get('/orders').set('x-host-key', 'key').expect(200)).body).toEqual(['an order']);
+    await host.http().get('/flags/api/admin/events').set('Authorization', HOST_ADMIN_TOKEN).expect(200);
+    expect((await host.http().get('/flags/api/admin/events').expect(401)).body).toMatchObject({ name: 'AuthenticationRequired' });
+    await host.http().get('/flags/health').expect(200);
   });
 });

@@ -34,9 +34,9 @@ class HostAuthGuard implements CanActivate {
 const FLAGWRIGHT_ROLE_OF: Record<string, 'Admin' | 'Editor' | 'Viewer'> = { owner: 'Admin', developer: 'Editor', support: 'Viewer' };
 
 /** The host's mapping, as docs/embedding.md shows it. */
-const hostUsers: HostUsersOptions = {
+const hostUsers: HostUsersOptions<HostAccount> = {
   resolve: (request) => {
-    const user = (request as { user?: HostAccount }).user;
+    const user = request.user;
     if (user?.email === UNREACHABLE_DIRECTORY) throw new Error('the host’s directory is unreachable');
     return user && { email: user.email, username: user.username, name: user.displayName, rootRole: FLAGWRIGHT_ROLE_OF[user.role] };
   },

@@ -63,7 +63,8 @@ describe('start-up checks of an embedded Flagwright', () => {
     expect(await startFailure({ fastify: true })).toBe(
       'Flagwright: this application runs on the "fastify" HTTP platform, but Flagwright\'s routes run on NestJS\'s Express ' +
         'platform only (@nestjs/platform-express, what NestFactory.create uses by default). Create the application that imports ' +
-        'FlagwrightModule with the Express adapter, or run Flagwright as its own service (npm start) beside your application.',
+        'FlagwrightModule with the Express adapter: a second application of yours, on Express and listening on its own port, can ' +
+        'hold FlagwrightModule beside your Fastify one.',
     );
   });
 
@@ -79,8 +80,26 @@ describe('start-up checks of an embedded Flagwright', () => {
 
   it('refuses a data source without our entities, naming the list to add', async () => {
     expect(await startFailure({ dataSource: { entities: [] } })).toMatch(
-      /^Flagwright: the data source lacks \d+ of Flagwright's entities .*entities: \[\.\.\.flagwrightEntities, \.\.\.yours\]/,
+      /^Flagwright: the data source lacks \d+ of Flagwright's entities .*entities: \[\.\.\.flagwrightEntities, \.\.\.yours\], or let TypeOrmModule add them: autoLoadEntities: true\.$/,
     );
+  });
+
+  it('takes its entities from TypeOrmModule when the data source has autoLoadEntities: true and no list', async () => {
+    const host = await startHost({
+      dataSource: { entities: undefined, autoLoadEntities: true },
+      flagwright: { bootstrap: { adminApiTokens: [ADMIN_TOKEN] } },
+    });
+    try {
+      const app = await host.start();
+      try {
+        await supertest(app.getHttpServer()).get('/api/admin/projects').set('Authorization', ADMIN_TOKEN).expect(200);
+        expect(app.get(DataSource).options.entities).toEqual(flagwrightEntities);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await host.drop();
+    }
   });
 
   it('refuses a data source with synchronize: true having written nothing of ours, so the next start without it works', async () => {

@@ -16,14 +16,18 @@ export interface HostUser {
   rootRole: HostUserRootRole;
 }
 
-/** The `hostUsers` option: off unless given. */
-export interface HostUsersOptions {
+/**
+ * The `hostUsers` option: off unless given. `TUser` is what the host's authentication leaves on `request.user`
+ * (passport's convention): any shape unless the host names it, so `resolve` reads it without a cast.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the host's user, of a shape only the host knows
+export interface HostUsersOptions<TUser = any> {
   /**
    * The host's user of a request that carries none of Flagwright's own credentials, read from what the host's
    * middleware and guards left on it (e.g. `request.user`); `undefined` (or `null`) when the host has not
    * authenticated the request.
    */
-  resolve: (request: Request) => HostUser | null | undefined | Promise<HostUser | null | undefined>;
+  resolve: (request: Request & { user?: TUser }) => HostUser | null | undefined | Promise<HostUser | null | undefined>;
 }
 
 /** What is wrong with an answer of `hostUsers.resolve` (other than `undefined` or `null`), worded for the host's developer. */

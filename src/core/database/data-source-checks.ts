@@ -41,7 +41,7 @@ export function checkDataSource(dataSource: DataSource, entities: readonly Entit
   if (missing.length > 0) {
     throw new Error(
       `Flagwright: the data source lacks ${missing.length} of Flagwright's entities (${missing.map(nameOf).slice(0, 3).join(', ')}…). ` +
-        'Add them to its options: entities: [...flagwrightEntities, ...yours].',
+        'Add them to its options: entities: [...flagwrightEntities, ...yours], or let TypeOrmModule add them: autoLoadEntities: true.',
     );
   }
 }

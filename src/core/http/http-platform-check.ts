@@ -11,6 +11,7 @@ export function checkHttpPlatform(adapterHost: HttpAdapterHost | undefined): voi
   throw new Error(
     `Flagwright: this application runs on the "${platform}" HTTP platform, but Flagwright's routes run on NestJS's Express ` +
       'platform only (@nestjs/platform-express, what NestFactory.create uses by default). Create the application that imports ' +
-      'FlagwrightModule with the Express adapter, or run Flagwright as its own service (npm start) beside your application.',
+      'FlagwrightModule with the Express adapter: a second application of yours, on Express and listening on its own port, can ' +
+      'hold FlagwrightModule beside your Fastify one.',
   );
 }

@@ -1,12 +1,13 @@
 import { type DynamicModule, type INestApplication, Module, type Type } from '@nestjs/common';
 import { MODULE_METADATA } from '@nestjs/common/constants.js';
-import { RouterModule } from '@nestjs/core';
+import { ApplicationConfig, HttpAdapterHost, RouterModule } from '@nestjs/core';
 import { SwaggerModule } from '@nestjs/swagger';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ASYNC_OPTIONS_TYPE, ConfigurableModuleClass, type FlagwrightModuleExtras, OPTIONS_TYPE } from './core/config/module-definition.js';
-import { CoreModule, routePrefixOf } from './core/core.module.js';
+import { CoreModule, routePrefixOf, routesBasePath } from './core/core.module.js';
 import { composeFeatureModules } from './core/feature-module.js';
 import { buildOpenApiDocument } from './core/http/openapi.js';
+import { PrefixBoundary } from './core/http/prefix-boundary.js';
 import { flagwrightEntities } from './entities.js';
 import { ApiTokensModule } from './modules/api-tokens/index.js';
 import { AuthModule } from './modules/auth/index.js';
@@ -115,7 +116,15 @@ function compose({ imports, providers, exports, ...definition }: DynamicModule, 
       ...composeFeatureModules(core, FEATURE_MODULES),
       ...(prefix ? [RouterModule.register([{ path: prefix, module: FlagwrightModule, children: FEATURE_MODULES }])] : []),
     ],
-    providers: [{ provide: ROUTE_PREFIX, useValue: prefix }],
+    providers: [
+      { provide: ROUTE_PREFIX, useValue: prefix },
+      {
+        provide: PrefixBoundary,
+        inject: [HttpAdapterHost, ApplicationConfig],
+        useFactory: (adapterHost: HttpAdapterHost, application: ApplicationConfig) =>
+          new PrefixBoundary(adapterHost, prefix, () => routesBasePath(application, prefix)),
+      },
+    ],
     exports: [...(exports ?? []), EvaluationModule],
   };
 }

@@ -58,7 +58,7 @@ const LOGIN_ROUTE = { path: '/auth/simple/login', method: RequestMethod.POST };
  * routes) and our route prefix. Read when used, not when the module is built: the host sets its global prefix on the
  * application after creating it, which builds every provider.
  */
-function routesBasePath(application: ApplicationConfig, routePrefix: string): string {
+export function routesBasePath(application: ApplicationConfig, routePrefix: string): string {
   const excluded = (application.getGlobalPrefixOptions().exclude ?? []).some(
     (route) =>
       (route.requestMethod === RequestMethod.ALL || route.requestMethod === LOGIN_ROUTE.method) &&

@@ -40,6 +40,7 @@ export class AppModule {
             return {
               runMigrations: env.migrationsRun,
               basePath: env.baseUriPath,
+              productName: 'Unleash',
               session: {
                 secret: env.sessionSecret,
                 ttlHours: env.sessionTtlHours,

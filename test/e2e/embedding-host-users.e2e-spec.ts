@@ -147,7 +147,7 @@ describe('host users acting in an embedded Flagwright', () => {
     expect((await host.http().get('/flags/api/admin/user').expect(401)).body).toEqual(
       errorBody(
         'AuthenticationRequired',
-        'You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /flags/auth/simple/login',
+        'You must log in to use Flagwright. Your request had no authorization header, so we could not authorize you. Try logging in at /flags/auth/simple/login',
       ),
     );
   });
@@ -171,7 +171,7 @@ describe('host users acting in an embedded Flagwright', () => {
     expect((await host.http().get('/flags/api/admin/user').set('Authorization', HOST_JWT).expect(401)).body).toEqual(
       errorBody(
         'AuthenticationRequired',
-        'You must log in to use Unleash. The authorization header you sent is not a valid, unexpired token.',
+        'You must log in to use Flagwright. The authorization header you sent is not a valid, unexpired token.',
       ),
     );
   });
@@ -296,7 +296,7 @@ describe('an embedded Flagwright without the hostUsers option', () => {
         id: expect.any(String),
         name: 'AuthenticationRequired',
         message:
-          'You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /flags/auth/simple/login',
+          'You must log in to use Flagwright. Your request had no authorization header, so we could not authorize you. Try logging in at /flags/auth/simple/login',
       });
       expect((await host.http().get('/flags/api/admin/user-admin').set('Authorization', HOST_ADMIN_TOKEN).expect(200)).body.users).toEqual(
         [],

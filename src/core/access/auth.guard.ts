@@ -61,7 +61,7 @@ export class AuthGuard implements CanActivate {
       if (!principal) {
         throw new AppError(
           'AuthenticationRequired',
-          'You must log in to use Unleash. The authorization header you sent is not a valid, unexpired token.',
+          `You must log in to use ${this.config.productName}. The authorization header you sent is not a valid, unexpired token.`,
         );
       }
       return principal;
@@ -76,6 +76,9 @@ export class AuthGuard implements CanActivate {
     const reason = hadCookie
       ? 'Your session has expired or is not valid, so we could not authorize you.'
       : 'Your request had no authorization header, so we could not authorize you.';
-    return new AppError('AuthenticationRequired', `You must log in to use Unleash. ${reason} Try logging in at ${this.config.loginPath}`);
+    return new AppError(
+      'AuthenticationRequired',
+      `You must log in to use ${this.config.productName}. ${reason} Try logging in at ${this.config.loginPath}`,
+    );
   }
 }

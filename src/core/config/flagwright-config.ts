@@ -51,6 +51,11 @@ export interface FlagwrightModuleOptions {
    * Flagwright's credentials acts as the person `resolve` maps the host's user to (see docs/embedding.md).
    */
   hostUsers?: HostUsersOptions;
+  /**
+   * The name the service gives itself to callers it refuses ("You must log in to use Flagwright."): `Flagwright` by
+   * default. The standalone service says `Unleash`, as the anchor's clients expect of it.
+   */
+  productName?: string;
 }
 
 /** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
@@ -86,6 +91,7 @@ export interface FlagwrightConfig {
   metricsRetentionHours: number;
   /** Absent unless the host maps its users to Flagwright's. */
   hostUsers?: HostUsersOptions;
+  productName: string;
 }
 
 export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
@@ -165,6 +171,7 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     metricsFlushIntervalSeconds: options.metricsFlushIntervalSeconds ?? 5,
     metricsRetentionHours: options.metricsRetentionHours ?? 48,
     hostUsers: options.hostUsers,
+    productName: options.productName ?? 'Flagwright',
   };
 }
 

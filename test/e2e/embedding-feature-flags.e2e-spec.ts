@@ -2,7 +2,8 @@ import { Controller, Get, Injectable, type INestApplication, Module } from '@nes
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
-import { FeatureFlags, FlagwrightModule } from '../../src/index.js';
+import { AppError, FeatureFlags, FlagwrightModule } from '../../src/index.js';
+import { seedFlags } from '../../src/testing.js';
 import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
 
 const SECRET = 'host-session-secret-0123456789';
@@ -100,6 +101,48 @@ describe('FeatureFlags in the host’s own modules', () => {
     } finally {
       await reader.close();
       await writer.close();
+    }
+  });
+
+  it('seedFlags (flagwright/testing) creates flags in-process, with their strategies and events, seen at once', async () => {
+    const app = await startHost(database, true);
+    try {
+      await seedFlags(app, [
+        { name: 'discount', enabledIn: ['development'] },
+        {
+          name: 'beta',
+          description: 'For user 42',
+          strategies: {
+            development: [{ name: 'default', constraints: [{ contextName: 'userId', operator: 'IN', values: ['42'] }] }],
+          },
+          enabledIn: ['development'],
+        },
+        { name: 'dormant' },
+      ]);
+      const flags = app.get(FeatureFlags);
+      expect([flags.isEnabled('discount'), flags.isEnabled('beta', { userId: '42' }), flags.isEnabled('beta', { userId: '7' })]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      expect(flags.isEnabled('dormant')).toBe(false);
+      expect((await supertest(app.getHttpServer()).get('/pricing').expect(200)).body).toEqual({ price: 90 });
+
+      const http = supertest(app.getHttpServer());
+      const beta = await http.get('/flags/api/admin/projects/default/features/beta').set('Authorization', ADMIN_TOKEN).expect(200);
+      expect(beta.body).toMatchObject({ name: 'beta', description: 'For user 42', project: 'default' });
+      const events = await http.get('/flags/api/admin/events?feature=beta').set('Authorization', ADMIN_TOKEN).expect(200);
+      expect(events.body.events.map((event: { type: string; createdBy: string }) => [event.type, event.createdBy]).sort()).toEqual([
+        ['feature-created', 'unleash_system_user'],
+        ['feature-environment-enabled', 'unleash_system_user'],
+        ['feature-strategy-add', 'unleash_system_user'],
+      ]);
+
+      const refused = await seedFlags(app, [{ name: 'elsewhere', project: 'no-such-project' }]).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({ name: 'NotFoundError' });
+    } finally {
+      await app.close();
     }
   });
 });

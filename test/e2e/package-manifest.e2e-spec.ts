@@ -10,6 +10,7 @@ import semver from 'semver';
  */
 interface Manifest {
   engines: { node: string };
+  exports: Record<string, string | Record<'types' | 'default', string>>;
   files: string[];
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
@@ -171,6 +172,10 @@ describe('the package manifest', () => {
         ...LIBRARY_SOURCES.flatMap((file) => ['.js', '.d.ts'].map((ext) => `dist/${file.replace(/\.ts$/, ext)}`)),
       ];
       expect(sorted(files.map((file) => file.path))).toEqual(sorted(expected));
+      // Every entry the exports map names is packed, and nothing else is reachable: no deep import into dist.
+      const entries = Object.values(manifest.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)));
+      expect(entries.map((entry) => entry.replace(/^\.\//, '')).filter((entry) => !files.some((file) => file.path === entry))).toEqual([]);
+      expect(Object.keys(manifest.exports)).toEqual(['.', './testing', './package.json']);
       // "A few hundred": one .js and one .d.ts per library module (about 315 of them), the docs and the manifest.
       expect(files.length).toBeLessThanOrEqual(700);
     } finally {

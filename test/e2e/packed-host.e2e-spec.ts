@@ -1,4 +1,7 @@
-import { buildPackedHost, PACKED_HOST_MAIN } from '../helpers/packed-host.js';
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { flagwrightMigrations } from '../../src/index.js';
+import { buildPackedHost, PACKED_HOST_DIR, PACKED_HOST_MAIN } from '../helpers/packed-host.js';
 import { call, readDatabase, ServiceProcess, type HttpAnswer } from '../helpers/service-process.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
@@ -17,6 +20,7 @@ const HOST_ENV = {
   FLAGS_CLIENT_TOKEN: CLIENT_TOKEN,
 };
 const HOST = { program: PACKED_HOST_MAIN, health: '/flags/health' };
+const JEST = resolve('node_modules/jest/bin/jest.js');
 
 describe('the packed package in a NestJS host on Express', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -95,6 +99,14 @@ describe('the packed package in a NestJS host on Express', () => {
     expect(blocked).toMatchObject({ status: 403, body: { name: 'NoAccessError', message: 'Blocked by the host' } });
   });
 
+  it('reaches a host module that does not import it with FeatureFlags (isGlobal), and sees a change within a second', async () => {
+    const pricing = () => hosts('GET', '/pricing');
+    expect(await pricing()).toMatchObject({ status: 200, body: { price: 100 } });
+    expect(await flags('POST', '/api/admin/projects/default/features', { name: 'discount' })).toMatchObject({ status: 201 });
+    expect(await flags('POST', '/api/admin/projects/default/features/discount/environments/development/on')).toMatchObject({ status: 200 });
+    await vi.waitFor(async () => expect(await pricing()).toMatchObject({ status: 200, body: { price: 90 } }), { timeout: 2_000 });
+  });
+
   it("keeps its OpenAPI document apart from the host's", async () => {
     const ours = await call(host.base, 'GET', '/flags/docs/openapi.json');
     expect(ours.status).toBe(200);
@@ -126,6 +138,98 @@ describe('the packed package in a NestJS host on Fastify', () => {
         ),
       );
       expect(tables).toEqual([{ name: 'migrations' }, { name: 'users' }]);
+    } finally {
+      await database.drop();
+    }
+  }, 300_000);
+});
+
+describe('the packed package in a host whose first migration is named like Flagwright’s', () => {
+  it('migrates beside it, leaving the host’s tables, rows, index and migration record as its migration made them', async () => {
+    await buildPackedHost();
+    const database = await createTestDatabase({ empty: true });
+    const host = await ServiceProcess.start(database, { ...HOST_ENV, HOST_MIGRATIONS: 'named-like-flagwright' }, HOST);
+    try {
+      const login = await call(host.base, 'POST', '/flags/auth/simple/login', {
+        body: { username: 'host-admin', password: ADMIN_PASSWORD },
+      });
+      expect(login).toMatchObject({ status: 200, body: { username: 'host-admin' } });
+      const state = await readDatabase(database, async (query) => ({
+        users: await query('SELECT id, email FROM users ORDER BY id'),
+        roles: await query('SELECT id, name FROM roles ORDER BY id'),
+        events: await query('SELECT id, kind, user_id FROM events ORDER BY id'),
+        hostMigrations: await query('SELECT name FROM migrations ORDER BY id'),
+        ourMigrations: await query('SELECT count(*) AS count FROM flagwright_migrations'),
+        ourUsers: await query('SELECT username FROM flagwright_users ORDER BY id'),
+        hostIndex: await query(
+          database.url
+            ? "SELECT indexname AS name FROM pg_indexes WHERE tablename = 'events' ORDER BY 1"
+            : "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events' ORDER BY 1",
+        ),
+      }));
+      expect(state).toEqual({
+        users: [{ id: 1, email: 'first@host.example' }],
+        roles: [{ id: 1, name: 'host-admin' }],
+        events: [{ id: 1, kind: 'signup', user_id: 1 }],
+        hostMigrations: [{ name: 'InitialSchema1700000000000' }],
+        ourMigrations: [{ count: database.url ? String(flagwrightMigrations.length) : flagwrightMigrations.length }],
+        ourUsers: [{ username: 'host-admin' }],
+        hostIndex: database.url ? [{ name: 'events_kind_idx' }, { name: 'events_pkey' }] : [{ name: 'events_kind_idx' }],
+      });
+    } finally {
+      await host.stop('SIGTERM');
+      await database.drop();
+    }
+  }, 300_000);
+});
+
+describe('the packed package in a host with a global prefix and URI versioning', () => {
+  it('keeps its routes, cookie path and links where clients call them, while the host’s move to /api/v1', async () => {
+    await buildPackedHost();
+    const database = await createTestDatabase({ empty: true });
+    const host = await ServiceProcess.start(database, { ...HOST_ENV, HOST_VERSIONING: 'uri' }, { ...HOST, health: '/api/flags/health' });
+    try {
+      expect(await call(host.base, 'GET', '/api/v1/users', { headers: { 'x-host-key': 'host-key' } })).toMatchObject({
+        status: 200,
+        body: [{ id: 1, email: 'first@host.example' }],
+      });
+      const login = await call(host.base, 'POST', '/api/flags/auth/simple/login', {
+        body: { username: 'host-admin', password: ADMIN_PASSWORD },
+      });
+      expect(login.status).toBe(200);
+      const cookie = String(login.headers['set-cookie']);
+      expect(cookie).toContain('Path=/api/flags;');
+      const segment = await call(host.base, 'POST', '/api/flags/api/admin/segments', {
+        headers: { cookie: cookie.split(';')[0] },
+        body: { name: 'versioned', constraints: [] },
+      });
+      expect(segment).toMatchObject({ status: 201, headers: { location: `/api/flags/api/admin/segments/${segment.body.id}` } });
+      const anonymous = await call(host.base, 'GET', '/api/flags/api/admin/segments');
+      expect(anonymous.body.message).toContain('Try logging in at /api/flags/auth/simple/login');
+      expect((await call(host.base, 'GET', '/api/v1/flags/api/admin/segments', { headers: { authorization: ADMIN_TOKEN } })).status).toBe(
+        404,
+      );
+    } finally {
+      await host.stop('SIGTERM');
+      await database.drop();
+    }
+  }, 300_000);
+});
+
+describe('the packed package in a host whose tests run on Jest', () => {
+  it('loads under Jest’s ESM mode on Node 20, where the host boots it and seeds flags with flagwright/testing', async () => {
+    await buildPackedHost();
+    const database = await createTestDatabase({ empty: true });
+    try {
+      const run = spawnSync(process.execPath, ['--experimental-vm-modules', JEST, '--config', 'jest/jest.config.mjs', '--ci'], {
+        cwd: PACKED_HOST_DIR,
+        encoding: 'utf8',
+        env: { ...process.env, ...HOST_ENV, DATABASE_URL: database.url ?? '', DATABASE_FILE: database.file, NODE_OPTIONS: '' },
+        timeout: 240_000,
+      });
+      const output = `${run.stdout}${run.stderr}`;
+      expect(output, output).toMatch(/Tests:\s+2 passed, 2 total/);
+      expect(run.status, output).toBe(0);
     } finally {
       await database.drop();
     }

@@ -14,6 +14,9 @@ const TSC = 'node_modules/typescript/bin/tsc';
 /** What the package is made of (`files` in package.json): the library's sources, the manifest, the docs. */
 const PACKAGE_INPUTS = ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'docs'];
 
+/** Where the host is built and installed (its Jest suite runs there). */
+export const PACKED_HOST_DIR = HOST;
+
 /** The host's entry point, ready to run with `node`. */
 export const PACKED_HOST_MAIN = `${HOST}/dist/main.js`;
 
@@ -34,7 +37,7 @@ export function buildPackedHost(): Promise<void> {
     const installed = join(HOST, 'node_modules', 'flagwright');
     mkdirSync(installed, { recursive: true });
     execFileSync('tar', ['-xzf', join(STAGE, tarball), '-C', installed, '--strip-components=1']);
-    for (const file of ['package.json', 'tsconfig.json', 'src'])
+    for (const file of ['package.json', 'tsconfig.json', 'src', 'jest'])
       cpSync(join('test/packed-host', file), join(HOST, file), { recursive: true });
     execFileSync(process.execPath, [TSC, '-p', join(HOST, 'tsconfig.json')], { stdio: 'inherit' });
     rmSync(STAGE, { recursive: true, force: true });

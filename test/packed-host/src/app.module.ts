@@ -4,10 +4,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { flagwrightEntities, FlagwrightModule } from 'flagwright';
 import { HostKeyGuard } from './host-key.guard.js';
 import { User } from './users/user.entity.js';
+import { PricingModule } from './pricing/pricing.module.js';
 import { CreateUsers1690000000000 } from './users/create-users.migration.js';
+import { InitialSchema1700000000000 } from './users/host-initial-schema.migration.js';
 import { UsersModule } from './users/users.module.js';
 
-const shared = { entities: [User, ...flagwrightEntities], migrations: [CreateUsers1690000000000], migrationsRun: true };
+// HOST_MIGRATIONS=named-like-flagwright: the host's first migration bears the name of Flagwright's first one.
+const migrations = process.env.HOST_MIGRATIONS === 'named-like-flagwright' ? [InitialSchema1700000000000] : [CreateUsers1690000000000];
+const shared = { entities: [User, ...flagwrightEntities], migrations, migrationsRun: true };
 
 @Module({
   imports: [
@@ -27,8 +31,10 @@ const shared = { entities: [User, ...flagwrightEntities], migrations: [CreateUse
           },
     ),
     UsersModule,
+    PricingModule,
     FlagwrightModule.forRoot({
       routePrefix: 'flags',
+      isGlobal: true,
       session: { secret: process.env.SESSION_SECRET! },
       bootstrap: {
         adminUsername: 'host-admin',

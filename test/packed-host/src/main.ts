@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import { ValidationPipe, VersioningType, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,6 +10,11 @@ import { UsersModule } from './users/users.module.js';
 const onFastify = process.env.HOST_PLATFORM === 'fastify';
 const app: INestApplication = onFastify ? await NestFactory.create(AppModule, new FastifyAdapter()) : await NestFactory.create(AppModule);
 app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+// HOST_VERSIONING=uri: a host that versions its routes under a global prefix (its own at /api/v1/...).
+if (process.env.HOST_VERSIONING === 'uri') {
+  app.setGlobalPrefix('api');
+  app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
+}
 app.enableShutdownHooks();
 // Swagger UI on Fastify needs @fastify/static, which this repository does not install: that host goes without documents.
 if (!onFastify) {

@@ -94,6 +94,20 @@ describe('the packed package in a NestJS host on Express', () => {
     expect(unknown).toMatchObject({ status: 404, body: { name: 'NotFoundError' } });
     const anonymous = await flags('GET', '/api/admin/projects', undefined, {});
     expect(anonymous).toMatchObject({ status: 401, body: { name: 'AuthenticationRequired' } });
+    expect(anonymous.body.message).toMatch(/^You must log in to use Flagwright\. /);
+    // What never reaches one of our routes: the host's JSON parser refusing the body, a path no route serves.
+    const malformed = await call(host.base, 'POST', '/flags/api/admin/segments', {
+      headers: { authorization: ADMIN_TOKEN, 'content-type': 'application/json' },
+      rawBody: '{"name": ',
+    });
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: { name: 'ValidationError', message: expect.stringMatching(/^The request body is not valid JSON/) },
+    });
+    expect(await flags('GET', '/api/admin/no-such-thing')).toMatchObject({
+      status: 404,
+      body: { name: 'NotFoundError', message: 'The path you were looking for (/flags/api/admin/no-such-thing) is not available.' },
+    });
     // The host's guard refusing one of our requests keeps its status, in our error body.
     const blocked: HttpAnswer = await flags('GET', '/api/admin/projects', undefined, { authorization: ADMIN_TOKEN, 'x-blocked': 'yes' });
     expect(blocked).toMatchObject({ status: 403, body: { name: 'NoAccessError', message: 'Blocked by the host' } });
@@ -230,6 +244,39 @@ describe('the packed package in a host whose tests run on Jest', () => {
       const output = `${run.stdout}${run.stderr}`;
       expect(output, output).toMatch(/Tests:\s+2 passed, 2 total/);
       expect(run.status, output).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  }, 300_000);
+});
+
+describe('the packed package in a host whose data source has synchronize: true', () => {
+  it('refuses to start having written nothing of its own, and starts once synchronize is off', async () => {
+    await buildPackedHost();
+    const database = await createTestDatabase({ empty: true });
+    try {
+      const failure = await ServiceProcess.start(database, { ...HOST_ENV, HOST_SYNCHRONIZE: 'true' }, HOST).then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+      expect(failure).toContain('Flagwright: the data source has `synchronize: true`.');
+      const ours = () =>
+        readDatabase(database, (query) =>
+          query(
+            database.url
+              ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_name LIKE 'flagwright%'"
+              : "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'flagwright%'",
+          ),
+        );
+      expect(await ours()).toEqual([]);
+      const host = await ServiceProcess.start(database, HOST_ENV, HOST);
+      try {
+        expect(await call(host.base, 'GET', '/flags/api/admin/projects', { headers: { authorization: ADMIN_TOKEN } })).toMatchObject({
+          status: 200,
+        });
+      } finally {
+        await host.stop('SIGTERM');
+      }
     } finally {
       await database.drop();
     }

@@ -68,9 +68,9 @@ export function call(
   base: string,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: unknown } = {},
+  options: { headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
 ): Promise<HttpAnswer> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       `${base}${path}`,

@@ -11,7 +11,13 @@ import { UsersModule } from './users/users.module.js';
 
 // HOST_MIGRATIONS=named-like-flagwright: the host's first migration bears the name of Flagwright's first one.
 const migrations = process.env.HOST_MIGRATIONS === 'named-like-flagwright' ? [InitialSchema1700000000000] : [CreateUsers1690000000000];
-const shared = { entities: [User, ...flagwrightEntities], migrations, migrationsRun: true };
+// HOST_SYNCHRONIZE=true: a host that lets TypeORM synchronise its schema, which Flagwright refuses.
+const shared = {
+  entities: [User, ...flagwrightEntities],
+  migrations,
+  migrationsRun: true,
+  synchronize: process.env.HOST_SYNCHRONIZE === 'true',
+};
 
 @Module({
   imports: [
@@ -36,6 +42,8 @@ const shared = { entities: [User, ...flagwrightEntities], migrations, migrations
       routePrefix: 'flags',
       isGlobal: true,
       session: { secret: process.env.SESSION_SECRET! },
+      // No middleware of this host sets request.user: this shows that resolve reads it without a cast.
+      hostUsers: { resolve: (request) => request.user && { email: request.user.email, rootRole: 'Viewer' } },
       bootstrap: {
         adminUsername: 'host-admin',
         adminPassword: process.env.FLAGS_ADMIN_PASSWORD!,

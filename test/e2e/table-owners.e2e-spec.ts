@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /**
- * One owner per table, derived from the code: the module whose entity file declares a table (`@Entity('name')`;
+ * One owner per table, derived from the code: the module whose entity file declares a table (`@FlagwrightEntity('name')`;
  * `core` for `core/database/`) is its owner, and no other module's source may write it. Writes are the SQL write
  * statements (INSERT INTO, UPDATE … SET, DELETE FROM; an `ON CONFLICT` upsert is an INSERT INTO) and TypeORM's
  * entity writes, which the service does not use at all (SQL goes through `Database`). The migrations are left out:
@@ -47,7 +47,7 @@ function scanWrites(files: string[]): WriteMap {
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const module = moduleOf(file);
-    for (const [, table] of text.matchAll(/@Entity\('([a-z_][a-z0-9_]*)'\)/g)) declaredBy.set(table, module);
+    for (const [, table] of text.matchAll(/@FlagwrightEntity\('([a-z_][a-z0-9_]*)'\)/g)) declaredBy.set(table, module);
     for (const [statement, table] of text.matchAll(WRITE_STATEMENT)) {
       if (table.startsWith('${')) unattributed.push(`${relative(SRC, file)}: ${statement}`);
       else writes.set(table, (writes.get(table) ?? new Set()).add(module));

@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
-const everywhere = [{ selector: "Property[key.name='synchronize'][value.value=true]", message: 'Schema changes go through migrations.' }];
+const migrationsOnly = [
+  { selector: "Property[key.name='synchronize'][value.value=true]", message: 'Schema changes go through migrations.' },
+];
+
+const everywhere = [
+  ...migrationsOnly,
+  {
+    selector: "NewExpression[callee.name='AppError']",
+    message: 'Errors are named factories: add one to <module>.errors.ts (or core/errors for the generic ones) and throw what it returns.',
+  },
+];
 
 /**
  * What the own route pipeline (src/core/http/own-route-pipeline.ts) refuses at start-up, refused here in the editor
@@ -56,5 +66,10 @@ export default tseslint.config(
   {
     files: ['src/**/*.controller.ts'],
     rules: { 'no-restricted-syntax': ['error', ...everywhere, ...ownRoutePipeline, ...controllers] },
+  },
+  // Where the named error factories are written.
+  {
+    files: ['src/core/errors/**/*.ts', '**/*.errors.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...migrationsOnly] },
   },
 );

@@ -1,5 +1,6 @@
 import { ADMIN_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../helpers/test-app.js';
-import { seedFeature, strategiesUrl, UUID } from './strategies.fixtures.js';
+import { seedFeature } from '../helpers/seeds.js';
+import { strategiesUrl, UUID } from './strategies.fixtures.js';
 
 const ERROR_ID = expect.stringMatching(UUID);
 

@@ -13,6 +13,7 @@ import { ApiTokensModule } from './modules/api-tokens/index.js';
 import { AuthModule } from './modules/auth/index.js';
 import { ClientApiModule } from './modules/client-api/index.js';
 import { ClientMetricsModule } from './modules/client-metrics/index.js';
+import { ContextFieldsModule } from './modules/context-fields/index.js';
 import { EdgeModule } from './modules/edge/index.js';
 import { EnvironmentsModule } from './modules/environments/index.js';
 import { EvaluationModule } from './modules/evaluation/index.js';
@@ -52,6 +53,7 @@ const FEATURE_MODULES: Type<unknown>[] = [
   TagsModule,
   StrategiesModule,
   SegmentsModule,
+  ContextFieldsModule,
   ServiceAccountsModule,
   ApiTokensModule,
   UsersModule,

@@ -48,9 +48,10 @@ const LIST_BODY = Symbol('flagwright:list-body');
 export const LIST_ITEMS = 'items';
 
 /**
- * Marks a DTO of a body that is a JSON array (a JSON Patch, a sort order): the pipe hands its one property `items`
- * the body, and that property's rules report under the body's own pointer (`/body/0/op`). The handler reads
- * `body.items`; the route declares the array with `@ApiBody`.
+ * Marks a DTO of a body checked as one value by one rule: a JSON array (a JSON Patch, a sort order), or an object
+ * whose rule is shared with the lists it is an item of (one constraint). The pipe hands its one property `items`
+ * the body, and that property's rules report under the body's own pointer (`/body/0/op`, `/body/values`). The
+ * handler reads `body.items`; the route declares the body with `@ApiBody`.
  */
 export function ListBody(): ClassDecorator {
   return (target) => {

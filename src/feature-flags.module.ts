@@ -32,6 +32,7 @@ import { ServiceAccountsModule } from './modules/service-accounts/index.js';
 import { SessionsModule } from './modules/sessions/index.js';
 import { StrategiesModule } from './modules/strategies/index.js';
 import { TagsModule } from './modules/tags/index.js';
+import { UiConfigModule } from './modules/ui-config/index.js';
 import { UsersModule } from './modules/users/index.js';
 
 /**
@@ -54,6 +55,7 @@ const FEATURE_MODULES: Type<unknown>[] = [
   StrategiesModule,
   SegmentsModule,
   ContextFieldsModule,
+  UiConfigModule,
   ServiceAccountsModule,
   ApiTokensModule,
   UsersModule,

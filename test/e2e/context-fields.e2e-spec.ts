@@ -110,9 +110,12 @@ describe('context fields', () => {
   });
 
   it('updates a field in place (replacing what the body omits) and refuses a rename', async () => {
-    await as('post', '/api/admin/context', { name: 'region', description: 'Where', stickiness: true, legalValues: [{ value: 'eu' }] }).expect(
-      201,
-    );
+    await as('post', '/api/admin/context', {
+      name: 'region',
+      description: 'Where',
+      stickiness: true,
+      legalValues: [{ value: 'eu' }],
+    }).expect(201);
     await as('put', '/api/admin/context/region', { description: 'Region', legalValues: [{ value: 'eu' }, { value: 'us' }] }).expect(200);
     expect((await as('get', '/api/admin/context/region').expect(200)).body).toMatchObject({
       name: 'region',
@@ -182,16 +185,18 @@ describe('context fields', () => {
     expect(strategy.constraints).toEqual([{ ...good, caseInsensitive: false, inverted: false }]);
     await as('put', `${url}/${strategy.id}`, { constraints: [bad] }).expect(400);
     // The same rules as a save: a constraint the body rules refuse is refused here with the same pointer.
-    expect((await as('post', '/api/admin/constraints/validate', { contextName: 'v', operator: 'SEMVER_EQ', value: 'v1.2.3' }).expect(400)).body)
-      .toEqual(
-        refusal(
-          '/body/value',
-          'The `/body/value` property must be a semantic version such as 1.2.3 or 1.2.3-beta.1, with nothing before its first digit, for the SEMVER_EQ operator: the provided value is not a valid semver format. You sent "v1.2.3".',
-        ),
-      );
-    expect((await as('post', '/api/admin/constraints/validate', { contextName: 'x', operator: 'IN', values: ['a'], extra: 1 }).expect(400)).body.details[0].path).toBe(
-      '/body/extra',
+    expect(
+      (await as('post', '/api/admin/constraints/validate', { contextName: 'v', operator: 'SEMVER_EQ', value: 'v1.2.3' }).expect(400)).body,
+    ).toEqual(
+      refusal(
+        '/body/value',
+        'The `/body/value` property must be a semantic version such as 1.2.3 or 1.2.3-beta.1, with nothing before its first digit, for the SEMVER_EQ operator: the provided value is not a valid semver format. You sent "v1.2.3".',
+      ),
     );
+    expect(
+      (await as('post', '/api/admin/constraints/validate', { contextName: 'x', operator: 'IN', values: ['a'], extra: 1 }).expect(400)).body
+        .details[0].path,
+    ).toBe('/body/extra');
   });
 
   it('counts usage, lists the strategies using a field, and refuses (409) to delete a field in use', async () => {
@@ -199,7 +204,9 @@ describe('context fields', () => {
     await seedFeature(t, 'device-flag');
     await seedFeature(t, 'device-flag-2');
     const constraint = { contextName: 'device', operator: 'IN', values: ['ios'] };
-    const first = (await as('post', strategiesUrl('default', 'device-flag', 'development'), { name: 'default', constraints: [constraint] }).expect(200)).body;
+    const first = (
+      await as('post', strategiesUrl('default', 'device-flag', 'development'), { name: 'default', constraints: [constraint] }).expect(200)
+    ).body;
     await as('post', strategiesUrl('default', 'device-flag-2', 'production'), { name: 'default', constraints: [constraint] }).expect(200);
     expect((await as('get', '/api/admin/context/device').expect(200)).body).toMatchObject({ usedInFeatures: 2, usedInProjects: 1 });
     expect((await as('get', '/api/admin/context/device/strategies').expect(200)).body).toEqual({
@@ -251,21 +258,21 @@ describe('context fields', () => {
     await as('put', '/api/admin/projects/cp2/context/cp1-field', {}).expect(404);
     await as('delete', '/api/admin/projects/cp2/context/userId').expect(404);
     await as('put', '/api/admin/projects/cp1/context/cp1-field', { description: 'Mine', legalValues: [{ value: 'a' }] }).expect(200);
-    expect((await as('post', '/api/admin/projects/cp1/context', { name: 'cp1-other', project: 'cp2' }).expect(400)).body.details[0].path).toBe(
-      '/body/project',
+    expect(
+      (await as('post', '/api/admin/projects/cp1/context', { name: 'cp1-other', project: 'cp2' }).expect(400)).body.details[0].path,
+    ).toBe('/body/project');
+    expect((await as('post', '/api/admin/projects/nope/context', { name: 'nowhere' }).expect(404)).body.message).toBe(
+      'Could not find project nope',
     );
-    expect((await as('post', '/api/admin/projects/nope/context', { name: 'nowhere' }).expect(404)).body.message).toBe('Could not find project nope');
     await as('post', '/api/admin/projects/cp1/context/cp1-field/legal-values', { value: 'b' }).expect(200);
     await as('delete', '/api/admin/projects/cp1/context/cp1-field/legal-values/a').expect(200);
     expect((await as('get', '/api/admin/projects/cp1/context/cp1-field').expect(200)).body).toMatchObject({
       description: 'Mine',
       legalValues: [{ value: 'b' }],
     });
-    expect((await eventsOf('context-field-updated')).filter((event) => event.data?.name === 'cp1-field').map((event) => event.project)).toEqual([
-      'cp1',
-      'cp1',
-      'cp1',
-    ]);
+    expect(
+      (await eventsOf('context-field-updated')).filter((event) => event.data?.name === 'cp1-field').map((event) => event.project),
+    ).toEqual(['cp1', 'cp1', 'cp1']);
     await as('delete', '/api/admin/projects/cp1/context/cp1-field').expect(200);
   });
 

@@ -139,7 +139,8 @@ describe('constraint rules', () => {
     for (const value of ['v1.2.3', 'V1.2.3', '=1.2.3', ' 1.2.3', '1.2.3 ', '2.0']) {
       expect(parse([{ contextName: 'version', operator: 'SEMVER_GT', value }]).messages).toEqual([message(value)]);
     }
-    for (const value of ['1.2.3', '1.2.3-beta.1']) expect(parse([{ contextName: 'version', operator: 'SEMVER_GT', value }]).messages).toEqual([]);
+    for (const value of ['1.2.3', '1.2.3-beta.1'])
+      expect(parse([{ contextName: 'version', operator: 'SEMVER_GT', value }]).messages).toEqual([]);
   });
 
   it('names the limits in the message', () => {

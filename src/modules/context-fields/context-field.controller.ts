@@ -76,17 +76,6 @@ export class ContextFieldController {
     return toContextFieldSchema(await this.fields.get(name));
   }
 
-  @Get(':contextField/strategies')
-  @RequirePermission('NONE')
-  @ApiOperation({
-    operationId: 'getStrategiesByContextField',
-    summary: 'The strategies of flags (not archived) whose constraints use the field; empty for a field that does not exist.',
-  })
-  @ApiOkResponse({ type: ContextFieldStrategiesSchema })
-  async strategies(@Param('contextField') name: string): Promise<ContextFieldStrategiesSchema> {
-    return { strategies: await this.fields.strategiesUsing(name) };
-  }
-
   @Put(':contextField')
   @RequirePermission('UPDATE_CONTEXT_FIELD')
   @ApiOperation({
@@ -138,5 +127,22 @@ export class ContextFieldController {
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@Param('contextField') name: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.fields.delete(name, actor);
+  }
+}
+
+/** The strategies using a field: Unleash lists this operation under its Strategies tag. */
+@AdminController('context', 'Strategies')
+export class ContextFieldStrategiesController {
+  constructor(private readonly fields: ContextFieldService) {}
+
+  @Get(':contextField/strategies')
+  @RequirePermission('NONE')
+  @ApiOperation({
+    operationId: 'getStrategiesByContextField',
+    summary: 'The strategies of flags (not archived) whose constraints use the field; empty for a field that does not exist.',
+  })
+  @ApiOkResponse({ type: ContextFieldStrategiesSchema })
+  async strategies(@Param('contextField') name: string): Promise<ContextFieldStrategiesSchema> {
+    return { strategies: await this.fields.strategiesUsing(name) };
   }
 }

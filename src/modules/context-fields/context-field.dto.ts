@@ -100,7 +100,9 @@ export class CreateContextFieldSchema extends ContextFieldProperties {
 
 /** Legal values as stored: a description only when one was given (Unleash keeps `{value}` alone otherwise). */
 export function toLegalValues(input: readonly { value: string; description?: string | null }[] | null | undefined): LegalValue[] {
-  return (input ?? []).map(({ value, description }) => (description === undefined || description === null ? { value } : { value, description }));
+  return (input ?? []).map(({ value, description }) =>
+    description === undefined || description === null ? { value } : { value, description },
+  );
 }
 
 @ApiSchema({ name: 'contextFieldSchema' })

@@ -31,7 +31,13 @@ export class ContextFieldReadModel {
 
   /** The strategies of flags not archived whose constraints name the field. */
   async strategiesUsing(name: string): Promise<ContextFieldStrategy[]> {
-    const rows = await this.db.query<{ id: string; feature_name: string; project_name: string; environment: string; strategy_name: string }>(
+    const rows = await this.db.query<{
+      id: string;
+      feature_name: string;
+      project_name: string;
+      environment: string;
+      strategy_name: string;
+    }>(
       `SELECT s.id, s.feature_name, s.project_name, s.environment, s.strategy_name
          FROM flagwright_feature_strategies s JOIN flagwright_features ft ON ft.name = s.feature_name AND ft.archived_at IS NULL
         WHERE ${this.position}(s.constraints, :needle) > 0

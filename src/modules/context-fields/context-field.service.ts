@@ -104,7 +104,9 @@ export class ContextFieldService {
     await this.change(name, actor, projectId, (current) => {
       const index = current.legalValues.findIndex((existing) => existing.value === legalValue.value);
       const legalValues =
-        index === -1 ? [...current.legalValues, legalValue] : current.legalValues.map((existing, i) => (i === index ? legalValue : existing));
+        index === -1
+          ? [...current.legalValues, legalValue]
+          : current.legalValues.map((existing, i) => (i === index ? legalValue : existing));
       return { ...current, legalValues };
     });
   }
@@ -133,7 +135,12 @@ export class ContextFieldService {
   }
 
   /** Writes the field as `next` makes it, with its event, in one transaction holding the row. */
-  private async change(name: string, actor: Actor, projectId: string | undefined, next: (current: ContextField) => ContextField): Promise<void> {
+  private async change(
+    name: string,
+    actor: Actor,
+    projectId: string | undefined,
+    next: (current: ContextField) => ContextField,
+  ): Promise<void> {
     await this.db.transaction(async () => {
       const current = inScope(await this.store.find(name, true), name, projectId);
       const updated = next(current);

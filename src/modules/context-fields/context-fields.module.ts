@@ -3,15 +3,21 @@ import { EventsModule } from '../events/index.js';
 import { ConstraintChecker } from './constraint-checker.js';
 import { ConstraintValidationController } from './constraint-validation.controller.js';
 import { ConstraintValidationService } from './constraint-validation.service.js';
-import { ContextFieldController } from './context-field.controller.js';
+import { ContextFieldController, ContextFieldStrategiesController } from './context-field.controller.js';
 import { ContextFieldReadModel } from './context-field.read-model.js';
 import { ContextFieldService } from './context-field.service.js';
 import { ContextFieldStore, SqlContextFieldStore } from './context-field.store.js';
-import { ProjectContextFieldController } from './project-context-field.controller.js';
+import { ProjectContextFieldController, ProjectContextFieldStrategiesController } from './project-context-field.controller.js';
 
 @FeatureModule({
   imports: [EventsModule],
-  controllers: [ContextFieldController, ProjectContextFieldController, ConstraintValidationController],
+  controllers: [
+    ContextFieldController,
+    ContextFieldStrategiesController,
+    ProjectContextFieldController,
+    ProjectContextFieldStrategiesController,
+    ConstraintValidationController,
+  ],
   providers: [
     ContextFieldService,
     ContextFieldReadModel,

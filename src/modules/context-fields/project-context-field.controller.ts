@@ -77,17 +77,6 @@ export class ProjectContextFieldController {
     return toContextFieldSchema(await this.fields.get(name, projectId));
   }
 
-  @Get(':contextField/strategies')
-  @RequirePermission('NONE')
-  @ApiOperation({
-    operationId: 'getStrategiesByContextFieldForProject',
-    summary: 'The strategies of flags (not archived) whose constraints use the field; empty for a field that does not exist.',
-  })
-  @ApiOkResponse({ type: ContextFieldStrategiesSchema })
-  async strategies(@Param('contextField') name: string): Promise<ContextFieldStrategiesSchema> {
-    return { strategies: await this.fields.strategiesUsing(name) };
-  }
-
   @Put(':contextField')
   @RequirePermission('UPDATE_CONTEXT_FIELD', 'UPDATE_PROJECT_CONTEXT')
   @ApiOperation({
@@ -97,8 +86,11 @@ export class ProjectContextFieldController {
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Updated' })
   async update(
-    @Param('projectId') projectId: string, 
-    @Param('contextField') name: string, @Body() body: UpdateContextFieldSchema, @CurrentActor() actor: Actor): Promise<void> {
+    @Param('projectId') projectId: string,
+    @Param('contextField') name: string,
+    @Body() body: UpdateContextFieldSchema,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.fields.update(name, body, actor, projectId);
   }
 
@@ -112,8 +104,11 @@ export class ProjectContextFieldController {
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Added or updated' })
   async upsertLegalValue(
-    @Param('projectId') projectId: string, 
-    @Param('contextField') name: string, @Body() body: LegalValueSchema, @CurrentActor() actor: Actor): Promise<void> {
+    @Param('projectId') projectId: string,
+    @Param('contextField') name: string,
+    @Body() body: LegalValueSchema,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.fields.upsertLegalValue(name, toLegalValues([body])[0], actor, projectId);
   }
 
@@ -144,5 +139,22 @@ export class ProjectContextFieldController {
   @ApiOkResponse({ description: 'Deleted' })
   async remove(@Param('projectId') projectId: string, @Param('contextField') name: string, @CurrentActor() actor: Actor): Promise<void> {
     await this.fields.delete(name, actor, projectId);
+  }
+}
+
+/** The strategies using a field: Unleash lists this operation under its Strategies tag. */
+@AdminController('projects/:projectId/context', 'Strategies')
+export class ProjectContextFieldStrategiesController {
+  constructor(private readonly fields: ContextFieldService) {}
+
+  @Get(':contextField/strategies')
+  @RequirePermission('NONE')
+  @ApiOperation({
+    operationId: 'getStrategiesByContextFieldForProject',
+    summary: 'The strategies of flags (not archived) whose constraints use the field; empty for a field that does not exist.',
+  })
+  @ApiOkResponse({ type: ContextFieldStrategiesSchema })
+  async strategies(@Param('contextField') name: string): Promise<ContextFieldStrategiesSchema> {
+    return { strategies: await this.fields.strategiesUsing(name) };
   }
 }

@@ -263,7 +263,10 @@ export class CreateDependentFeatureSchema {
   variants?: string[];
 }
 
-@ApiSchema({ name: 'validateFeatureSchema', description: "A feature's name to check before creating it. No other properties are accepted." })
+@ApiSchema({
+  name: 'validateFeatureSchema',
+  description: "A feature's name to check before creating it. No other properties are accepted.",
+})
 export class ValidateFeatureSchema {
   @ApiProperty({ example: 'my-feature-3' })
   @IsDefined()

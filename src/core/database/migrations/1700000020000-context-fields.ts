@@ -23,17 +23,23 @@ export class ContextFields1700000020000 implements MigrationInterface {
     const { timestamp: ts, bool, json, isPostgres } = ddlFor(queryRunner);
     const now = isPostgres ? 'now()' : "strftime('%Y-%m-%d %H:%M:%f', 'now')";
     await runAll(queryRunner, [
-      `CREATE TABLE flagwright_context_fields (
-        name VARCHAR(255) NOT NULL,
-        description TEXT,
-        stickiness ${bool} NOT NULL DEFAULT false,
-        sort_order INTEGER NOT NULL DEFAULT 0,
-        legal_values ${json} NOT NULL DEFAULT '[]',
-        project VARCHAR(100),
-        created_at ${ts} NOT NULL,
-        CONSTRAINT flagwright_context_fields_pkey PRIMARY KEY (name),
-        CONSTRAINT flagwright_context_fields_project_fkey FOREIGN KEY (project) REFERENCES flagwright_projects (id) ON DELETE CASCADE
-      )`,
+      isPostgres
+        ? `CREATE TABLE flagwright_context_fields (
+            name VARCHAR(255) NOT NULL,
+            description TEXT,
+            stickiness ${bool} NOT NULL DEFAULT false,
+            sort_order INTEGER NOT NULL DEFAULT 0,
+            legal_values ${json} NOT NULL DEFAULT '[]',
+            project VARCHAR(100),
+            created_at ${ts} NOT NULL,
+            CONSTRAINT flagwright_context_fields_pkey PRIMARY KEY (name),
+            CONSTRAINT flagwright_context_fields_project_fkey FOREIGN KEY (project) REFERENCES flagwright_projects (id) ON DELETE CASCADE
+          )`
+        : // As TypeORM's schema builder writes the entity on SQLite, so it finds nothing to rebuild.
+          `CREATE TABLE "flagwright_context_fields" ("name" varchar(255) PRIMARY KEY NOT NULL, "description" text,
+            "stickiness" boolean NOT NULL DEFAULT (0), "sort_order" integer NOT NULL DEFAULT (0), "legal_values" text NOT NULL DEFAULT ('[]'),
+            "project" varchar(100), "created_at" datetime NOT NULL,
+            CONSTRAINT "flagwright_context_fields_project_fkey" FOREIGN KEY ("project") REFERENCES "flagwright_projects" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
       ...BUILT_IN_FIELDS.map(
         ([name, description, sortOrder, stickiness]) =>
           `INSERT INTO flagwright_context_fields (name, description, stickiness, sort_order, created_at)

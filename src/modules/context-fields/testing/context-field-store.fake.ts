@@ -19,7 +19,10 @@ export class FakeContextFieldStore extends ContextFieldStore {
     return { ...row };
   }
   async update(field: ContextField): Promise<void> {
-    Object.assign(this.rows.find((r) => r.name === field.name)!, field);
+    Object.assign(
+      this.rows.find((r) => r.name === field.name)!,
+      field,
+    );
   }
   async delete(name: string): Promise<void> {
     this.rows.splice(

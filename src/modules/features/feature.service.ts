@@ -11,7 +11,8 @@ import { FeatureDependencyStore } from './feature-dependency.store.js';
 import { flagNameTaken } from './feature-name.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
-import { archivedFeature, FeatureLookup } from './feature-lookup.js';
+import { FeatureLookup } from './feature-lookup.js';
+import { archivedFeature } from './features.errors.js';
 import {
   type ArchivedFeature,
   DEFAULT_FEATURE_TYPE,

@@ -17,6 +17,7 @@ import {
   toLegalValues,
   UpdateContextFieldSchema,
 } from './context-field.dto.js';
+import { ContextFieldPath, LegalValuePath } from './context-fields.paths.js';
 import { ContextFieldService } from './context-field.service.js';
 
 /** Root context fields: `/api/admin/context` (Unleash's Context operations). Project fields: `ProjectContextFieldController`. */
@@ -72,7 +73,7 @@ export class ContextFieldController {
   @ApiOperation({ operationId: 'getContextField', summary: 'One context field, with how many flags and projects use it.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: ContextFieldSchema })
-  async get(@Param('contextField') name: string): Promise<ContextFieldSchema> {
+  async get(@Param() { contextField: name }: ContextFieldPath): Promise<ContextFieldSchema> {
     return toContextFieldSchema(await this.fields.get(name));
   }
 
@@ -84,7 +85,11 @@ export class ContextFieldController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Updated' })
-  async update(@Param('contextField') name: string, @Body() body: UpdateContextFieldSchema, @CurrentActor() actor: Actor): Promise<void> {
+  async update(
+    @Param() { contextField: name }: ContextFieldPath,
+    @Body() body: UpdateContextFieldSchema,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.fields.update(name, body, actor);
   }
 
@@ -97,7 +102,11 @@ export class ContextFieldController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Added or updated' })
-  async upsertLegalValue(@Param('contextField') name: string, @Body() body: LegalValueSchema, @CurrentActor() actor: Actor): Promise<void> {
+  async upsertLegalValue(
+    @Param() { contextField: name }: ContextFieldPath,
+    @Body() body: LegalValueSchema,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.fields.upsertLegalValue(name, toLegalValues([body])[0], actor);
   }
 
@@ -109,11 +118,7 @@ export class ContextFieldController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Removed' })
-  async deleteLegalValue(
-    @Param('contextField') name: string,
-    @Param('legalValue') value: string,
-    @CurrentActor() actor: Actor,
-  ): Promise<void> {
+  async deleteLegalValue(@Param() { contextField: name, legalValue: value }: LegalValuePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.fields.deleteLegalValue(name, value, actor);
   }
 
@@ -125,7 +130,7 @@ export class ContextFieldController {
   })
   @ApiErrors(404, 409)
   @ApiOkResponse({ description: 'Deleted' })
-  async remove(@Param('contextField') name: string, @CurrentActor() actor: Actor): Promise<void> {
+  async remove(@Param() { contextField: name }: ContextFieldPath, @CurrentActor() actor: Actor): Promise<void> {
     await this.fields.delete(name, actor);
   }
 }
@@ -142,7 +147,7 @@ export class ContextFieldStrategiesController {
     summary: 'The strategies of flags (not archived) whose constraints use the field; empty for a field that does not exist.',
   })
   @ApiOkResponse({ type: ContextFieldStrategiesSchema })
-  async strategies(@Param('contextField') name: string): Promise<ContextFieldStrategiesSchema> {
+  async strategies(@Param() { contextField: name }: ContextFieldPath): Promise<ContextFieldStrategiesSchema> {
     return { strategies: await this.fields.strategiesUsing(name) };
   }
 }

@@ -14,7 +14,7 @@ import {
   contextFieldNotFound,
   contextFieldNotInProject,
   projectNotFound,
-} from './context-field.errors.js';
+} from './context-fields.errors.js';
 import type { ContextField, ContextFieldInput, ContextFieldStrategy, ContextFieldWithUsage, LegalValue } from './context-field.model.js';
 import { ContextFieldReadModel } from './context-field.read-model.js';
 import { ContextFieldStore } from './context-field.store.js';

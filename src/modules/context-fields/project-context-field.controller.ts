@@ -17,6 +17,8 @@ import {
   toLegalValues,
   UpdateContextFieldSchema,
 } from './context-field.dto.js';
+import { ProjectContextFieldPath, ProjectLegalValuePath } from './context-fields.paths.js';
+import { ProjectPath } from '../../core/http/route-paths.js';
 import { ContextFieldService } from './context-field.service.js';
 
 /** A project's own context fields: `/api/admin/projects/{projectId}/context` (Unleash's `…ForProject` operations). */
@@ -34,7 +36,7 @@ export class ProjectContextFieldController {
     summary: "The project's own context fields; `include=root` adds the root ones.",
   })
   @ApiOkResponse({ type: [ContextFieldSchema] })
-  async list(@Param('projectId') projectId: string, @Query() query: ContextFieldsQuery): Promise<ContextFieldSchema[]> {
+  async list(@Param() { projectId }: ProjectPath, @Query() query: ContextFieldsQuery): Promise<ContextFieldSchema[]> {
     return (await this.fields.list({ projectId, include: query.include })).map(toContextFieldSchema);
   }
 
@@ -45,7 +47,7 @@ export class ProjectContextFieldController {
   @ApiErrors(404, 409)
   @ApiCreatedResponse({ type: ContextFieldSchema, description: 'Created; the `location` header gives its URL', headers: LOCATION_HEADER })
   async create(
-    @Param('projectId') projectId: string,
+    @Param() { projectId }: ProjectPath,
     @Body() body: CreateContextFieldSchema,
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) res: Response,
@@ -73,7 +75,7 @@ export class ProjectContextFieldController {
   @ApiOperation({ operationId: 'getContextFieldForProject', summary: 'One context field, with how many flags and projects use it.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: ContextFieldSchema })
-  async get(@Param('projectId') projectId: string, @Param('contextField') name: string): Promise<ContextFieldSchema> {
+  async get(@Param() { projectId, contextField: name }: ProjectContextFieldPath): Promise<ContextFieldSchema> {
     return toContextFieldSchema(await this.fields.get(name, projectId));
   }
 
@@ -86,8 +88,7 @@ export class ProjectContextFieldController {
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Updated' })
   async update(
-    @Param('projectId') projectId: string,
-    @Param('contextField') name: string,
+    @Param() { projectId, contextField: name }: ProjectContextFieldPath,
     @Body() body: UpdateContextFieldSchema,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
@@ -104,8 +105,7 @@ export class ProjectContextFieldController {
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Added or updated' })
   async upsertLegalValue(
-    @Param('projectId') projectId: string,
-    @Param('contextField') name: string,
+    @Param() { projectId, contextField: name }: ProjectContextFieldPath,
     @Body() body: LegalValueSchema,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
@@ -121,9 +121,7 @@ export class ProjectContextFieldController {
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Removed' })
   async deleteLegalValue(
-    @Param('projectId') projectId: string,
-    @Param('contextField') name: string,
-    @Param('legalValue') value: string,
+    @Param() { projectId, contextField: name, legalValue: value }: ProjectLegalValuePath,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
     await this.fields.deleteLegalValue(name, value, actor, projectId);
@@ -137,7 +135,7 @@ export class ProjectContextFieldController {
   })
   @ApiErrors(404, 409)
   @ApiOkResponse({ description: 'Deleted' })
-  async remove(@Param('projectId') projectId: string, @Param('contextField') name: string, @CurrentActor() actor: Actor): Promise<void> {
+  async remove(@Param() { projectId, contextField: name }: ProjectContextFieldPath, @CurrentActor() actor: Actor): Promise<void> {
     await this.fields.delete(name, actor, projectId);
   }
 }
@@ -154,7 +152,7 @@ export class ProjectContextFieldStrategiesController {
     summary: 'The strategies of flags (not archived) whose constraints use the field; empty for a field that does not exist.',
   })
   @ApiOkResponse({ type: ContextFieldStrategiesSchema })
-  async strategies(@Param('contextField') name: string): Promise<ContextFieldStrategiesSchema> {
+  async strategies(@Param() { contextField: name }: ProjectContextFieldPath): Promise<ContextFieldStrategiesSchema> {
     return { strategies: await this.fields.strategiesUsing(name) };
   }
 }

@@ -1,14 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
-import { type AppError, nameExists } from '../../core/errors/app-error.js';
 import { validatedInput } from '../../core/http/request-validation.pipe.js';
 import { CreateFeatureSchema } from './feature.dto.js';
 import { FeatureReadModel } from './feature.read-model.js';
-
-/** The 409 of a create whose name a feature has (archived ones keep their names). */
-export function flagNameTaken(name: string, archived: boolean): AppError {
-  return nameExists(archived ? `An archived flag with the name ${name} already exists` : `A flag with the name ${name} already exists`);
-}
+import { flagNameTaken } from './features.errors.js';
 
 /**
  * `POST /api/admin/features/validate`: what creating a feature with the name would refuse about it, with the

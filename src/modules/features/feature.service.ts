@@ -8,11 +8,11 @@ import { Problems } from '../../core/http/input-problems.js';
 import { requireIfMatch } from '../../core/http/entity-tag.js';
 import { applyPatch, PatchFailure, type PatchOperation } from '../strategies/index.js';
 import { FeatureDependencyStore } from './feature-dependency.store.js';
-import { flagNameTaken } from './feature-name.js';
+
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
 import { FeatureLookup } from './feature-lookup.js';
-import { archivedFeature } from './features.errors.js';
+import { archivedFeature, flagNameTaken } from './features.errors.js';
 import {
   type ArchivedFeature,
   DEFAULT_FEATURE_TYPE,

@@ -210,7 +210,29 @@ function pickKnown(metatype: DtoClass, value: object): object {
     );
     knownProperties.set(metatype, known);
   }
-  return Object.fromEntries(Object.entries(value).filter(([key]) => known.has(key)));
+  const picked: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (known.has(key)) {
+      picked[key] = key in picked ? [picked[key], item].flat() : item;
+      continue;
+    }
+    // `project[]=a` and `project[$ne]=a` reach a simple query parser as keys of their own: they are kept as the
+    // array or object an extended parser makes of them, so the parameter's rule refuses them under its own name
+    // rather than the filter being dropped (and every feature answered).
+    const bracketed = /^([^[\]]+)\[([^\]]*)\]$/.exec(key);
+    if (!bracketed || !known.has(bracketed[1])) continue;
+    const [, name, inner] = bracketed;
+    const previous = picked[name];
+    picked[name] =
+      inner === ''
+        ? [previous, item].flat().filter((entry) => entry !== undefined)
+        : { ...(isRecord(previous) ? previous : {}), [inner]: item };
+  }
+  return picked;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `listItems`: the errors are those of a `@ListBody()` DTO, whose `items` are the body itself (`parent`). */

@@ -7,6 +7,7 @@ import {
   ClientMetricsHourlyEntity,
   ClientMetricsVariantHourlyEntity,
 } from './modules/client-metrics/index.js';
+import { ContextFieldEntity } from './modules/context-fields/index.js';
 import { EnvironmentEntity, ProjectEnvironmentEntity } from './modules/environments/index.js';
 import { EventEntity } from './modules/events/index.js';
 import {
@@ -55,6 +56,7 @@ export const flagwrightEntities = [
   FeatureStrategyEntity,
   SegmentEntity,
   FeatureStrategySegmentEntity,
+  ContextFieldEntity,
   TagTypeEntity,
   FeatureTagEntity,
   FavoriteFeatureEntity,

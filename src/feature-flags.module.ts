@@ -13,6 +13,7 @@ import { ApiTokensModule } from './modules/api-tokens/index.js';
 import { AuthModule } from './modules/auth/index.js';
 import { ClientApiModule } from './modules/client-api/index.js';
 import { ClientMetricsModule } from './modules/client-metrics/index.js';
+import { ContextFieldsModule } from './modules/context-fields/index.js';
 import { EdgeModule } from './modules/edge/index.js';
 import { EnvironmentsModule } from './modules/environments/index.js';
 import { EvaluationModule } from './modules/evaluation/index.js';
@@ -31,6 +32,7 @@ import { ServiceAccountsModule } from './modules/service-accounts/index.js';
 import { SessionsModule } from './modules/sessions/index.js';
 import { StrategiesModule } from './modules/strategies/index.js';
 import { TagsModule } from './modules/tags/index.js';
+import { UiConfigModule } from './modules/ui-config/index.js';
 import { UsersModule } from './modules/users/index.js';
 
 /**
@@ -52,6 +54,8 @@ const FEATURE_MODULES: Type<unknown>[] = [
   TagsModule,
   StrategiesModule,
   SegmentsModule,
+  ContextFieldsModule,
+  UiConfigModule,
   ServiceAccountsModule,
   ApiTokensModule,
   UsersModule,

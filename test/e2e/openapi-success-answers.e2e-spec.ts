@@ -125,6 +125,30 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('GET', segmentUrl);
     await asAdmin('PUT', segmentUrl, { name: 'docs-segment', description: 'Documented', constraints: [] });
     await asAdmin('GET', `${segmentUrl}/strategies`);
+    await asAdmin('POST', '/api/admin/segments/validate', { name: 'docs-segment-2' });
+    await asAdmin('POST', '/api/admin/features/validate', { name: 'docs-flag-2' });
+    await asAdmin('POST', '/api/admin/constraints/validate', { contextName: 'userId', operator: 'IN', values: ['1'] });
+
+    // Context fields, root and project ones.
+    await asAdmin('POST', '/api/admin/context/validate', { name: 'docs-field' });
+    await asAdmin('POST', '/api/admin/context', { name: 'docs-field', legalValues: [{ value: 'a', description: 'A' }] });
+    await asAdmin('GET', '/api/admin/context');
+    await asAdmin('GET', '/api/admin/context/docs-field');
+    await asAdmin('PUT', '/api/admin/context/docs-field', { description: 'Documented', stickiness: true });
+    await asAdmin('POST', '/api/admin/context/docs-field/legal-values', { value: 'b' });
+    await asAdmin('DELETE', '/api/admin/context/docs-field/legal-values/b');
+    await asAdmin('GET', '/api/admin/context/docs-field/strategies');
+    await asAdmin('DELETE', '/api/admin/context/docs-field');
+    await asAdmin('POST', `${project}/context/validate`, { name: 'docs-project-field' });
+    await asAdmin('POST', `${project}/context`, { name: 'docs-project-field' });
+    await asAdmin('GET', `${project}/context`);
+    await asAdmin('GET', `${project}/context/docs-project-field`);
+    await asAdmin('PUT', `${project}/context/docs-project-field`, { description: 'Documented' });
+    await asAdmin('POST', `${project}/context/docs-project-field/legal-values`, { value: 'b' });
+    await asAdmin('DELETE', `${project}/context/docs-project-field/legal-values/b`);
+    await asAdmin('GET', `${project}/context/docs-project-field/strategies`);
+    await asAdmin('DELETE', `${project}/context/docs-project-field`);
+    await asAdmin('GET', '/api/admin/ui-config');
 
     // Tags.
     await asAdmin('POST', '/api/admin/tag-types/validate', { name: 'docs-tag' });

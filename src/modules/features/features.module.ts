@@ -17,6 +17,8 @@ import { FeatureLifecycleController } from './feature-lifecycle.controller.js';
 import { FeatureLifecycleService } from './feature-lifecycle.service.js';
 import { FeatureLifecycleStore, SqlFeatureLifecycleStore } from './feature-lifecycle.store.js';
 import { FeatureLookup } from './feature-lookup.js';
+import { FeatureNameValidation } from './feature-name.js';
+import { FeatureValidationController } from './feature-validation.controller.js';
 import { FeatureUsage } from './feature-usage.js';
 import { FeatureReadModel } from './feature.read-model.js';
 import { FeatureService } from './feature.service.js';
@@ -32,6 +34,7 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     FeatureDependencyController,
     FavoriteController,
     ArchiveController,
+    FeatureValidationController,
   ],
   providers: [
     FeatureService,
@@ -43,6 +46,7 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     FeatureLookup,
     FeatureEvents,
     FeatureUsage,
+    FeatureNameValidation,
     { provide: FeatureStore, useClass: SqlFeatureStore },
     { provide: FeatureEnvironmentStore, useClass: SqlFeatureEnvironmentStore },
     { provide: FeatureLifecycleStore, useClass: SqlFeatureLifecycleStore },

@@ -1,0 +1,15 @@
+import { type AppError, invalidProperty, notFound } from '../../core/errors/app-error.js';
+
+/** Unleash's wording for an application it does not know. */
+export function applicationNotFound(appName: string): AppError {
+  return notFound(`Could not find appName=${appName}`);
+}
+
+/** A series asked for more hours than metrics are kept. */
+export function tooManyHoursBack(sent: number, kept: number): AppError {
+  const path = '/query/hoursBack';
+  return invalidProperty(
+    path,
+    `The \`${path}\` property must be a whole number from 1 to ${kept}, the hours metrics are kept. You sent "${sent}".`,
+  );
+}

@@ -2,6 +2,8 @@ import { Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { RequirePermission } from '../../core/access/decorators.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { NamePath } from '../../core/http/route-paths.js';
+import { ApplicationEnvironmentPath, ApplicationPath } from './client-metrics.paths.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import {
   ApplicationEnvironmentInstancesSchema,
@@ -34,7 +36,7 @@ export class FeatureMetricsController {
   })
   @ApiOkResponse({ type: FeatureMetricsSchema })
   @ApiErrors([400, 'hoursBack is not a whole number from 1 to the hours metrics are kept'])
-  async raw(@Param('name') name: string, @Query() query: FeatureMetricsQueryDto): Promise<FeatureMetricsSchema> {
+  async raw(@Param() { name }: NamePath, @Query() query: FeatureMetricsQueryDto): Promise<FeatureMetricsSchema> {
     const data = await this.metrics.featureSeries(
       name,
       query.hoursBack === undefined ? Math.min(DEFAULT_HOURS_BACK, this.metrics.maxHoursBack) : Number(query.hoursBack),
@@ -50,7 +52,7 @@ export class FeatureMetricsController {
       'Per environment, yes and no summed over the hour buckets that overlap the last 60 minutes; the applications that reported the feature in the hours kept.',
   })
   @ApiOkResponse({ type: FeatureUsageSchema })
-  async usage(@Param('name') name: string): Promise<FeatureUsageSchema> {
+  async usage(@Param() { name }: NamePath): Promise<FeatureUsageSchema> {
     return { version: 1, maturity: 'stable', featureName: name, ...(await this.metrics.featureUsage(name)) };
   }
 }
@@ -85,7 +87,7 @@ export class ApplicationMetricsController {
   @ApiOperation({ operationId: 'getApplication', summary: 'Get application data' })
   @ApiOkResponse({ type: ApplicationSchema })
   @ApiErrors(404)
-  application(@Param('appName') appName: string): Promise<ApplicationSchema> {
+  application(@Param() { appName }: ApplicationPath): Promise<ApplicationSchema> {
     return this.metrics.application(appName);
   }
 
@@ -98,7 +100,7 @@ export class ApplicationMetricsController {
   })
   @ApiOkResponse({ type: ApplicationOverviewSchema })
   @ApiErrors(404)
-  overview(@Param('appName') appName: string): Promise<ApplicationOverviewSchema> {
+  overview(@Param() { appName }: ApplicationPath): Promise<ApplicationOverviewSchema> {
     return this.metrics.applicationOverview(appName);
   }
 
@@ -109,10 +111,7 @@ export class ApplicationMetricsController {
     description: 'The instances of the application in the environment seen in the last 24 hours, most recently seen first.',
   })
   @ApiOkResponse({ type: ApplicationEnvironmentInstancesSchema })
-  async instances(
-    @Param('appName') appName: string,
-    @Param('environment') environment: string,
-  ): Promise<ApplicationEnvironmentInstancesSchema> {
+  async instances(@Param() { appName, environment }: ApplicationEnvironmentPath): Promise<ApplicationEnvironmentInstancesSchema> {
     const instances = await this.metrics.instances(appName, environment);
     return {
       instances: instances.map((row) => ({

@@ -21,6 +21,7 @@ import { FeaturesModule } from './modules/features/index.js';
 import { FrontendApiModule } from './modules/frontend-api/index.js';
 import { GroupsModule } from './modules/groups/index.js';
 import { HealthModule } from './modules/health/index.js';
+import { PlaygroundModule } from './modules/playground/index.js';
 import { PersonalAccessTokensModule } from './modules/personal-access-tokens/index.js';
 import { ProjectAccessModule } from './modules/project-access/index.js';
 import { ProjectsModule } from './modules/projects/index.js';
@@ -60,6 +61,7 @@ const FEATURE_MODULES: Type<unknown>[] = [
   GroupsModule,
   ProjectAccessModule,
   SearchModule,
+  PlaygroundModule,
   EdgeModule,
   EvaluationModule,
 ];

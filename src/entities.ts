@@ -9,6 +9,7 @@ import {
 } from './modules/client-metrics/index.js';
 import { EnvironmentEntity, ProjectEnvironmentEntity } from './modules/environments/index.js';
 import { EventEntity } from './modules/events/index.js';
+import { FeatureTypeEntity } from './modules/feature-types/index.js';
 import {
   FavoriteFeatureEntity,
   FeatureDependencyEntity,
@@ -60,6 +61,7 @@ export const flagwrightEntities = [
   FavoriteFeatureEntity,
   FeatureLifecycleEntity,
   FeatureDependencyEntity,
+  FeatureTypeEntity,
   ClientApplicationEntity,
   ClientInstanceEntity,
   ClientMetricsHourlyEntity,

@@ -18,6 +18,7 @@ import { EnvironmentsModule } from './modules/environments/index.js';
 import { EvaluationModule } from './modules/evaluation/index.js';
 import { EventsModule } from './modules/events/index.js';
 import { FeaturesModule } from './modules/features/index.js';
+import { FeatureTypesModule } from './modules/feature-types/index.js';
 import { FrontendApiModule } from './modules/frontend-api/index.js';
 import { GroupsModule } from './modules/groups/index.js';
 import { HealthModule } from './modules/health/index.js';
@@ -50,6 +51,7 @@ const FEATURE_MODULES: Type<unknown>[] = [
   ProjectsModule,
   EnvironmentsModule,
   FeaturesModule,
+  FeatureTypesModule,
   TagsModule,
   StrategiesModule,
   SegmentsModule,

@@ -136,6 +136,10 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('PUT', '/api/admin/features/docs-flag/tags', { addedTags: [{ type: 'docs-tag', value: 'two' }], removedTags: [] });
     await asAdmin('GET', '/api/admin/features/docs-flag/tags');
 
+    // Feature types.
+    await asAdmin('GET', '/api/admin/feature-types');
+    await asAdmin('PUT', '/api/admin/feature-types/operational/lifetime', { lifetimeDays: 14 });
+
     // The playground, over the flag, strategy and variants above.
     await asAdmin('POST', '/api/admin/playground', {
       environment: 'development',

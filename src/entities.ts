@@ -10,6 +10,7 @@ import {
 import { ContextFieldEntity } from './modules/context-fields/index.js';
 import { EnvironmentEntity, ProjectEnvironmentEntity } from './modules/environments/index.js';
 import { EventEntity } from './modules/events/index.js';
+import { FeatureTypeEntity } from './modules/feature-types/index.js';
 import {
   FavoriteFeatureEntity,
   FeatureDependencyEntity,
@@ -62,6 +63,7 @@ export const flagwrightEntities = [
   FavoriteFeatureEntity,
   FeatureLifecycleEntity,
   FeatureDependencyEntity,
+  FeatureTypeEntity,
   ClientApplicationEntity,
   ClientInstanceEntity,
   ClientMetricsHourlyEntity,

@@ -19,9 +19,11 @@ import { EnvironmentsModule } from './modules/environments/index.js';
 import { EvaluationModule } from './modules/evaluation/index.js';
 import { EventsModule } from './modules/events/index.js';
 import { FeaturesModule } from './modules/features/index.js';
+import { FeatureTypesModule } from './modules/feature-types/index.js';
 import { FrontendApiModule } from './modules/frontend-api/index.js';
 import { GroupsModule } from './modules/groups/index.js';
 import { HealthModule } from './modules/health/index.js';
+import { PlaygroundModule } from './modules/playground/index.js';
 import { PersonalAccessTokensModule } from './modules/personal-access-tokens/index.js';
 import { ProjectAccessModule } from './modules/project-access/index.js';
 import { ProjectsModule } from './modules/projects/index.js';
@@ -51,6 +53,7 @@ const FEATURE_MODULES: Type<unknown>[] = [
   ProjectsModule,
   EnvironmentsModule,
   FeaturesModule,
+  FeatureTypesModule,
   TagsModule,
   StrategiesModule,
   SegmentsModule,
@@ -64,6 +67,7 @@ const FEATURE_MODULES: Type<unknown>[] = [
   GroupsModule,
   ProjectAccessModule,
   SearchModule,
+  PlaygroundModule,
   EdgeModule,
   EvaluationModule,
 ];

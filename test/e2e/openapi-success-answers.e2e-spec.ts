@@ -160,6 +160,21 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('PUT', '/api/admin/features/docs-flag/tags', { addedTags: [{ type: 'docs-tag', value: 'two' }], removedTags: [] });
     await asAdmin('GET', '/api/admin/features/docs-flag/tags');
 
+    // Feature types.
+    await asAdmin('GET', '/api/admin/feature-types');
+    await asAdmin('PUT', '/api/admin/feature-types/operational/lifetime', { lifetimeDays: 14 });
+
+    // The playground, over the flag, strategy and variants above.
+    await asAdmin('POST', '/api/admin/playground', {
+      environment: 'development',
+      projects: ['docs'],
+      context: { appName: 'docs', userId: 'u1' },
+    });
+    await asAdmin('POST', '/api/admin/playground/advanced', {
+      environments: ['development', 'docs-env'],
+      context: { appName: 'docs', userId: 'u1,u2', properties: { tier: 'gold' } },
+    });
+
     // The SDK APIs, now that there is something to serve.
     await unchanged('/api/client/features', CLIENT_TOKEN, await ok('GET', '/api/client/features', { authorization: CLIENT_TOKEN }));
     await unchanged('/api/client/delta', CLIENT_TOKEN, await ok('GET', '/api/client/delta', { authorization: CLIENT_TOKEN }));

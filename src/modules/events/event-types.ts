@@ -14,6 +14,8 @@ export const EVENT = {
   FEATURE_DELETED: 'feature-deleted',
   FEATURE_STALE_ON: 'feature-stale-on',
   FEATURE_STALE_OFF: 'feature-stale-off',
+  FEATURE_POTENTIALLY_STALE_ON: 'feature-potentially-stale-on',
+  FEATURE_TYPE_UPDATED: 'feature-type-updated',
   FEATURE_ENVIRONMENT_ENABLED: 'feature-environment-enabled',
   FEATURE_ENVIRONMENT_DISABLED: 'feature-environment-disabled',
   FEATURE_ENVIRONMENT_VARIANTS_UPDATED: 'feature-environment-variants-updated',

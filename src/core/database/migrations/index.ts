@@ -12,6 +12,7 @@ import { DeferredGenerationTriggers1700000015000 } from './1700000015000-deferre
 import { SessionGeneration1700000016000 } from './1700000016000-session-generation.js';
 import { ContextFields1700000020000 } from './1700000020000-context-fields.js';
 import { ReadSideIndexes1700000023000 } from './1700000023000-read-side-indexes.js';
+import { FeatureTypes1700000021000 } from './1700000021000-feature-types.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
 export const flagwrightMigrations = [
@@ -29,4 +30,5 @@ export const flagwrightMigrations = [
   SessionGeneration1700000016000,
   ContextFields1700000020000,
   ReadSideIndexes1700000023000,
+  FeatureTypes1700000021000,
 ];

@@ -115,8 +115,14 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
     'service-account': String(account.id),
     'user-admin': String(user.id),
     tokens: String(accountToken.id),
+    'feature-types': 'release',
   };
-  const names: Record<string, string> = { environments: environment, strategies: `${suffix}-strategy`, 'tag-types': `${suffix}-tag` };
+  const names: Record<string, string> = {
+    environments: environment,
+    strategies: `${suffix}-strategy`,
+    'tag-types': `${suffix}-tag`,
+    features: feature,
+  };
   const params: Record<string, string> = {
     projectId: 'default',
     featureName: feature,
@@ -131,6 +137,7 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
     tokenId: String(accountToken.id),
     contextField: `${suffix}-field`,
     legalValue: 'lv',
+    appName: `${suffix}-app`,
   };
   const urlOf = (route: RoutePermission) => {
     const segments = route.path.split('/');

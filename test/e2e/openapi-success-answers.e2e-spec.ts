@@ -216,6 +216,17 @@ describe('the OpenAPI document describes a successful answer of every operation'
     );
     await ok('POST', '/edge/validate', { authorization: CLIENT_TOKEN }, { tokens: [CLIENT_TOKEN] });
 
+    // What the SDKs reported, read back; the history of every change above.
+    await asAdmin('GET', '/api/admin/client-metrics/features/docs-flag');
+    await asAdmin('GET', '/api/admin/client-metrics/features/docs-flag/raw');
+    await asAdmin('GET', '/api/admin/metrics/applications');
+    await asAdmin('GET', '/api/admin/metrics/applications/docs-app');
+    await asAdmin('GET', '/api/admin/metrics/applications/docs-app/overview');
+    await asAdmin('GET', '/api/admin/metrics/instances/docs-app/environment/development');
+    await asAdmin('GET', '/api/admin/metrics/sdks/outdated');
+    await asAdmin('GET', '/api/admin/search/events?feature=IS:docs-flag');
+    await asAdmin('GET', '/api/admin/event-creators');
+
     // People: users, roles, groups, project access, service accounts, tokens.
     const person = await asAdmin('POST', '/api/admin/user-admin', {
       username: 'docs-person',

@@ -130,7 +130,7 @@ describe('ConstraintChecker', () => {
         constraint('IN', ['NO', 'DK']),
         constraint('NUM_EQ', [], 'SE'),
         constraint('NUM_EQ', [], 'FI'),
-        { ...constraint('IN', ['x']), contextName: 'free' },
+        { ...(constraint('IN', ['x']) as object), contextName: 'free' } as never,
       ],
       '/body/constraints',
       problems,

@@ -129,8 +129,10 @@ export class ContextFieldService {
   }
 
   /** What a create with this name would refuse about the name: its rules (400), or a field that has it (409). */
-  async validateName(name: unknown): Promise<void> {
+  /** As creating would check the name (and, for a project's field, that the project exists). */
+  async validateName(name: unknown, projectId?: string): Promise<void> {
     validatedInput(CreateContextFieldSchema, { name }, '/body', this.config);
+    if (projectId !== undefined) await this.checkedProject(undefined, projectId);
     if (await this.store.find(name as string, false)) throw contextFieldNameTaken();
   }
 

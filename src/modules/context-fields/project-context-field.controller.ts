@@ -66,8 +66,8 @@ export class ProjectContextFieldController {
   })
   @ApiErrors(409)
   @ApiOkResponse({ description: 'A context field can be created with this name' })
-  async validate(@Body() body: NameSchema): Promise<void> {
-    await this.fields.validateName(body.name);
+  async validate(@Param() { projectId }: ProjectPath, @Body() body: NameSchema): Promise<void> {
+    await this.fields.validateName(body.name, projectId);
   }
 
   @Get(':contextField')

@@ -20,7 +20,7 @@ export class ResourceLimitsSchema {
   @ApiProperty({ description: 'Segments per strategy' }) strategySegments: number;
 }
 
-@ApiSchema({ name: 'uiConfigSchema', description: 'What a console reads first to set itself up, in the shape of Unleash\'s.' })
+@ApiSchema({ name: 'uiConfigSchema', description: "What a console reads first to set itself up, in the shape of Unleash's." })
 export class UiConfigSchema {
   @ApiProperty({ description: 'The name the service gives itself', example: 'Flagwright' }) name: string;
   @ApiProperty({ example: '0.1.0' }) version: string;
@@ -28,7 +28,10 @@ export class UiConfigSchema {
   unleashUrl: string;
   @ApiProperty({ description: 'The base path the service listens under ("" at the root)', example: '' }) baseUriPath: string;
   @ApiProperty({ type: VersionSchema }) versionInfo: VersionSchema;
-  @ApiProperty({ enum: ['open-source', 'custom'], description: '`open-source`: username and password; `custom`: the host application signs people in' })
+  @ApiProperty({
+    enum: ['open-source', 'custom'],
+    description: '`open-source`: username and password; `custom`: the host application signs people in',
+  })
   authenticationType: string;
   @ApiProperty({ description: 'Whether password login is off (the host application signs people in)' }) disablePasswordAuth: boolean;
   @ApiProperty({ description: 'Always false: the service sends no email' }) emailEnabled: boolean;

@@ -112,7 +112,7 @@ export class CoreModule {
             const dataSource = options.dataSource ?? registered;
             if (!dataSource) throw new Error('Flagwright needs a data source: pass `dataSource` or register one with TypeOrmModule.');
             checkDataSource(dataSource, entities);
-            return new Database(dataSource);
+            return new Database(dataSource, options.performance?.pipelinedTransactions ?? true);
           },
         },
         ...SHARED,

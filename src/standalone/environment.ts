@@ -42,6 +42,8 @@ export interface StandaloneEnvironment {
   sdkKeptScopes: number;
   /** Nothing runs in the standalone process to use in-process evaluation: off, to keep idle memory low (tests turn it on). */
   sdkInProcessEvaluation: boolean;
+  /** The performance mechanisms' off switches (src/core/performance, src/standalone/performance). */
+  performance: { lowPriorityHashing: boolean; pipelinedTransactions: boolean; routeIndex: boolean };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -128,6 +130,11 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     potentiallyStaleCheckIntervalSeconds: integer('POTENTIALLY_STALE_CHECK_INTERVAL_SECONDS', 60, 1, 86_400),
     sdkKeptScopes: integer('SDK_KEPT_SCOPES', 64, 1, 100_000),
     sdkInProcessEvaluation: false,
+    performance: {
+      lowPriorityHashing: boolean('LOW_PRIORITY_HASHING', true)!,
+      pipelinedTransactions: boolean('PIPELINED_TRANSACTIONS', true)!,
+      routeIndex: boolean('ROUTE_INDEX', true)!,
+    },
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return environment;

@@ -63,6 +63,8 @@ export interface FlagwrightModuleOptions {
    * default. The standalone service says `Unleash`, as the anchor's clients expect of it.
    */
   productName?: string;
+  /** Performance mechanisms a host may switch (src/core/performance/README.md says what each costs and buys). */
+  performance?: Partial<FlagwrightConfig['performance']>;
 }
 
 /** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
@@ -101,6 +103,16 @@ export interface FlagwrightConfig {
   /** Absent unless the host maps its users to Flagwright's. */
   hostUsers?: HostUsersOptions;
   productName: string;
+  performance: {
+    /**
+     * Password hashing threads below the CPU priority of the process's other threads (nice 10, and SCHED_IDLE
+     * where util-linux's `chrt` is installed; Linux only). Off by default: it changes how threads of the host's
+     * process are scheduled, which only the host may decide. The standalone service turns it on.
+     */
+    lowPriorityHashing: boolean;
+    /** PostgreSQL transactions in node-postgres's pipeline mode (default on). */
+    pipelinedTransactions: boolean;
+  };
 }
 
 export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
@@ -183,6 +195,10 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     potentiallyStaleCheckIntervalSeconds: options.potentiallyStaleCheckIntervalSeconds ?? 60,
     hostUsers: options.hostUsers,
     productName: options.productName ?? 'Flagwright',
+    performance: {
+      lowPriorityHashing: options.performance?.lowPriorityHashing ?? false,
+      pipelinedTransactions: options.performance?.pipelinedTransactions ?? true,
+    },
   };
 }
 

@@ -27,6 +27,7 @@ import { SegmentEntity } from './modules/segments/index.js';
 import { SessionEntity } from './modules/sessions/index.js';
 import { FeatureStrategyEntity, FeatureStrategySegmentEntity, StrategyTypeEntity } from './modules/strategies/index.js';
 import { FeatureTagEntity, TagTypeEntity } from './modules/tags/index.js';
+import { SettingEntity } from './modules/ui-config/index.js';
 import { UserEntity } from './modules/users/index.js';
 
 /**
@@ -57,6 +58,7 @@ export const flagwrightEntities = [
   SegmentEntity,
   FeatureStrategySegmentEntity,
   ContextFieldEntity,
+  SettingEntity,
   TagTypeEntity,
   FeatureTagEntity,
   FavoriteFeatureEntity,

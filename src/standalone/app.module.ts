@@ -55,6 +55,7 @@ export class AppModule {
               limits: env.limits,
               metricsFlushIntervalSeconds: env.metricsFlushIntervalSeconds,
               metricsRetentionHours: env.metricsRetentionHours,
+              frontendApiOrigins: env.frontendApiOrigins,
               sdk: { keptScopes: env.sdkKeptScopes, inProcessEvaluation: env.sdkInProcessEvaluation },
               bootstrap: {
                 adminUsername: env.adminUsername,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isFrontendApiOrigin } from '../core/config/flagwright-config.js';
 
 /** Unleash's first-admin password, which the standalone service keeps (and says in its log) when none is set. */
 export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
@@ -40,6 +41,8 @@ export interface StandaloneEnvironment {
   sdkKeptScopes: number;
   /** Nothing runs in the standalone process to use in-process evaluation: off, to keep idle memory low (tests turn it on). */
   sdkInProcessEvaluation: boolean;
+  /** Where browsers may call /api/frontend from until an admin sets it (UNLEASH_FRONTEND_API_ORIGINS, default *). */
+  frontendApiOrigins: string[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -89,6 +92,12 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     problems.push('UNLEASH_DEFAULT_ADMIN_USERNAME and UNLEASH_DEFAULT_ADMIN_PASSWORD must be set together.');
   }
 
+  const frontendApiOrigins = list('UNLEASH_FRONTEND_API_ORIGINS');
+  const badOrigin = frontendApiOrigins.find((origin) => !isFrontendApiOrigin(origin));
+  if (badOrigin !== undefined) {
+    problems.push(`UNLEASH_FRONTEND_API_ORIGINS must list "*" or origins such as https://app.example.com, but lists "${badOrigin}".`);
+  }
+
   const environment: StandaloneEnvironment = {
     port: integer('PORT', 4242, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -124,6 +133,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     metricsRetentionHours: integer('METRICS_RETENTION_HOURS', 48, 1, 24 * 366),
     sdkKeptScopes: integer('SDK_KEPT_SCOPES', 64, 1, 100_000),
     sdkInProcessEvaluation: false,
+    frontendApiOrigins: frontendApiOrigins.length > 0 ? frontendApiOrigins : ['*'],
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return environment;

@@ -56,6 +56,11 @@ export interface FlagwrightModuleOptions {
    * default. The standalone service says `Unleash`, as the anchor's clients expect of it.
    */
   productName?: string;
+  /**
+   * The origins a browser may call `/api/frontend` from (CORS) until an admin sets them with
+   * `POST /api/admin/ui-config/cors`: `*` (the default) for any, or origins such as `https://app.example.com`.
+   */
+  frontendApiOrigins?: string[];
 }
 
 /** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
@@ -92,6 +97,7 @@ export interface FlagwrightConfig {
   /** Absent unless the host maps its users to Flagwright's. */
   hostUsers?: HostUsersOptions;
   productName: string;
+  frontendApiOrigins: string[];
 }
 
 export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
@@ -124,6 +130,12 @@ function checkOptions(options: FlagwrightModuleOptions): void {
   const { adminUsername, adminPassword } = options.bootstrap ?? {};
   if (Boolean(adminUsername) !== Boolean(adminPassword)) {
     throw new Error('Flagwright: `bootstrap.adminUsername` and `bootstrap.adminPassword` go together: give both, or neither.');
+  }
+  const badOrigin = options.frontendApiOrigins?.find((origin) => !isFrontendApiOrigin(origin));
+  if (badOrigin !== undefined) {
+    throw new Error(
+      `Flagwright: \`frontendApiOrigins\` lists ${JSON.stringify(badOrigin)}, which is neither "*" nor an origin such as https://app.example.com (scheme, host and port only).`,
+    );
   }
   if (options.hostUsers != null && typeof options.hostUsers.resolve !== 'function') {
     throw new Error(
@@ -172,7 +184,19 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     metricsRetentionHours: options.metricsRetentionHours ?? 48,
     hostUsers: options.hostUsers,
     productName: options.productName ?? 'Flagwright',
+    frontendApiOrigins: options.frontendApiOrigins ?? ['*'],
   };
+}
+
+/** `*`, or an origin as browsers send it in `Origin` (scheme, host and port, nothing after). */
+export function isFrontendApiOrigin(origin: unknown): boolean {
+  if (origin === '*') return true;
+  if (typeof origin !== 'string') return false;
+  try {
+    return new URL(origin).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** Where people log in, under the path in front of our routes. */

@@ -11,6 +11,7 @@ import { StrategyTypesGeneration1700000014000 } from './1700000014000-strategy-t
 import { DeferredGenerationTriggers1700000015000 } from './1700000015000-deferred-generation-triggers.js';
 import { SessionGeneration1700000016000 } from './1700000016000-session-generation.js';
 import { ContextFields1700000020000 } from './1700000020000-context-fields.js';
+import { Settings1700000020001 } from './1700000020001-settings.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
 export const flagwrightMigrations = [
@@ -27,4 +28,5 @@ export const flagwrightMigrations = [
   DeferredGenerationTriggers1700000015000,
   SessionGeneration1700000016000,
   ContextFields1700000020000,
+  Settings1700000020001,
 ];

@@ -1,4 +1,5 @@
 import type { BenchContext, BenchResult } from './lib/harness.js';
+import * as contextFieldWrite from './context-field-write.bench.js';
 import * as footprint from './footprint.bench.js';
 import * as login from './login.bench.js';
 import * as mechanisms from './mechanisms.bench.js';
@@ -25,6 +26,7 @@ export const SCENARIOS: Scenario[] = [
   { name: 'footprint', run: footprint.run },
   { name: 'trivial-route', runTogether: trivialRoute.runTogether, compare: trivialRoute.compare },
   { name: 'strategy-update', runTogether: strategyUpdate.runTogether, compare: strategyUpdate.compare },
+  { name: 'context-field-write', run: contextFieldWrite.run },
   // The same comparison as the SDK family's: PostgreSQL's rate within 1.5x of SQLite's, its memory too.
   { name: 'search', runTogether: search.runTogether, compare: sdk.compare },
   { name: 'sdk', run: sdk.run, compare: sdk.compare },

@@ -28,6 +28,7 @@ import { SegmentEntity } from './modules/segments/index.js';
 import { SessionEntity } from './modules/sessions/index.js';
 import { FeatureStrategyEntity, FeatureStrategySegmentEntity, StrategyTypeEntity } from './modules/strategies/index.js';
 import { FeatureTagEntity, TagTypeEntity } from './modules/tags/index.js';
+import { SettingEntity } from './modules/ui-config/index.js';
 import { UserEntity } from './modules/users/index.js';
 
 /**
@@ -58,6 +59,7 @@ export const flagwrightEntities = [
   SegmentEntity,
   FeatureStrategySegmentEntity,
   ContextFieldEntity,
+  SettingEntity,
   TagTypeEntity,
   FeatureTagEntity,
   FavoriteFeatureEntity,

@@ -57,6 +57,7 @@ export class AppModule {
               metricsRetentionHours: env.metricsRetentionHours,
               playgroundEvaluationLimit: env.playgroundEvaluationLimit,
               potentiallyStaleCheckIntervalSeconds: env.potentiallyStaleCheckIntervalSeconds,
+              frontendApiOrigins: env.frontendApiOrigins,
               sdk: { keptScopes: env.sdkKeptScopes, inProcessEvaluation: env.sdkInProcessEvaluation },
               performance: {
                 lowPriorityHashing: env.performance.lowPriorityHashing,

@@ -149,6 +149,9 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('GET', `${project}/context/docs-project-field/strategies`);
     await asAdmin('DELETE', `${project}/context/docs-project-field`);
     await asAdmin('GET', '/api/admin/ui-config');
+    await asAdmin('POST', '/api/admin/ui-config/cors', { frontendApiOrigins: ['*'] });
+    for (const path of ['/api/frontend', '/api/frontend/client/metrics', '/api/frontend/client/register'])
+      await ok('OPTIONS', path, { origin: 'https://app.example.com', 'access-control-request-method': 'POST' });
 
     // Tags.
     await asAdmin('POST', '/api/admin/tag-types/validate', { name: 'docs-tag' });

@@ -65,6 +65,11 @@ export interface FlagwrightModuleOptions {
   productName?: string;
   /** Performance mechanisms a host may switch (src/core/performance/README.md says what each costs and buys). */
   performance?: Partial<FlagwrightConfig['performance']>;
+  /**
+   * The origins a browser may call `/api/frontend` from (CORS) until an admin sets them with
+   * `POST /api/admin/ui-config/cors`: `*` (the default) for any, or origins such as `https://app.example.com`.
+   */
+  frontendApiOrigins?: string[];
 }
 
 /** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
@@ -113,6 +118,7 @@ export interface FlagwrightConfig {
     /** PostgreSQL transactions in node-postgres's pipeline mode (default on). */
     pipelinedTransactions: boolean;
   };
+  frontendApiOrigins: string[];
 }
 
 export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
@@ -145,6 +151,12 @@ function checkOptions(options: FlagwrightModuleOptions): void {
   const { adminUsername, adminPassword } = options.bootstrap ?? {};
   if (Boolean(adminUsername) !== Boolean(adminPassword)) {
     throw new Error('Flagwright: `bootstrap.adminUsername` and `bootstrap.adminPassword` go together: give both, or neither.');
+  }
+  const badOrigin = options.frontendApiOrigins?.find((origin) => !isFrontendApiOrigin(origin));
+  if (badOrigin !== undefined) {
+    throw new Error(
+      `Flagwright: \`frontendApiOrigins\` lists ${JSON.stringify(badOrigin)}, which is neither "*" nor an origin such as https://app.example.com (scheme, host and port only).`,
+    );
   }
   if (options.hostUsers != null && typeof options.hostUsers.resolve !== 'function') {
     throw new Error(
@@ -199,7 +211,19 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
       lowPriorityHashing: options.performance?.lowPriorityHashing ?? false,
       pipelinedTransactions: options.performance?.pipelinedTransactions ?? true,
     },
+    frontendApiOrigins: options.frontendApiOrigins ?? ['*'],
   };
+}
+
+/** `*`, or an origin as browsers send it in `Origin` (scheme, host and port, nothing after). */
+export function isFrontendApiOrigin(origin: unknown): boolean {
+  if (origin === '*') return true;
+  if (typeof origin !== 'string') return false;
+  try {
+    return new URL(origin).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** Where people log in, under the path in front of our routes. */

@@ -3,6 +3,7 @@ import * as contextFieldWrite from './context-field-write.bench.js';
 import * as footprint from './footprint.bench.js';
 import * as login from './login.bench.js';
 import * as mechanisms from './mechanisms.bench.js';
+import * as readside from './readside.bench.js';
 import * as sdk from './sdk.bench.js';
 import * as search from './search.bench.js';
 import * as strategyUpdate from './strategy-update.bench.js';
@@ -33,4 +34,6 @@ export const SCENARIOS: Scenario[] = [
   { name: 'login', run: login.run },
   // Issue 34: each performance mechanism on and off (not part of a default run's targets).
   { name: 'mechanisms', runTogether: mechanisms.runTogether },
+  // Event search and a flag's metrics at 1,000,000 events and 48 hours of metrics for 10,000 flags (issue 35).
+  { name: 'readside', runTogether: readside.runTogether },
 ];

@@ -1,6 +1,7 @@
 import type { BenchContext, BenchResult } from './lib/harness.js';
 import * as footprint from './footprint.bench.js';
 import * as login from './login.bench.js';
+import * as playground from './playground.bench.js';
 import * as sdk from './sdk.bench.js';
 import * as search from './search.bench.js';
 import * as strategyUpdate from './strategy-update.bench.js';
@@ -28,4 +29,5 @@ export const SCENARIOS: Scenario[] = [
   { name: 'search', runTogether: search.runTogether, compare: sdk.compare },
   { name: 'sdk', run: sdk.run, compare: sdk.compare },
   { name: 'login', run: login.run },
+  { name: 'playground', run: playground.run },
 ];

@@ -114,6 +114,7 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
     'service-account': String(account.id),
     'user-admin': String(user.id),
     tokens: String(accountToken.id),
+    'feature-types': 'experiment',
   };
   const names: Record<string, string> = { environments: environment, strategies: `${suffix}-strategy`, 'tag-types': `${suffix}-tag` };
   const params: Record<string, string> = {

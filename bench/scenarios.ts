@@ -4,6 +4,7 @@ import * as footprint from './footprint.bench.js';
 import * as login from './login.bench.js';
 import * as mechanisms from './mechanisms.bench.js';
 import * as readside from './readside.bench.js';
+import * as playground from './playground.bench.js';
 import * as sdk from './sdk.bench.js';
 import * as search from './search.bench.js';
 import * as strategyUpdate from './strategy-update.bench.js';
@@ -36,4 +37,5 @@ export const SCENARIOS: Scenario[] = [
   { name: 'mechanisms', runTogether: mechanisms.runTogether },
   // Event search and a flag's metrics at 1,000,000 events and 48 hours of metrics for 10,000 flags (issue 35).
   { name: 'readside', runTogether: readside.runTogether },
+  { name: 'playground', run: playground.run },
 ];

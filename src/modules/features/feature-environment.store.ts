@@ -26,6 +26,16 @@ export abstract class FeatureEnvironmentStore {
   abstract addProjectEnvironment(projectId: string, environment: string): Promise<void>;
   /** Deletes the state of the project's features in the environment. */
   abstract deleteProjectEnvironment(projectId: string, environment: string): Promise<void>;
+  /** Gives the project's features in environment `to` the state (on or off, variants) they have in `from`. */
+  abstract copyProjectEnvironment(projectId: string, from: string, to: string): Promise<void>;
+  /** Gives feature `to` the variants feature `from` has in each environment both have. */
+  abstract copyVariants(from: string, to: string): Promise<void>;
+  /** Holds the features' rows for the environment until the transaction ends (PostgreSQL), in name order. */
+  abstract lockMany(featureNames: string[], environment: string): Promise<void>;
+  /** The features' strategies in the environment, in their order, with their segment ids. */
+  abstract strategiesOfMany(featureNames: string[], environment: string): Promise<StoredStrategy[]>;
+  /** Switches the features on or off in the environment; answers the names of those whose state changed. */
+  abstract setEnabledMany(featureNames: string[], environment: string, enabled: boolean): Promise<string[]>;
 }
 
 @Injectable()
@@ -113,5 +123,69 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
       'DELETE FROM flagwright_feature_environments WHERE environment = :environment AND feature_name IN (SELECT name FROM flagwright_features WHERE project = :projectId)',
       { projectId, environment },
     );
+  }
+
+  async copyProjectEnvironment(projectId: string, from: string, to: string): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO flagwright_feature_environments (feature_name, environment, enabled, variants)
+       SELECT fe.feature_name, :to, fe.enabled, fe.variants FROM flagwright_feature_environments fe
+         JOIN flagwright_features f ON f.name = fe.feature_name
+        WHERE fe.environment = :from AND f.project = :projectId
+       ON CONFLICT DO NOTHING`,
+      { projectId, from, to },
+    );
+  }
+
+  async copyVariants(from: string, to: string): Promise<void> {
+    await this.db.submit(
+      `UPDATE flagwright_feature_environments SET variants = (
+         SELECT source.variants FROM flagwright_feature_environments source
+          WHERE source.feature_name = :from AND source.environment = flagwright_feature_environments.environment)
+        WHERE feature_name = :to
+          AND EXISTS (SELECT 1 FROM flagwright_feature_environments source
+                       WHERE source.feature_name = :from AND source.environment = flagwright_feature_environments.environment
+                         AND source.variants <> '[]')`,
+      { from, to },
+    );
+  }
+
+  async lockMany(featureNames: string[], environment: string): Promise<void> {
+    if (!this.db.isPostgres || featureNames.length === 0) return;
+    await this.db.submit(
+      `SELECT feature_name FROM flagwright_feature_environments
+        WHERE environment = :environment AND feature_name IN (:...featureNames) ORDER BY feature_name FOR UPDATE`,
+      { featureNames, environment },
+    );
+  }
+
+  async strategiesOfMany(featureNames: string[], environment: string): Promise<StoredStrategy[]> {
+    if (featureNames.length === 0) return [];
+    const params = { featureNames, environment };
+    const [rows, links] = await Promise.all([
+      this.db.query<StrategyRow>(
+        `SELECT ${STRATEGY_COLUMNS} FROM flagwright_feature_strategies s
+          WHERE s.feature_name IN (:...featureNames) AND s.environment = :environment ORDER BY s.feature_name, s.sort_order, s.created_at, s.id`,
+        params,
+      ),
+      this.db.query<{ strategy_id: string; segment_id: number | string }>(
+        `SELECT fss.strategy_id, fss.segment_id FROM flagwright_feature_strategy_segments fss JOIN flagwright_feature_strategies s ON s.id = fss.strategy_id
+          WHERE s.feature_name IN (:...featureNames) AND s.environment = :environment`,
+        params,
+      ),
+    ]);
+    return rows.map((row) =>
+      toStoredStrategy({ ...row, segment_ids: links.filter((l) => l.strategy_id === row.id).map((l) => Number(l.segment_id)) }),
+    );
+  }
+
+  async setEnabledMany(featureNames: string[], environment: string, enabled: boolean): Promise<string[]> {
+    if (featureNames.length === 0) return [];
+    const rows = await this.db.query<{ feature_name: string }>(
+      `UPDATE flagwright_feature_environments SET enabled = :enabled
+        WHERE environment = :environment AND feature_name IN (:...featureNames) AND enabled <> :enabled
+        RETURNING feature_name`,
+      { featureNames, environment, enabled },
+    );
+    return rows.map((row) => row.feature_name);
   }
 }

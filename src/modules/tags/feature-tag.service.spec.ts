@@ -1,5 +1,6 @@
 import { failure } from '../../core/testing/failure.js';
 import { ACTOR } from '../../core/testing/principals.js';
+import type { FeatureCloneService } from '../features/index.js';
 import { featureFakes } from '../features/testing/feature-services.js';
 import { FeatureTagService } from './feature-tag.service.js';
 import { FakeFeatureTagStore } from './testing/feature-tag-store.fake.js';
@@ -19,6 +20,8 @@ function buildFeatureTags() {
     fakes.events,
     fakes.db.asDatabase(),
     fakes.clock,
+    // Only the clone asks for tags to be copied; these specs call copyTags directly.
+    { useTagCopier: () => undefined } as unknown as FeatureCloneService,
   );
   return { service, store, ...fakes };
 }

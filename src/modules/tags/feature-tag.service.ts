@@ -1,17 +1,24 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
 import { nameExists, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT } from '../events/index.js';
-import { FeatureEvents, FeatureLookup, FeatureReadModel, type FeatureRecord } from '../features/index.js';
+import {
+  FeatureCloneService,
+  FeatureEvents,
+  FeatureLookup,
+  FeatureReadModel,
+  type FeatureRecord,
+  type FeatureTagCopier,
+} from '../features/index.js';
 import { FeatureTagStore } from './feature-tag.store.js';
 import type { Tag } from './tag.model.js';
 import { TagTypeStore } from './tag-type.store.js';
 
 /** Tags on features: `type:value` pairs of an existing tag type, each at most once per feature. */
 @Injectable()
-export class FeatureTagService {
+export class FeatureTagService implements FeatureTagCopier, OnModuleInit {
   constructor(
     private readonly store: FeatureTagStore,
     private readonly tagTypes: TagTypeStore,
@@ -20,7 +27,17 @@ export class FeatureTagService {
     private readonly events: FeatureEvents,
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly clones: FeatureCloneService,
   ) {}
+
+  onModuleInit(): void {
+    this.clones.useTagCopier(this);
+  }
+
+  /** For a feature being cloned, in its transaction (the clone's event carries the tags). */
+  copyTags(from: string, to: string, createdByUserId: number, createdAt: Date): Promise<Tag[]> {
+    return this.store.copy(from, to, createdByUserId, createdAt);
+  }
 
   async list(featureName: string): Promise<Tag[]> {
     await this.lookup.requireByName(featureName);

@@ -106,6 +106,30 @@ export class FakeFeatureEnvironmentStore extends FeatureEnvironmentStore {
     for (const featureName of this.featuresOf(projectId)) this.tables.featureEnvironments.delete(`${featureName}|${environment}`);
   }
 
+  async copyProjectEnvironment(projectId: string, from: string, to: string): Promise<void> {
+    for (const featureName of this.featuresOf(projectId)) {
+      const source = this.tables.environmentRow(featureName, from);
+      if (source && !this.tables.environmentRow(featureName, to))
+        this.tables.featureEnvironments.set(`${featureName}|${to}`, { ...structuredClone(source), lastSeenAt: null });
+    }
+  }
+  async copyVariants(from: string, to: string): Promise<void> {
+    for (const [key, row] of this.tables.featureEnvironments) {
+      if (!key.startsWith(`${to}|`)) continue;
+      const source = this.tables.environmentRow(from, key.slice(to.length + 1));
+      if (source && source.variants.length > 0) row.variants = structuredClone(source.variants);
+    }
+  }
+  async lockMany(): Promise<void> {}
+  async strategiesOfMany(featureNames: string[], environment: string): Promise<StoredStrategy[]> {
+    return (await Promise.all(featureNames.map((name) => this.strategies(name, environment)))).flat();
+  }
+  async setEnabledMany(featureNames: string[], environment: string, enabled: boolean): Promise<string[]> {
+    const changed: string[] = [];
+    for (const featureName of featureNames) if (await this.setEnabled(featureName, environment, enabled)) changed.push(featureName);
+    return changed;
+  }
+
   /** The project's features, archived ones included. */
   private featuresOf(projectId: string): string[] {
     return [...this.tables.features.values()].filter((feature) => feature.project === projectId).map((feature) => feature.name);

@@ -25,7 +25,7 @@ import { SearchGenerationEntity } from './modules/search/index.js';
 import { SegmentEntity } from './modules/segments/index.js';
 import { SessionEntity } from './modules/sessions/index.js';
 import { FeatureStrategyEntity, FeatureStrategySegmentEntity, StrategyTypeEntity } from './modules/strategies/index.js';
-import { FeatureTagEntity, TagTypeEntity } from './modules/tags/index.js';
+import { FeatureTagEntity, TagEntity, TagTypeEntity } from './modules/tags/index.js';
 import { UserEntity } from './modules/users/index.js';
 
 /**
@@ -56,6 +56,7 @@ export const flagwrightEntities = [
   SegmentEntity,
   FeatureStrategySegmentEntity,
   TagTypeEntity,
+  TagEntity,
   FeatureTagEntity,
   FavoriteFeatureEntity,
   FeatureLifecycleEntity,

@@ -16,6 +16,7 @@ import {
   UpdateEnvironmentSchema,
 } from './environment.dto.js';
 import { EnvironmentService } from './environment.service.js';
+import { NamePath, ProjectPath } from '../../core/http/route-paths.js';
 
 @AdminController('environments', 'Environments')
 export class EnvironmentController {
@@ -84,7 +85,7 @@ export class EnvironmentController {
   @ApiOperation({ operationId: 'updateEnvironment', summary: "Change an environment's type or sort order; omitted fields are kept." })
   @ApiErrors(404)
   @ApiOkResponse({ type: EnvironmentSchema })
-  update(@Param('name') name: string, @Body() body: UpdateEnvironmentSchema, @CurrentActor() actor: Actor): Promise<EnvironmentSchema> {
+  update(@Param() { name }: NamePath, @Body() body: UpdateEnvironmentSchema, @CurrentActor() actor: Actor): Promise<EnvironmentSchema> {
     return this.environments.update(name, body, actor);
   }
 
@@ -98,7 +99,7 @@ export class EnvironmentController {
   })
   @ApiErrors(404)
   @ApiNoContentResponse({ description: 'Enabled' })
-  async on(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
+  async on(@Param() { name }: NamePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.environments.setEnabled(name, true, actor);
   }
 
@@ -112,7 +113,7 @@ export class EnvironmentController {
   })
   @ApiErrors(404)
   @ApiNoContentResponse({ description: 'Disabled' })
-  async off(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
+  async off(@Param() { name }: NamePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.environments.setEnabled(name, false, actor);
   }
 
@@ -126,7 +127,7 @@ export class EnvironmentController {
   })
   @ApiErrors([400, 'Invalid body, or a listed project does not exist'], 404, 409)
   @ApiCreatedResponse({ type: EnvironmentSchema })
-  clone(@Param('name') name: string, @Body() body: CloneEnvironmentSchema, @CurrentActor() actor: Actor): Promise<EnvironmentSchema> {
+  clone(@Param() { name }: NamePath, @Body() body: CloneEnvironmentSchema, @CurrentActor() actor: Actor): Promise<EnvironmentSchema> {
     return this.environments.clone(name, body, actor);
   }
 
@@ -140,7 +141,7 @@ export class EnvironmentController {
   })
   @ApiErrors([400, 'The environment is protected'], 404)
   @ApiOkResponse({ description: 'Deleted' })
-  async remove(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
+  async remove(@Param() { name }: NamePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.environments.delete(name, actor);
   }
 
@@ -152,7 +153,7 @@ export class EnvironmentController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ type: EnvironmentsProjectSchema })
-  async forProject(@Param('projectId') projectId: string): Promise<EnvironmentsProjectSchema> {
+  async forProject(@Param() { projectId }: ProjectPath): Promise<EnvironmentsProjectSchema> {
     return { version: 1, environments: await this.environments.forProject(projectId) };
   }
 
@@ -161,7 +162,7 @@ export class EnvironmentController {
   @ApiOperation({ operationId: 'getEnvironment', summary: 'One environment.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: EnvironmentSchema })
-  get(@Param('name') name: string): Promise<EnvironmentSchema> {
+  get(@Param() { name }: NamePath): Promise<EnvironmentSchema> {
     return this.environments.get(name);
   }
 }

@@ -3,6 +3,7 @@ import { ApiAcceptedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagge
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ProjectEnvironmentPath, ProjectPath } from '../../core/http/route-paths.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { ToggleQuery } from './feature-environment.controller.js';
 import { FeatureEnvironmentService } from './feature-environment.service.js';
@@ -29,7 +30,7 @@ export class FeatureBulkController {
   })
   @ApiErrors(404)
   @ApiAcceptedResponse({ description: 'Archived' })
-  async archive(@Param('projectId') projectId: string, @Body() body: BatchFeaturesSchema, @CurrentActor() actor: Actor): Promise<void> {
+  async archive(@Param() { projectId }: ProjectPath, @Body() body: BatchFeaturesSchema, @CurrentActor() actor: Actor): Promise<void> {
     await this.features.archiveMany(projectId, body.features, actor);
   }
 
@@ -44,8 +45,7 @@ export class FeatureBulkController {
   @ApiErrors(404)
   @ApiOkResponse({ description: 'On' })
   async on(
-    @Param('projectId') projectId: string,
-    @Param('environment') environment: string,
+    @Param() { projectId, environment }: ProjectEnvironmentPath,
     @Body() body: BulkToggleFeaturesSchema,
     @Query() query: ToggleQuery,
     @CurrentPrincipal() principal: Principal,
@@ -65,8 +65,7 @@ export class FeatureBulkController {
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Off' })
   async off(
-    @Param('projectId') projectId: string,
-    @Param('environment') environment: string,
+    @Param() { projectId, environment }: ProjectEnvironmentPath,
     @Body() body: BulkToggleFeaturesSchema,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,

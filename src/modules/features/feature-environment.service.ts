@@ -19,13 +19,14 @@ import {
 } from '../strategies/index.js';
 import { FeatureEnvironmentStore } from './feature-environment.store.js';
 import { FeatureEvents } from './feature-events.js';
-import { strategyCreationDenied } from './features.errors.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
-import { archivedFeature, FeatureLookup } from './feature-lookup.js';
+import { FeatureLookup } from './feature-lookup.js';
+import { archivedFeature } from './features.errors.js';
 import { checkFeatureVariants, toFeatureVariants } from './feature-variant.rules.js';
 import type { FeatureEnvironmentView, FeatureVariant } from './feature.model.js';
 import { FeatureReadModel } from './feature.read-model.js';
 import { patchFailure } from './feature.service.js';
+import { missingPermission } from '../../core/access/access.errors.js';
 
 /** The URL of a feature in one environment. */
 export interface FeatureEnvironmentAddress {
@@ -360,6 +361,6 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
   async requireStrategyCreation(principal: Principal, projectId: string, environment: string): Promise<void> {
     if (principal.kind === 'api-token') return;
     if (holds(await this.access.grantsOf(principal.id), 'CREATE_FEATURE_STRATEGY', projectId, environment)) return;
-    throw strategyCreationDenied(projectId, environment);
+    throw missingPermission(['CREATE_FEATURE_STRATEGY'], projectId, environment);
   }
 }

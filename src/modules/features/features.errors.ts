@@ -1,12 +1,15 @@
 import { AppError } from '../../core/errors/app-error.js';
 
-/**
- * The 403 of a change that also creates strategies (switching a feature on adds the default one; a clone copies
- * them): Unleash checks CREATE_FEATURE_STRATEGY in the service and names the environment.
- */
-export function strategyCreationDenied(projectId: string, environment: string): AppError {
+/** 400 on a change to an archived feature, pointing at the URL's feature name. */
+export function archivedFeature(featureName: string): AppError {
+  const message = `Cannot perform this operation on archived features: ${featureName} is archived. Revive it first.`;
+  return new AppError('ValidationError', message, { details: [{ path: '/params/featureName', message }] });
+}
+
+/** 400: favourites belong to a user, and an API token is none. */
+export function favouritesNeedAUser(): AppError {
   return new AppError(
-    'NoAccessError',
-    `You don't have the required permissions to perform this operation. To perform this action, you need the "CREATE_FEATURE_STRATEGY" permission in the "${environment}" environment of the "${projectId}" project.`,
+    'ValidationError',
+    'API tokens have no favourites: favourites belong to a user, so log in or use a personal access token.',
   );
 }

@@ -5,6 +5,8 @@ import { CurrentActor, RequirePermission } from '../../core/access/decorators.js
 import type { Actor } from '../../core/access/principal.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ProjectPath } from '../../core/http/route-paths.js';
+import { TagTypeNamePath, TagValuePath } from './tags.paths.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { FeatureTagService } from './feature-tag.service.js';
 import { CreateTagSchema, TagsBulkAddSchema, TagsSchema, TagWithVersionSchema } from './tag.dto.js';
@@ -52,7 +54,7 @@ export class TagController {
   @RequirePermission('NONE')
   @ApiOperation({ operationId: 'getTagsByType', summary: 'The tag values of one type, by value (none for an unknown type).' })
   @ApiOkResponse({ type: TagsSchema })
-  async listOfType(@Param('type') type: string): Promise<TagsSchema> {
+  async listOfType(@Param() { type }: TagTypeNamePath): Promise<TagsSchema> {
     return { version: 1, tags: await this.tags.list(type) };
   }
 
@@ -61,7 +63,7 @@ export class TagController {
   @ApiOperation({ operationId: 'getTag', summary: 'One tag value: 200 when it exists, 404 otherwise.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: TagWithVersionSchema })
-  async get(@Param('type') type: string, @Param('value') value: string): Promise<TagWithVersionSchema> {
+  async get(@Param() { type, value }: TagValuePath): Promise<TagWithVersionSchema> {
     return { version: 1, tag: await this.tags.get({ type, value }) };
   }
 
@@ -71,7 +73,7 @@ export class TagController {
   @ApiOperation({ operationId: 'deleteTag', summary: 'Delete a tag value: every feature loses it.' })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Deleted' })
-  async remove(@Param('type') type: string, @Param('value') value: string, @CurrentActor() actor: Actor): Promise<void> {
+  async remove(@Param() { type, value }: TagValuePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.tags.delete({ type, value }, actor);
   }
 }
@@ -90,7 +92,7 @@ export class ProjectTagController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Done' })
-  async update(@Param('projectId') projectId: string, @Body() body: TagsBulkAddSchema, @CurrentActor() actor: Actor): Promise<void> {
+  async update(@Param() { projectId }: ProjectPath, @Body() body: TagsBulkAddSchema, @CurrentActor() actor: Actor): Promise<void> {
     await this.featureTags.updateMany(
       projectId,
       body.features,

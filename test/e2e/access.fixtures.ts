@@ -115,7 +115,13 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
     'user-admin': String(user.id),
     tokens: String(accountToken.id),
   };
-  const names: Record<string, string> = { environments: environment, strategies: `${suffix}-strategy`, 'tag-types': `${suffix}-tag` };
+  // By the segment before `{name}`: `/environments/update/{name}` names an environment too.
+  const names: Record<string, string> = {
+    environments: environment,
+    update: environment,
+    strategies: `${suffix}-strategy`,
+    'tag-types': `${suffix}-tag`,
+  };
   const params: Record<string, string> = {
     projectId: 'default',
     featureName: feature,

@@ -223,6 +223,7 @@ describe('bulk feature operations', () => {
         impressionData: true,
         tags: [{ type: 'simple', value: 'checkout' }],
       });
+      expect(res.body).toEqual((await admin(t).get('/api/admin/projects/bulk/features/copy').expect(200)).body);
       const production = res.body.environments.find((e: { name: string }) => e.name === 'production');
       expect(production).toMatchObject({ enabled: false, variants: [expect.objectContaining({ name: 'blue', weight: 1000 })] });
       expect(production.strategies).toEqual([

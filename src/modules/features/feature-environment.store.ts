@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { rowValues } from '../../core/database/batch-statements.js';
 import { Database, parseJson, toBool } from '../../core/database/database.js';
 import { type StoredStrategy, STRATEGY_COLUMNS, type StrategyRow, toStoredStrategy } from '../strategies/index.js';
-import type { FeatureVariant } from './feature.model.js';
+import type { FeatureEnvironmentView, FeatureVariant } from './feature.model.js';
 
 /** A feature's state in one environment. */
 export interface FeatureEnvironmentState {
@@ -28,8 +29,11 @@ export abstract class FeatureEnvironmentStore {
   abstract deleteProjectEnvironment(projectId: string, environment: string): Promise<void>;
   /** Gives the project's features in environment `to` the state (on or off, variants) they have in `from`. */
   abstract copyProjectEnvironment(projectId: string, from: string, to: string): Promise<void>;
-  /** Gives feature `to` the variants feature `from` has in each environment both have. */
-  abstract copyVariants(from: string, to: string): Promise<void>;
+  /**
+   * Gives the new feature `to` its (switched off) state in every environment of its project, with the variants
+   * feature `from` has there; answers those environments, by sort order, as a feature view shows them.
+   */
+  abstract connectEnvironmentsLike(from: string, to: string, projectId: string): Promise<FeatureEnvironmentView[]>;
   /** Holds the features' rows for the environment until the transaction ends (PostgreSQL), in name order. */
   abstract lockMany(featureNames: string[], environment: string): Promise<void>;
   /** The features' strategies in the environment, in their order, with their segment ids. */
@@ -136,17 +140,35 @@ export class SqlFeatureEnvironmentStore extends FeatureEnvironmentStore {
     );
   }
 
-  async copyVariants(from: string, to: string): Promise<void> {
-    await this.db.submit(
-      `UPDATE flagwright_feature_environments SET variants = (
-         SELECT source.variants FROM flagwright_feature_environments source
-          WHERE source.feature_name = :from AND source.environment = flagwright_feature_environments.environment)
-        WHERE feature_name = :to
-          AND EXISTS (SELECT 1 FROM flagwright_feature_environments source
-                       WHERE source.feature_name = :from AND source.environment = flagwright_feature_environments.environment
-                         AND source.variants <> '[]')`,
-      { from, to },
+  async connectEnvironmentsLike(from: string, to: string, projectId: string): Promise<FeatureEnvironmentView[]> {
+    const rows = await this.db.query<{ name: string; type: string; sort_order: number | string; variants: unknown }>(
+      `SELECT e.name, e.type, e.sort_order, source.variants
+         FROM flagwright_project_environments pe JOIN flagwright_environments e ON e.name = pe.environment_name
+         LEFT JOIN flagwright_feature_environments source ON source.feature_name = :from AND source.environment = pe.environment_name
+        WHERE pe.project_id = :projectId ORDER BY e.sort_order, e.name`,
+      { from, projectId },
     );
+    const environments = rows.map((row) => ({
+      name: row.name,
+      type: row.type,
+      enabled: false,
+      sortOrder: Number(row.sort_order),
+      strategies: [],
+      variants: parseJson<FeatureVariant[]>(row.variants, []),
+      lastSeenAt: null,
+    }));
+    if (environments.length === 0) return environments;
+    const { values, params } = rowValues(environments, (environment) => [
+      to,
+      environment.name,
+      false,
+      JSON.stringify(environment.variants),
+    ]);
+    await this.db.submit(
+      `INSERT INTO flagwright_feature_environments (feature_name, environment, enabled, variants) VALUES ${values}`,
+      params,
+    );
+    return environments;
   }
 
   async lockMany(featureNames: string[], environment: string): Promise<void> {

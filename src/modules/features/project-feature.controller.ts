@@ -155,7 +155,7 @@ export class ProjectFeatureController {
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
   ): Promise<FeatureView> {
-    return this.clones.clone(projectId, featureName, body, principal, actor, userIdOf(principal));
+    return this.clones.clone(projectId, featureName, body, principal, actor);
   }
 
   @Post(':projectId/stale')

@@ -48,6 +48,11 @@ export class SqlFeatureTagStore extends FeatureTagStore {
     );
     return rows
       .map((row) => ({ type: row.tag_type, value: row.tag_value }))
-      .sort((a, b) => a.type.localeCompare(b.type) || a.value.localeCompare(b.value));
+      .sort((a, b) => compareText(a.type, b.type) || compareText(a.value, b.value));
   }
+}
+
+/** The order of `ORDER BY tag_type, tag_value` on both databases' default collation for these (URL-safe) names. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

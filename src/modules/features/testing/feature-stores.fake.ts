@@ -4,7 +4,7 @@ import { FavoriteStore } from '../favorite.store.js';
 import { FeatureDependencyStore } from '../feature-dependency.store.js';
 import { type FeatureEnvironmentState, FeatureEnvironmentStore } from '../feature-environment.store.js';
 import { FeatureLifecycleStore } from '../feature-lifecycle.store.js';
-import type { FeatureDependency, FeatureVariant, LifecycleStageName } from '../feature.model.js';
+import type { FeatureDependency, FeatureEnvironmentView, FeatureVariant, LifecycleStageName } from '../feature.model.js';
 import { type FeatureChanges, FeatureStore, type NewFeature } from '../feature.store.js';
 import type { FakeFeatureTables } from './feature-tables.fake.js';
 
@@ -113,12 +113,13 @@ export class FakeFeatureEnvironmentStore extends FeatureEnvironmentStore {
         this.tables.featureEnvironments.set(`${featureName}|${to}`, { ...structuredClone(source), lastSeenAt: null });
     }
   }
-  async copyVariants(from: string, to: string): Promise<void> {
-    for (const [key, row] of this.tables.featureEnvironments) {
-      if (!key.startsWith(`${to}|`)) continue;
-      const source = this.tables.environmentRow(from, key.slice(to.length + 1));
-      if (source && source.variants.length > 0) row.variants = structuredClone(source.variants);
-    }
+  async connectEnvironmentsLike(from: string, to: string, projectId: string): Promise<FeatureEnvironmentView[]> {
+    return (this.tables.projects.get(projectId) ?? []).map((name) => {
+      const variants = structuredClone(this.tables.environmentRow(from, name)?.variants ?? []);
+      this.tables.featureEnvironments.set(`${to}|${name}`, { enabled: false, variants, lastSeenAt: null });
+      const type = this.tables.environments.get(name)!;
+      return { name, type, enabled: false, sortOrder: 0, strategies: [], variants, lastSeenAt: null };
+    });
   }
   async lockMany(): Promise<void> {}
   async strategiesOfMany(featureNames: string[], environment: string): Promise<StoredStrategy[]> {
@@ -194,6 +195,11 @@ export class FakeFeatureDependencyStore extends FeatureDependencyStore {
 
   async set(child: string, dependency: FeatureDependency): Promise<void> {
     this.tables.dependencies.set(child, structuredClone(dependency));
+  }
+  async copy(from: string, to: string): Promise<FeatureDependency | undefined> {
+    const parent = this.tables.dependencies.get(from);
+    if (parent) this.tables.dependencies.set(to, structuredClone(parent));
+    return parent && structuredClone(parent);
   }
   async remove(child: string, parent?: string): Promise<number> {
     const current = this.tables.dependencies.get(child);

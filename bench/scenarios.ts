@@ -1,5 +1,6 @@
 import type { BenchContext, BenchResult } from './lib/harness.js';
 import * as contextFieldWrite from './context-field-write.bench.js';
+import * as bulkWrites from './bulk-writes.bench.js';
 import * as footprint from './footprint.bench.js';
 import * as login from './login.bench.js';
 import * as mechanisms from './mechanisms.bench.js';
@@ -29,6 +30,7 @@ export const SCENARIOS: Scenario[] = [
   { name: 'trivial-route', runTogether: trivialRoute.runTogether, compare: trivialRoute.compare },
   { name: 'strategy-update', runTogether: strategyUpdate.runTogether, compare: strategyUpdate.compare },
   { name: 'context-field-write', run: contextFieldWrite.run },
+  { name: 'bulk-writes', runTogether: bulkWrites.runTogether, compare: bulkWrites.compare },
   // The same comparison as the SDK family's: PostgreSQL's rate within 1.5x of SQLite's, its memory too.
   { name: 'search', runTogether: search.runTogether, compare: sdk.compare },
   { name: 'sdk', run: sdk.run, compare: sdk.compare },

@@ -13,6 +13,7 @@ import { SessionGeneration1700000016000 } from './1700000016000-session-generati
 import { ContextFields1700000020000 } from './1700000020000-context-fields.js';
 import { Settings1700000020001 } from './1700000020001-settings.js';
 import { FeatureTypes1700000021000 } from './1700000021000-feature-types.js';
+import { TagValues1700000022000 } from './1700000022000-tag-values.js';
 import { ReadSideIndexes1700000023000 } from './1700000023000-read-side-indexes.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
@@ -32,5 +33,6 @@ export const flagwrightMigrations = [
   ContextFields1700000020000,
   Settings1700000020001,
   FeatureTypes1700000021000,
+  TagValues1700000022000,
   ReadSideIndexes1700000023000,
 ];

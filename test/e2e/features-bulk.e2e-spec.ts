@@ -1,6 +1,7 @@
 import { ROLE } from '../../src/core/access/permissions.js';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
-import { admin, createFeature, createProject, eventsOf, userWithRole, UUID } from './features.fixtures.js';
+import { eventsOf, lastEventOf } from '../helpers/events.js';
+import { admin, createFeature, createProject, userWithRole, UUID } from './features.fixtures.js';
 
 /** Several features at once: archive, switch on/off in one environment, and cloning one feature. */
 describe('bulk feature operations', () => {
@@ -40,7 +41,7 @@ describe('bulk feature operations', () => {
         expect(state.strategies).toEqual([
           expect.objectContaining({ name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'default', groupId: name } }),
         ]);
-        const events = await eventsOf(t, name);
+        const events = await eventsOf(t, { feature: name });
         expect(events.filter((e) => e.type === 'feature-environment-enabled')).toEqual([
           expect.objectContaining({ project: 'bulk', environment: 'development', data: { enabled: true }, preData: { enabled: false } }),
         ]);
@@ -53,13 +54,13 @@ describe('bulk feature operations', () => {
       await admin(t)
         .post(bulkUrl('development', 'on'), { features: ['b1'] })
         .expect(200);
-      expect((await eventsOf(t, 'b1')).filter((e) => e.type === 'feature-environment-enabled')).toHaveLength(1);
+      expect((await eventsOf(t, { feature: 'b1' })).filter((e) => e.type === 'feature-environment-enabled')).toHaveLength(1);
       await admin(t)
         .post(bulkUrl('development', 'off'), { features: ['b1', 'b2', 'b3'] })
         .expect(200);
       for (const name of ['b1', 'b2', 'b3']) expect((await stateIn(name, 'development')).enabled).toBe(false);
-      expect((await eventsOf(t, 'b3')).filter((e) => e.type === 'feature-environment-disabled')).toEqual([]);
-      expect((await eventsOf(t, 'b2'))[0]).toMatchObject({ type: 'feature-environment-disabled', environment: 'development' });
+      expect((await eventsOf(t, { feature: 'b3' })).filter((e) => e.type === 'feature-environment-disabled')).toEqual([]);
+      expect(await lastEventOf(t, { feature: 'b2' })).toMatchObject({ type: 'feature-environment-disabled', environment: 'development' });
     });
 
     it('enables disabled strategies instead when asked', async () => {
@@ -147,10 +148,10 @@ describe('bulk feature operations', () => {
       const archived = await admin(t).get('/api/admin/archive/features/bulk').expect(200);
       expect(archived.body.features.map((f: { name: string }) => f.name).sort()).toEqual(['a1', 'a2', 'a3']);
       for (const name of ['a1', 'a2'])
-        expect((await eventsOf(t, name)).filter((e) => e.type === 'feature-archived')).toEqual([
+        expect((await eventsOf(t, { feature: name })).filter((e) => e.type === 'feature-archived')).toEqual([
           expect.objectContaining({ project: 'bulk', featureName: name, data: { archivedAt: expect.any(String) } }),
         ]);
-      expect((await eventsOf(t, 'a3')).filter((e) => e.type === 'feature-archived')).toHaveLength(1);
+      expect((await eventsOf(t, { feature: 'a3' })).filter((e) => e.type === 'feature-archived')).toHaveLength(1);
       expect((await sdkFeatures()).map((f) => f.name)).not.toContain('a1');
     });
 
@@ -174,7 +175,7 @@ describe('bulk feature operations', () => {
       await admin(t)
         .post('/api/admin/projects/bulk/archive', { features: ['parent', 'child'] })
         .expect(202);
-      expect((await eventsOf(t, 'child')).map((e) => e.type)).toEqual(
+      expect((await eventsOf(t, { feature: 'child' })).map((e) => e.type)).toEqual(
         expect.arrayContaining(['feature-archived', 'feature-dependencies-removed']),
       );
     });
@@ -230,7 +231,7 @@ describe('bulk feature operations', () => {
         expect.objectContaining({ name: 'flexibleRollout', parameters: { rollout: '25', stickiness: 'default', groupId: 'copy' } }),
       ]);
       expect(production.strategies[0].segments).toHaveLength(1);
-      const events = await eventsOf(t, 'copy');
+      const events = await eventsOf(t, { feature: 'copy' });
       expect(events.map((e) => e.type).sort()).toEqual(['feature-created', 'feature-strategy-add']);
       expect(events.find((e) => e.type === 'feature-created')).toMatchObject({
         project: 'bulk',

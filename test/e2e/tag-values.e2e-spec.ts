@@ -1,6 +1,7 @@
 import { ROLE } from '../../src/core/access/permissions.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { admin, createFeature, createProject, eventsOf, userWithRole, UUID } from './features.fixtures.js';
+import { eventsOf } from '../helpers/events.js';
+import { admin, createFeature, createProject, userWithRole, UUID } from './features.fixtures.js';
 
 /** Tag values (`/api/admin/tags`) and tagging several features of a project at once. */
 describe('tag values and bulk tagging', () => {
@@ -67,12 +68,12 @@ describe('tag values and bulk tagging', () => {
         .expect(200);
       expect(await tagsOf('t1')).toEqual([{ type: 'team', value: 'checkout' }]);
       expect(await tagsOf('t2')).toEqual([{ type: 'team', value: 'checkout' }]);
-      const t1 = await eventsOf(t, 't1');
-      expect(t1.slice(0, 2).map((e) => [e.type, e.data ?? e.preData])).toEqual([
-        ['feature-untagged', { type: 'simple', value: 'fresh' }],
+      const t1 = await eventsOf(t, { feature: 't1' });
+      expect(t1.slice(-2).map((e) => [e.type, e.data ?? e.preData])).toEqual([
         ['feature-tagged', { type: 'team', value: 'checkout' }],
+        ['feature-untagged', { type: 'simple', value: 'fresh' }],
       ]);
-      expect((await eventsOf(t, 't2')).filter((e) => e.type === 'feature-untagged')).toEqual([]);
+      expect((await eventsOf(t, { feature: 't2' })).filter((e) => e.type === 'feature-untagged')).toEqual([]);
     });
 
     it('creates tag values not seen before', async () => {

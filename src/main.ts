@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   if (env.sessionSecretGenerated) {
     logger.warn('SESSION_SECRET is not set: sessions are signed with a random secret and end when this process stops.');
   }
-  configureStandaloneApp(app, env.baseUriPath);
+  configureStandaloneApp(app, env.baseUriPath, env.trustProxy);
   app.enableShutdownHooks();
   await app.listen(env.port, env.host);
   logger.log(`Flagwright listens on http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}${env.baseUriPath}`);

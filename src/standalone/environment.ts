@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
 /** Unleash's first-admin password, which the standalone service keeps (and says in its log) when none is set. */
 export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
@@ -23,6 +24,11 @@ export interface StandaloneEnvironment {
   loginRateLimitPerMinute: number;
   loginLockoutThreshold: number;
   loginLockoutMinutes: number;
+  /**
+   * Express's `trust proxy`: which proxies in front of the service may name the client address in
+   * `X-Forwarded-For` (TRUST_PROXY). False by default: the address is the one the connection came from.
+   */
+  trustProxy: TrustProxy;
   adminUsername: string;
   adminPassword: string;
   initAdminApiTokens: string[];
@@ -41,6 +47,9 @@ export interface StandaloneEnvironment {
   /** Nothing runs in the standalone process to use in-process evaluation: off, to keep idle memory low (tests turn it on). */
   sdkInProcessEvaluation: boolean;
 }
+
+/** What Express's `trust proxy` accepts, except `true` (trusting any sender lets every client choose its own address). */
+export type TrustProxy = false | number | string[];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -107,6 +116,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     loginRateLimitPerMinute: integer('SIMPLE_LOGIN_LIMIT_PER_MINUTE', 10, 1, 100_000),
     loginLockoutThreshold: integer('LOGIN_LOCKOUT_THRESHOLD', 10, 1, 1000),
     loginLockoutMinutes: integer('LOGIN_LOCKOUT_MINUTES', 15, 1, 60 * 24 * 30),
+    trustProxy: trustedProxies(env.TRUST_PROXY, problems),
     // The standalone service keeps Unleash's well-known first admin; an embedding host names its own, or none.
     adminUsername: adminUsername ?? 'admin',
     adminPassword: adminPassword ?? DEFAULT_ADMIN_PASSWORD,
@@ -127,4 +137,35 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return environment;
+}
+
+/**
+ * TRUST_PROXY: unset or `false`, nobody; a whole number, that many proxies in front (the address that many hops
+ * back is the client's); otherwise a comma-separated list of the proxies' addresses or subnets, or Express's names
+ * `loopback`, `linklocal`, `uniquelocal`. `true` is refused: any client could then name its own address, escape the
+ * login limit per address and forge the address events record.
+ */
+function trustedProxies(raw: string | undefined, problems: string[]): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value.toLowerCase() === 'true') {
+    problems.push(
+      'TRUST_PROXY must name the proxies in front of the service (their addresses or subnets, or how many there are), but is "true", which would let any client choose its own address.',
+    );
+    return false;
+  }
+  const proxies = value
+    .split(',')
+    .map((proxy) => proxy.trim())
+    .filter(Boolean);
+  const names = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const wrong = proxies.filter((proxy) => !names.has(proxy) && isIP(proxy.split('/')[0]) === 0);
+  if (wrong.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be false, a number of proxies, or a comma-separated list of addresses, subnets, loopback, linklocal or uniquelocal, but names ${wrong.map((proxy) => `"${proxy}"`).join(', ')}.`,
+    );
+    return false;
+  }
+  return proxies;
 }

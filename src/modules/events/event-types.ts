@@ -46,6 +46,11 @@ export const EVENT = {
   USER_DELETED: 'user-deleted',
   USER_PASSWORD_CHANGED: 'user-password-changed',
   USER_UNLOCKED: 'user-unlocked',
+  // Flagwright's own: Unleash keeps sign-ins and sessions out of its event log.
+  USER_LOGGED_IN: 'user-logged-in',
+  USER_LOGIN_FAILED: 'user-login-failed',
+  SESSION_ENDED: 'session-ended',
+  USER_SESSIONS_ENDED: 'user-sessions-ended',
   PAT_CREATED: 'pat-created',
   PAT_DELETED: 'pat-deleted',
   SERVICE_ACCOUNT_CREATED: 'service-account-created',

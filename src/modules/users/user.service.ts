@@ -116,8 +116,9 @@ export class UserService {
   }
 
   /**
-   * The caller changes their own password; their other sessions end and the current one is renewed. The old
-   * password is checked when given, and must be given by a caller who authenticates with a personal access token.
+   * The caller changes their own password; their other sessions end and the current one is renewed. The current
+   * password is asked for whatever the caller authenticated with: a stolen session or token alone must not be enough
+   * to take the account over for good. A person without a password (signed in through single sign-on) has none to change.
    */
   async changeOwnPassword(
     principal: Principal,
@@ -134,19 +135,22 @@ export class UserService {
         'You act here as the host application’s user, which signs you in; Flagwright keeps no password for you.',
       );
     }
-    if (self.via === 'pat' && input.oldPassword === undefined) {
-      // A leaked token must not be enough to take the account over.
-      throw invalidProperty(
-        '/body/oldPassword',
-        'The `/body/oldPassword` property is required when you authenticate with a personal access token: a token alone cannot change the password.',
+    const user = (await this.users.account(self.id)) ?? raiseNotFound(self.id);
+    const hash = await this.users.passwordHashOf(self.id);
+    if (!hash) {
+      throw new AppError(
+        'NoAccessError',
+        'You have no password to change: you sign in through single sign-on. An administrator can send you a link to set one.',
       );
     }
-    const user = (await this.users.account(self.id)) ?? raiseNotFound(self.id);
-    if (input.oldPassword !== undefined) {
-      const hash = await this.users.passwordHashOf(self.id);
-      if (!hash || !(await this.hasher.verify(hash, input.oldPassword))) {
-        throw new AppError('AuthenticationRequired', 'The old password you provided is not correct.');
-      }
+    if (input.oldPassword === undefined) {
+      throw invalidProperty(
+        '/body/oldPassword',
+        'The `/body/oldPassword` property is required: your current password, so that a session or a token alone cannot change it.',
+      );
+    }
+    if (!(await this.hasher.verify(hash, input.oldPassword))) {
+      throw new AppError('AuthenticationRequired', 'The old password you provided is not correct.');
     }
     await this.storePassword(user, input.password, actor, caller);
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import type { EmailOptions } from '../core/config/flagwright-config.js';
 
 /** Unleash's first-admin password, which the standalone service keeps (and says in its log) when none is set. */
 export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
@@ -29,6 +30,10 @@ export interface StandaloneEnvironment {
    * `X-Forwarded-For` (TRUST_PROXY). False by default: the address is the one the connection came from.
    */
   trustProxy: TrustProxy;
+  /** UNLEASH_URL: where people reach the service, for the links of invitations and resets. */
+  publicUrl?: string;
+  /** EMAIL_HOST and the rest: the SMTP server that sends those links; unset, an admin hands them over. */
+  email?: EmailOptions;
   adminUsername: string;
   adminPassword: string;
   initAdminApiTokens: string[];
@@ -117,6 +122,17 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     loginLockoutThreshold: integer('LOGIN_LOCKOUT_THRESHOLD', 10, 1, 1000),
     loginLockoutMinutes: integer('LOGIN_LOCKOUT_MINUTES', 15, 1, 60 * 24 * 30),
     trustProxy: trustedProxies(env.TRUST_PROXY, problems),
+    publicUrl: env.UNLEASH_URL?.trim() || undefined,
+    email: env.EMAIL_HOST?.trim()
+      ? {
+          host: env.EMAIL_HOST.trim(),
+          port: integer('EMAIL_PORT', 587, 1, 65535),
+          secure: boolean('EMAIL_SECURE', false),
+          user: env.EMAIL_USER || undefined,
+          password: env.EMAIL_PASSWORD || undefined,
+          sender: env.EMAIL_SENDER?.trim() || 'noreply@flagwright.local',
+        }
+      : undefined,
     // The standalone service keeps Unleash's well-known first admin; an embedding host names its own, or none.
     adminUsername: adminUsername ?? 'admin',
     adminPassword: adminPassword ?? DEFAULT_ADMIN_PASSWORD,

@@ -128,6 +128,8 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
     groupId: String(group.id),
     roleId: String(ROLE.MEMBER),
     tokenId: String(accountToken.id),
+    // No caller has a session with this id: the route answers 404 wherever it lets the caller in.
+    sessionId: '0'.repeat(32),
   };
   const urlOf = (route: RoutePermission) => {
     const segments = route.path.split('/');

@@ -190,7 +190,11 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('PUT', personUrl, { name: 'Docs Person' });
     await asAdmin('POST', `${personUrl}/change-password`, { password: 'An0ther-secret-pw' });
     await asAdmin('POST', `${personUrl}/unlock`);
-    await ok('POST', '/auth/simple/login', {}, { username: 'docs-person', password: 'An0ther-secret-pw' });
+    const signedIn = await ok('POST', '/auth/simple/login', {}, { username: 'docs-person', password: 'An0ther-secret-pw' });
+    const personSession = { cookie: String(signedIn.headers['set-cookie']).split(';')[0] };
+    const sessions = await ok('GET', '/api/admin/user/sessions', personSession);
+    await ok('DELETE', `/api/admin/user/sessions/${(sessions.body as { sessions: { id: string }[] }).sessions[0].id}`, personSession);
+    await asAdmin('DELETE', `${personUrl}/sessions`);
     await ok('GET', '/api/admin/user', user);
     const pat = await ok('POST', '/api/admin/user/tokens', user, { description: 'docs', expiresAt });
     await ok('GET', '/api/admin/user/tokens', user);

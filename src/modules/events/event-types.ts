@@ -51,6 +51,12 @@ export const EVENT = {
   USER_LOGIN_FAILED: 'user-login-failed',
   SESSION_ENDED: 'session-ended',
   USER_SESSIONS_ENDED: 'user-sessions-ended',
+  PASSWORD_RESET_LINK_CREATED: 'password-reset-link-created',
+  PASSWORD_RESET_LINK_USED: 'password-reset-link-used',
+  // Unleash's names for its public sign-up (invite) tokens.
+  PUBLIC_SIGNUP_TOKEN_CREATED: 'public-signup-token-created',
+  PUBLIC_SIGNUP_TOKEN_UPDATED: 'public-signup-token-updated',
+  PUBLIC_SIGNUP_TOKEN_USER_ADDED: 'public-signup-token-user-added',
   PAT_CREATED: 'pat-created',
   PAT_DELETED: 'pat-deleted',
   SERVICE_ACCOUNT_CREATED: 'service-account-created',

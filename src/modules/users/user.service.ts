@@ -109,6 +109,19 @@ export class UserService {
     });
   }
 
+  /** An admin ends every session of a person (their tokens stay). */
+  async endSessions(id: number, actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      const user = (await this.users.person(id)) ?? raiseNotFound(id);
+      const sessions = await this.sessions.endAllFor(id);
+      await this.events.record({
+        type: EVENT.USER_SESSIONS_ENDED,
+        actor,
+        data: { id, username: user.username ?? null, email: user.email ?? null, sessions },
+      });
+    });
+  }
+
   /** An admin sets a person's password. Every session of that person ends (the caller's own is renewed). */
   async setPassword(id: number, password: string, actor: Actor, caller?: CallerSession): Promise<void> {
     const user = (await this.users.person(id)) ?? raiseNotFound(id);

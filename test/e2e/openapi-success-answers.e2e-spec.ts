@@ -195,6 +195,18 @@ describe('the OpenAPI document describes a successful answer of every operation'
     const sessions = await ok('GET', '/api/admin/user/sessions', personSession);
     await ok('DELETE', `/api/admin/user/sessions/${(sessions.body as { sessions: { id: string }[] }).sessions[0].id}`, personSession);
     await asAdmin('DELETE', `${personUrl}/sessions`);
+    const link = await asAdmin('POST', '/api/admin/user-admin/reset-password', { id: String(personId) });
+    const resetToken = new URL((link.body as { resetPasswordUrl: string }).resetPasswordUrl, 'http://docs').searchParams.get('token')!;
+    await ok('GET', `/auth/reset/validate?token=${resetToken}`, {});
+    await ok('POST', '/auth/reset/validate-password', {}, { password: 'Third-secret-pw1' });
+    await ok('POST', '/auth/reset/password', {}, { token: resetToken, password: 'Third-secret-pw1' });
+    const invite = await asAdmin('POST', '/api/admin/invite-link/tokens', { name: 'docs-invite', expiresAt });
+    const inviteSecret = (invite.body as { secret: string }).secret;
+    await asAdmin('GET', '/api/admin/invite-link/tokens');
+    await asAdmin('GET', `/api/admin/invite-link/tokens/${inviteSecret}`);
+    await asAdmin('PUT', `/api/admin/invite-link/tokens/${inviteSecret}`, { enabled: true });
+    await ok('GET', `/invite/${inviteSecret}/validate`, {});
+    await ok('POST', `/invite/${inviteSecret}/signup`, {}, { email: 'docs-invitee@example.com', password: 'Invited-secret-1' });
     await ok('GET', '/api/admin/user', user);
     const pat = await ok('POST', '/api/admin/user/tokens', user, { description: 'docs', expiresAt });
     await ok('GET', '/api/admin/user/tokens', user);

@@ -22,7 +22,7 @@ export class Invitations1700000024001 implements MigrationInterface {
         created_at ${ts} NOT NULL,
         expires_at ${ts} NOT NULL,
         used_at ${ts} NULL,
-        CONSTRAINT flagwright_reset_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES flagwright_users (id) ON DELETE CASCADE ON UPDATE NO ACTION
+        CONSTRAINT "flagwright_reset_tokens_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "flagwright_users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION
       )`,
       'CREATE INDEX flagwright_reset_tokens_user_idx ON flagwright_reset_tokens (user_id)',
       `CREATE TABLE flagwright_signup_tokens (

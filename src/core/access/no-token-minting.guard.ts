@@ -1,5 +1,5 @@
 import { applyDecorators, type CanActivate, type ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
-import { AppError } from '../errors/app-error.js';
+import { noAccess } from './access.errors.js';
 import type { AuthenticatedRequest } from './decorators.js';
 
 export const MINTS_TOKENS = 'flagwright:mints-tokens';
@@ -11,7 +11,7 @@ export const NO_MINTING_BY_PAT =
 class NoMintingByPersonalTokenGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
-    if (principal?.kind === 'user' && principal.via === 'pat') throw new AppError('NoAccessError', NO_MINTING_BY_PAT);
+    if (principal?.kind === 'user' && principal.via === 'pat') throw noAccess(NO_MINTING_BY_PAT);
     return true;
   }
 }

@@ -3,7 +3,8 @@ import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
-import { AppError, notFound } from '../../core/errors/app-error.js';
+import { notFound } from '../../core/errors/app-error.js';
+import { loginLocked } from './auth.errors.js';
 import { EVENT, EventService } from '../events/index.js';
 import { type UserJson, UserReadModel, UserService } from '../users/index.js';
 import { accountLockKey, lockDurationMs, loginNameKey, minutesText } from './lockout-policy.js';
@@ -37,10 +38,7 @@ export class LockoutService {
   async refuseIfLocked(key: string, now: Date): Promise<void> {
     const remaining = await this.remainingLock(key, now);
     if (remaining === 0) return;
-    throw new AppError(
-      'AuthenticationRequired',
-      `This login is temporarily locked after too many failed attempts. Try again in ${minutesText(remaining)}, or ask your instance administrator to unlock it.`,
-    );
+    throw loginLocked(minutesText(remaining));
   }
 
   /** Counts a failed login of the name (and of the person, when one has it); locks the name at the threshold. */

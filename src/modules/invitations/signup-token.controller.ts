@@ -7,6 +7,7 @@ import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { type UserJson, UserSchema } from '../users/index.js';
 import { CreateSignupTokenSchema, SignUpSchema, SignupTokenSchema, SignupTokensSchema, UpdateSignupTokenSchema } from './invitation.dto.js';
+import { InviteTokenPath } from './invitations.paths.js';
 import { type CreatedSignupToken, InvitationService, type SignupTokenView } from './invitation.service.js';
 
 const TAG = 'Public signup tokens';
@@ -41,7 +42,7 @@ export class SignupTokenAdminController {
   @ApiOperation({ operationId: 'getPublicSignupToken', summary: 'Read an invite link' })
   @ApiErrors([404, 'No such invite link'])
   @ApiOkResponse({ type: SignupTokenSchema })
-  get(@Param('token') token: string): Promise<SignupTokenView> {
+  get(@Param() { token }: InviteTokenPath): Promise<SignupTokenView> {
     return this.invitations.getInvite(token);
   }
 
@@ -53,7 +54,11 @@ export class SignupTokenAdminController {
   })
   @ApiErrors([404, 'No such invite link'])
   @ApiOkResponse({ type: SignupTokenSchema })
-  update(@Param('token') token: string, @Body() body: UpdateSignupTokenSchema, @CurrentActor() actor: Actor): Promise<SignupTokenView> {
+  update(
+    @Param() { token }: InviteTokenPath,
+    @Body() body: UpdateSignupTokenSchema,
+    @CurrentActor() actor: Actor,
+  ): Promise<SignupTokenView> {
     const expiresAt = body.expiresAt === undefined ? undefined : new Date(body.expiresAt);
     return this.invitations.updateInvite(token, { expiresAt, enabled: body.enabled }, actor);
   }
@@ -74,7 +79,7 @@ export class InviteController {
   })
   @ApiErrors(400, [404, 'No such invite link'])
   @ApiOkResponse({ description: 'The invite link works' })
-  async validate(@Param('token') token: string): Promise<void> {
+  async validate(@Param() { token }: InviteTokenPath): Promise<void> {
     await this.invitations.validateInvite(token);
   }
 
@@ -88,7 +93,7 @@ export class InviteController {
   @HttpCode(200)
   @ApiErrors([404, 'No such invite link'], 409)
   @ApiOkResponse({ type: UserSchema })
-  signUp(@Param('token') token: string, @Body() body: SignUpSchema): Promise<UserJson> {
+  signUp(@Param() { token }: InviteTokenPath, @Body() body: SignUpSchema): Promise<UserJson> {
     return this.invitations.signUp(token, body);
   }
 }

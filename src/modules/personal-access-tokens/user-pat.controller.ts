@@ -4,7 +4,6 @@ import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/ac
 import { SignedInToMintTokens } from '../../core/access/no-token-minting.guard.js';
 import { ForPeopleOnly } from '../../core/access/people-only.guard.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
-import { AppError } from '../../core/errors/app-error.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
@@ -12,8 +11,8 @@ import { EVENT } from '../events/index.js';
 import { CreatePatDto, PatSchema, PatsSchema } from './pat.dto.js';
 import type { CreatedPat } from './pat.model.js';
 import { PatService } from './pat.service.js';
+import { NOT_AN_OWNER, notAnOwner } from './personal-access-tokens.errors.js';
 
-const NOT_AN_OWNER = 'API tokens cannot own personal access tokens; log in as a user.';
 const PERSONAL_EVENTS = { created: EVENT.PAT_CREATED, deleted: EVENT.PAT_DELETED };
 
 /** The caller's own personal access tokens. */
@@ -52,6 +51,6 @@ export class UserPatController {
 }
 
 function ownerOf(principal: Principal): number {
-  if (principal.kind !== 'user') throw new AppError('NoAccessError', NOT_AN_OWNER);
+  if (principal.kind !== 'user') throw notAnOwner();
   return principal.id;
 }

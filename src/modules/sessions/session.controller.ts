@@ -9,6 +9,7 @@ import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { SessionsSchema } from './session.dto.js';
 import { SessionService } from './session.service.js';
+import { SessionPath } from './sessions.paths.js';
 
 const NOT_A_PERSON = 'API tokens have no sessions; log in as a user.';
 
@@ -40,7 +41,7 @@ export class SessionController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Ended' })
-  async end(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Param('sessionId') sessionId: string): Promise<void> {
+  async end(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Param() { sessionId }: SessionPath): Promise<void> {
     await this.sessions.endOwn(idOf(principal), sessionId, actor);
   }
 }

@@ -7,12 +7,20 @@ import type { Actor, Principal, UserPrincipal } from '../../core/access/principa
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
-import { AppError, invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
+import { invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT, EventService } from '../events/index.js';
 import { SessionService } from '../sessions/index.js';
 import type { CallerPermission, CreateUserInput, RootRoleJson, UpdateUserInput, UserJson } from './user.model.js';
 import { UserReadModel } from './user.read-model.js';
 import { UserStore } from './user.store.js';
+import {
+  accountGone,
+  hostUserHasNoPassword,
+  noPasswordToChange,
+  notAUser,
+  serviceAccountHasNoPassword,
+  wrongOldPassword,
+} from './users.errors.js';
 
 /** The request and response of a caller who changes their own password by session: they get a fresh session. */
 export interface CallerSession {
@@ -140,22 +148,13 @@ export class UserService {
     caller?: CallerSession,
   ): Promise<void> {
     const self = userOf(principal);
-    if (self.isService) throw new AppError('NoAccessError', 'Service accounts have no password; they authenticate with their tokens.');
+    if (self.isService) throw serviceAccountHasNoPassword();
     if (self.via === 'host') {
-      // A password would outlive the host's say over who may act here.
-      throw new AppError(
-        'NoAccessError',
-        'You act here as the host application’s user, which signs you in; Flagwright keeps no password for you.',
-      );
+      throw hostUserHasNoPassword();
     }
     const user = (await this.users.account(self.id)) ?? raiseNotFound(self.id);
     const hash = await this.users.passwordHashOf(self.id);
-    if (!hash) {
-      throw new AppError(
-        'NoAccessError',
-        'You have no password to change: you sign in through single sign-on. An administrator can send you a link to set one.',
-      );
-    }
+    if (!hash) throw noPasswordToChange();
     if (input.oldPassword === undefined) {
       throw invalidProperty(
         '/body/oldPassword',
@@ -163,7 +162,7 @@ export class UserService {
       );
     }
     if (!(await this.hasher.verify(hash, input.oldPassword))) {
-      throw new AppError('AuthenticationRequired', 'The old password you provided is not correct.');
+      throw wrongOldPassword();
     }
     await this.storePassword(user, input.password, actor, caller);
   }
@@ -172,7 +171,7 @@ export class UserService {
   async me(principal: Principal): Promise<{ user: UserJson; permissions: CallerPermission[] }> {
     const self = userOf(principal);
     const [user, grants] = await Promise.all([this.users.account(self.id), this.access.grantsOf(self.id)]);
-    if (!user) throw new AppError('AuthenticationRequired', 'Your account no longer exists.');
+    if (!user) throw accountGone();
     return { user, permissions: distinctPermissions(grants) };
   }
 
@@ -239,11 +238,10 @@ function raiseNotFound(id: number): never {
 }
 
 /** What an API token is told on the routes about the logged-in user. */
-export const NOT_A_USER = 'This route is about the logged-in user, and an API token is not a user. Log in, or use a personal access token.';
 
 function userOf(principal: Principal): UserPrincipal {
   if (principal.kind === 'user') return principal;
-  throw new AppError('NoAccessError', NOT_A_USER);
+  throw notAUser();
 }
 
 /** What events keep of a user: identity and role, never a hash or password. */

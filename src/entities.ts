@@ -19,6 +19,7 @@ import {
   FeatureLifecycleEntity,
 } from './modules/features/index.js';
 import { GroupUserEntity, UserGroupEntity } from './modules/groups/index.js';
+import { ResetTokenEntity, SignupTokenEntity } from './modules/invitations/index.js';
 import { PersonalAccessTokenEntity } from './modules/personal-access-tokens/index.js';
 import { GroupRoleEntity, RoleUserEntity } from './modules/project-access/index.js';
 import { ProjectEntity } from './modules/projects/index.js';
@@ -47,6 +48,8 @@ export const flagwrightEntities = [
   ApiTokenProjectEntity,
   SessionEntity,
   LoginFailureEntity,
+  ResetTokenEntity,
+  SignupTokenEntity,
   ProjectEntity,
   EnvironmentEntity,
   ProjectEnvironmentEntity,

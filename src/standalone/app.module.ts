@@ -40,6 +40,8 @@ export class AppModule {
               runMigrations: env.migrationsRun,
               basePath: env.baseUriPath,
               productName: 'Unleash',
+              publicUrl: env.publicUrl,
+              email: env.email,
               session: {
                 secret: env.sessionSecret,
                 ttlHours: env.sessionTtlHours,

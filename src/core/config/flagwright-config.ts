@@ -59,6 +59,13 @@ export interface FlagwrightModuleOptions {
    */
   hostUsers?: HostUsersOptions;
   /**
+   * Where people reach the service from their browser (`https://flags.example.com`, with any path in front of ours),
+   * for the links in invitations and password resets. Without it the links are paths under `basePath`.
+   */
+  publicUrl?: string;
+  /** Sends welcome and password-reset links by email; without it an admin gets the link to hand over. */
+  email?: EmailOptions;
+  /**
    * The name the service gives itself to callers it refuses ("You must log in to use Flagwright."): `Flagwright` by
    * default. The standalone service says `Unleash`, as the anchor's clients expect of it.
    */
@@ -70,6 +77,18 @@ export interface FlagwrightModuleOptions {
    * `POST /api/admin/ui-config/cors`: `*` (the default) for any, or origins such as `https://app.example.com`.
    */
   frontendApiOrigins?: string[];
+}
+
+/** An SMTP server to send links through (nodemailer's SMTP transport). */
+export interface EmailOptions {
+  host: string;
+  port: number;
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
+  secure?: boolean;
+  user?: string;
+  password?: string;
+  /** The From address. */
+  sender: string;
 }
 
 /** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
@@ -119,6 +138,9 @@ export interface FlagwrightConfig {
     pipelinedTransactions: boolean;
   };
   frontendApiOrigins: string[];
+  /** Where links point: `publicUrl` without a trailing slash, or `basePath`. */
+  linkBase: string;
+  email?: EmailOptions;
 }
 
 export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
@@ -212,6 +234,8 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
       pipelinedTransactions: options.performance?.pipelinedTransactions ?? true,
     },
     frontendApiOrigins: options.frontendApiOrigins ?? ['*'],
+    linkBase: options.publicUrl ? options.publicUrl.trim().replace(/\/+$/, '') : basePath,
+    email: options.email,
   };
 }
 

@@ -15,6 +15,8 @@ import { Settings1700000020001 } from './1700000020001-settings.js';
 import { FeatureTypes1700000021000 } from './1700000021000-feature-types.js';
 import { TagValues1700000022000 } from './1700000022000-tag-values.js';
 import { ReadSideIndexes1700000023000 } from './1700000023000-read-side-indexes.js';
+import { SessionDetails1700000024000 } from './1700000024000-session-details.js';
+import { Invitations1700000024001 } from './1700000024001-invitations.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
 export const flagwrightMigrations = [
@@ -35,4 +37,6 @@ export const flagwrightMigrations = [
   FeatureTypes1700000021000,
   TagValues1700000022000,
   ReadSideIndexes1700000023000,
+  SessionDetails1700000024000,
+  Invitations1700000024001,
 ];

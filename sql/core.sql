@@ -67,3 +67,8 @@ SELECT ${selected.join(', ')};
 
 -- GENERATIONS
 SELECT name, generation FROM flagwright_change_generations;
+
+-- src/core/http/frontend-cors.ts
+
+-- FrontendOrigins.current.row
+SELECT content FROM flagwright_settings WHERE name = :name;

@@ -59,3 +59,15 @@ INSERT INTO flagwright_project_environments (project_id, environment_name) VALUE
 
 -- SqlEnvironmentStore.disableInProject
 DELETE FROM flagwright_project_environments WHERE project_id = :projectId AND environment_name = :environment;
+
+-- SqlEnvironmentStore.lock.row
+SELECT name, type, enabled, sort_order, protected FROM flagwright_environments WHERE name = :name${this.db.isPostgres ? ' FOR UPDATE' : ''};
+
+-- SqlEnvironmentStore.update
+UPDATE flagwright_environments SET type = :type, sort_order = :sortOrder, enabled = :enabled WHERE name = :name;
+
+-- SqlEnvironmentStore.delete
+DELETE FROM flagwright_environments WHERE name = :name;
+
+-- SqlEnvironmentStore.projectsWith.rows
+SELECT project_id FROM flagwright_project_environments WHERE environment_name = :name ORDER BY project_id;

@@ -14,6 +14,10 @@ DELETE FROM flagwright_favorite_features WHERE user_id = :userId AND feature_nam
 INSERT INTO flagwright_feature_dependencies (child, parent, enabled, variants) VALUES (:child, :parent, :enabled, :variants)
   ON CONFLICT (child) DO UPDATE SET parent = :parent, enabled = :enabled, variants = :variants;
 
+-- SqlFeatureDependencyStore.copy
+INSERT INTO flagwright_feature_dependencies (child, parent, enabled, variants)
+  SELECT :to, parent, enabled, variants FROM flagwright_feature_dependencies WHERE child = :from RETURNING parent, enabled, variants;
+
 -- SqlFeatureDependencyStore.remove
 DELETE FROM flagwright_feature_dependencies WHERE child = :child${parent === undefined ? '' : ' AND parent = :parent'};
 
@@ -54,6 +58,39 @@ INSERT INTO flagwright_feature_environments (feature_name, environment, enabled,
 -- SqlFeatureEnvironmentStore.deleteProjectEnvironment
 DELETE FROM flagwright_feature_environments WHERE environment = :environment AND feature_name IN (SELECT name FROM flagwright_features WHERE project = :projectId);
 
+-- SqlFeatureEnvironmentStore.copyProjectEnvironment
+INSERT INTO flagwright_feature_environments (feature_name, environment, enabled, variants)
+  SELECT fe.feature_name, :to, fe.enabled, fe.variants FROM flagwright_feature_environments fe
+    JOIN flagwright_features f ON f.name = fe.feature_name
+   WHERE fe.environment = :from AND f.project = :projectId
+  ON CONFLICT DO NOTHING;
+
+-- SqlFeatureEnvironmentStore.connectEnvironmentsLike.rows
+SELECT e.name, e.type, e.sort_order, source.variants
+   FROM flagwright_project_environments pe JOIN flagwright_environments e ON e.name = pe.environment_name
+   LEFT JOIN flagwright_feature_environments source ON source.feature_name = :from AND source.environment = pe.environment_name
+  WHERE pe.project_id = :projectId ORDER BY e.sort_order, e.name;
+
+-- SqlFeatureEnvironmentStore.connectEnvironmentsLike
+INSERT INTO flagwright_feature_environments (feature_name, environment, enabled, variants) VALUES ${values};
+
+-- SqlFeatureEnvironmentStore.lockMany
+SELECT feature_name FROM flagwright_feature_environments
+  WHERE environment = :environment AND feature_name IN (:...featureNames) ORDER BY feature_name FOR UPDATE;
+
+-- SqlFeatureEnvironmentStore.strategiesOfMany
+SELECT ${STRATEGY_COLUMNS} FROM flagwright_feature_strategies s
+  WHERE s.feature_name IN (:...featureNames) AND s.environment = :environment ORDER BY s.feature_name, s.sort_order, s.created_at, s.id;
+
+-- SqlFeatureEnvironmentStore.strategiesOfMany
+SELECT fss.strategy_id, fss.segment_id FROM flagwright_feature_strategy_segments fss JOIN flagwright_feature_strategies s ON s.id = fss.strategy_id
+  WHERE s.feature_name IN (:...featureNames) AND s.environment = :environment;
+
+-- SqlFeatureEnvironmentStore.setEnabledMany.rows
+UPDATE flagwright_feature_environments SET enabled = :enabled
+  WHERE environment = :environment AND feature_name IN (:...featureNames) AND enabled <> :enabled
+  RETURNING feature_name;
+
 -- src/modules/features/feature-lifecycle.store.ts
 
 -- SqlFeatureLifecycleStore.enter.added
@@ -77,6 +114,12 @@ SELECT f.name FROM flagwright_features f WHERE f.name IN (:...names) AND f.archi
 INSERT INTO flagwright_feature_lifecycles (feature_name, stage, created_at) VALUES ${values} ON CONFLICT DO NOTHING;
 
 -- src/modules/features/feature.read-model.ts
+
+-- FeatureReadModel.stalenessChanges.rows
+SELECT f.name, f.project, f.potentially_stale FROM flagwright_features f
+  WHERE f.archived_at IS NULL AND f.stale = false
+    AND ((f.potentially_stale = false AND ${due}) OR (f.potentially_stale = true AND NOT ${due}))
+  ORDER BY f.name;
 
 -- FeatureReadModel.locate.row
 SELECT p.id AS project_id, ${FEATURE_COLUMNS}, e.name AS environment_name, e.type AS environment_type, fe.environment AS linked
@@ -196,6 +239,15 @@ UPDATE flagwright_features SET type = :type, description = :description, impress
 
 -- SqlFeatureStore.setStale
 UPDATE flagwright_features SET stale = :stale WHERE name IN (:...names);
+
+-- SqlFeatureStore.setPotentiallyStale
+UPDATE flagwright_features SET potentially_stale = :potentiallyStale WHERE name IN (:...chunk);
+
+-- SqlFeatureStore.holdStalenessCheck
+UPDATE flagwright_features SET potentially_stale = potentially_stale WHERE 1 = 0;
+
+-- SqlFeatureStore.holdStalenessCheck.row
+SELECT pg_try_advisory_xact_lock(:key) AS held;
 
 -- SqlFeatureStore.setArchivedAt
 UPDATE flagwright_features SET archived_at = :archivedAt WHERE name = :featureName;

@@ -64,3 +64,10 @@ INSERT INTO flagwright_role_permissions (role_id, permission, environment) VALUE
 
 -- SqlRoleStore.delete
 DELETE FROM flagwright_roles WHERE id = :id;
+
+-- SqlRoleStore.copyEnvironmentPermissions
+INSERT INTO flagwright_role_permissions (role_id, permission, environment)
+  SELECT role_id, permission, :to FROM flagwright_role_permissions WHERE environment = :from ON CONFLICT DO NOTHING;
+
+-- SqlRoleStore.deleteEnvironmentPermissions
+DELETE FROM flagwright_role_permissions WHERE environment = :environment;

@@ -28,6 +28,26 @@ UPDATE flagwright_feature_strategies
     SET strategy_name = :name, title = :title, parameters = :parameters, constraints = :constraints, variants = :variants${changed}
   WHERE id = :id;
 
+-- SqlFeatureStrategyStore.insertMany
+INSERT INTO flagwright_feature_strategies (id, feature_name, project_name, environment, strategy_name, title, disabled, parameters,
+                                             constraints, variants, sort_order, created_by_user_id, created_at)
+  VALUES ${values};
+
+-- SqlFeatureStrategyStore.insertMany
+INSERT INTO flagwright_feature_strategy_segments (strategy_id, segment_id, created_at) VALUES ${values};
+
+-- SqlFeatureStrategyStore.listOfFeature.rows
+SELECT ${STRATEGY_COLUMNS}, ${this.segmentIdsColumn()}
+   FROM flagwright_feature_strategies s
+  WHERE s.feature_name = :featureName
+  ORDER BY s.environment, s.sort_order, s.created_at, s.id;
+
+-- SqlFeatureStrategyStore.listInProjectEnvironment.rows
+SELECT ${STRATEGY_COLUMNS}, ${this.segmentIdsColumn()}
+   FROM flagwright_feature_strategies s JOIN flagwright_features f ON f.name = s.feature_name
+  WHERE f.project = :projectId AND s.environment = :environment
+  ORDER BY s.feature_name, s.sort_order, s.created_at, s.id;
+
 -- SqlFeatureStrategyStore.replaceSegments
 DELETE FROM flagwright_feature_strategy_segments WHERE strategy_id = :strategyId;
 

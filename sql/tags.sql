@@ -9,6 +9,11 @@ INSERT INTO flagwright_feature_tags (feature_name, tag_type, tag_value, created_
 -- SqlFeatureTagStore.remove.removed
 DELETE FROM flagwright_feature_tags WHERE feature_name = :featureName AND tag_type = :type AND tag_value = :value;
 
+-- SqlFeatureTagStore.copy.rows
+INSERT INTO flagwright_feature_tags (feature_name, tag_type, tag_value, created_by_user_id, created_at)
+  SELECT :to, tag_type, tag_value, :createdByUserId, :createdAt FROM flagwright_feature_tags WHERE feature_name = :from
+  ON CONFLICT DO NOTHING RETURNING tag_type, tag_value;
+
 -- src/modules/tags/tag-type.seeder.ts
 
 -- TagTypeSeeder.seed
@@ -34,3 +39,23 @@ UPDATE flagwright_tag_types SET description = :description, icon = :icon, color 
 
 -- SqlTagTypeStore.delete
 DELETE FROM flagwright_tag_types WHERE name = :name;
+
+-- src/modules/tags/tag.store.ts
+
+-- SqlTagStore.list
+SELECT type, value FROM flagwright_tags ORDER BY type, value;
+
+-- SqlTagStore.list
+SELECT type, value FROM flagwright_tags WHERE type = :type ORDER BY value;
+
+-- SqlTagStore.exists
+SELECT type FROM flagwright_tags WHERE type = :type AND value = :value;
+
+-- SqlTagStore.insertMissing.rows
+INSERT INTO flagwright_tags (type, value, created_at) VALUES (:type, :value, :createdAt) ON CONFLICT DO NOTHING RETURNING type;
+
+-- SqlTagStore.delete
+DELETE FROM flagwright_feature_tags WHERE tag_type = :type AND tag_value = :value;
+
+-- SqlTagStore.delete
+DELETE FROM flagwright_tags WHERE type = :type AND value = :value;

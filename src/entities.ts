@@ -24,6 +24,7 @@ import { RoleEntity, RolePermissionEntity } from './modules/roles/index.js';
 import { SearchGenerationEntity } from './modules/search/index.js';
 import { SegmentEntity } from './modules/segments/index.js';
 import { SessionEntity } from './modules/sessions/index.js';
+import { AuthSettingEntity } from './modules/sso/index.js';
 import { FeatureStrategyEntity, FeatureStrategySegmentEntity, StrategyTypeEntity } from './modules/strategies/index.js';
 import { FeatureTagEntity, TagTypeEntity } from './modules/tags/index.js';
 import { UserEntity } from './modules/users/index.js';
@@ -44,6 +45,7 @@ export const flagwrightEntities = [
   ApiTokenProjectEntity,
   SessionEntity,
   LoginFailureEntity,
+  AuthSettingEntity,
   ProjectEntity,
   EnvironmentEntity,
   ProjectEnvironmentEntity,

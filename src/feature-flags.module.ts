@@ -29,6 +29,7 @@ import { SearchModule } from './modules/search/index.js';
 import { SegmentsModule } from './modules/segments/index.js';
 import { ServiceAccountsModule } from './modules/service-accounts/index.js';
 import { SessionsModule } from './modules/sessions/index.js';
+import { SsoModule } from './modules/sso/index.js';
 import { StrategiesModule } from './modules/strategies/index.js';
 import { TagsModule } from './modules/tags/index.js';
 import { UsersModule } from './modules/users/index.js';
@@ -58,6 +59,7 @@ const FEATURE_MODULES: Type<unknown>[] = [
   AuthModule,
   RolesModule,
   GroupsModule,
+  SsoModule,
   ProjectAccessModule,
   SearchModule,
   EdgeModule,

@@ -57,6 +57,12 @@ export class AppModule {
               metricsFlushIntervalSeconds: env.metricsFlushIntervalSeconds,
               metricsRetentionHours: env.metricsRetentionHours,
               sdk: { keptScopes: env.sdkKeptScopes, inProcessEvaluation: env.sdkInProcessEvaluation },
+              sso: {
+                oidc: env.oidc,
+                secretKey: env.authSecretKey,
+                publicUrl: env.publicUrl,
+                breakGlassUsername: env.breakGlassUsername,
+              },
               bootstrap: {
                 adminUsername: env.adminUsername,
                 adminPassword: env.adminPassword,

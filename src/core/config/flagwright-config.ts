@@ -51,11 +51,58 @@ export interface FlagwrightModuleOptions {
    * Flagwright's credentials acts as the person `resolve` maps the host's user to (see docs/embedding.md).
    */
   hostUsers?: HostUsersOptions;
+  /** Single sign-on with OpenID Connect and the switch for password login (see docs/sso/). */
+  sso?: SsoOptions;
   /**
    * The name the service gives itself to callers it refuses ("You must log in to use Flagwright."): `Flagwright` by
    * default. The standalone service says `Unleash`, as the anchor's clients expect of it.
    */
   productName?: string;
+}
+
+/** OpenID Connect settings as the admin API takes them (Unleash's `oidcSettingsSchema`). */
+export interface OidcSettings {
+  enabled: boolean;
+  /** The provider's issuer URL, or its `/.well-known/openid-configuration` document. */
+  discoverUrl: string;
+  clientId: string;
+  secret: string;
+  /** Create people at their first sign-in (with `defaultRootRole`); off: only people who already exist may sign in. */
+  autoCreate: boolean;
+  /** Comma-separated email domains whose people may be created at their first sign-in (empty: any). */
+  emailDomains: string;
+  defaultRootRole: 'Viewer' | 'Editor' | 'Admin';
+  /** Sync group membership from the claim at `groupJsonPath` to the groups whose `mappingsSSO` name it. */
+  enableGroupSyncing: boolean;
+  /** A dotted path into the ID token's claims, e.g. `groups` or `realm_access.roles`. */
+  groupJsonPath: string;
+  /** Ask for the `groups` scope (Okta and others send the claim only then). */
+  addGroupsScope: boolean;
+  /** Logging out also ends the provider's session (RP-initiated logout). */
+  enableSingleSignOut: boolean;
+  idTokenSigningAlgorithm: 'RS256' | 'RS384' | 'RS512';
+  /** `acr_values` sent with the authorization request (empty: none). */
+  acrValues: string;
+}
+
+export interface SsoOptions {
+  /**
+   * OIDC settings fixed by the host (the standalone service reads them from OIDC_* environment variables): the
+   * admin API then shows them, with the secret masked, and refuses to change them.
+   */
+  oidc?: Partial<OidcSettings>;
+  /** Encrypts the client secret stored through the admin API; by default a key derived from `session.secret`. */
+  secretKey?: string;
+  /**
+   * The URL people reach the service at, before `basePath` (`https://flags.example.com`): the callback given to
+   * the provider is `<publicUrl><basePath>/auth/oidc/callback`. By default the request's own protocol and host.
+   */
+  publicUrl?: string;
+  /**
+   * The one login name that may still sign in with a password while password login is turned off, if it is a
+   * person with the Admin root role: by default the first admin's username (`bootstrap.adminUsername`), else `admin`.
+   */
+  breakGlassUsername?: string;
 }
 
 /** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
@@ -91,6 +138,12 @@ export interface FlagwrightConfig {
   metricsRetentionHours: number;
   /** Absent unless the host maps its users to Flagwright's. */
   hostUsers?: HostUsersOptions;
+  sso: {
+    oidc?: Partial<OidcSettings>;
+    secretKey: string;
+    publicUrl?: string;
+    breakGlassUsername: string;
+  };
   productName: string;
 }
 
@@ -171,6 +224,12 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     metricsFlushIntervalSeconds: options.metricsFlushIntervalSeconds ?? 5,
     metricsRetentionHours: options.metricsRetentionHours ?? 48,
     hostUsers: options.hostUsers,
+    sso: {
+      oidc: options.sso?.oidc,
+      secretKey: options.sso?.secretKey ?? options.session.secret,
+      publicUrl: options.sso?.publicUrl?.replace(/\/+$/, ''),
+      breakGlassUsername: options.sso?.breakGlassUsername ?? options.bootstrap?.adminUsername ?? 'admin',
+    },
     productName: options.productName ?? 'Flagwright',
   };
 }

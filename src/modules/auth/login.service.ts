@@ -8,6 +8,7 @@ import { Database } from '../../core/database/database.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { yieldToEventLoop } from '../../core/event-loop.js';
 import { SessionService } from '../sessions/index.js';
+import { PasswordLoginService } from '../sso/index.js';
 import { type UserJson, UserReadModel, UserService } from '../users/index.js';
 import { loginNameKey, minutesText } from './lockout-policy.js';
 import { LockoutService } from './lockout.service.js';
@@ -32,6 +33,7 @@ export class LoginService {
     private readonly userService: UserService,
     private readonly lockout: LockoutService,
     private readonly sessions: SessionService,
+    private readonly passwordLogin: PasswordLoginService,
     private readonly hasher: PasswordHasher,
     private readonly db: Database,
     private readonly clock: Clock,
@@ -48,6 +50,7 @@ export class LoginService {
     const name = loginNameKey(input.username);
     const now = this.clock.now();
     await this.refuseIfLocked(name, now);
+    await this.passwordLogin.refuseUnlessAllowed(input.username);
     const account = await this.users.credentialsFor(input.username.trim());
     const person = account && !account.isService ? account : undefined;
     const hash = person?.passwordHash ?? null;
@@ -60,6 +63,7 @@ export class LoginService {
         `The combination of password and username you provided is invalid. If you have forgotten your password, visit ${this.config.basePath}/forgotten-password or get in touch with your instance administrator.`,
       );
     }
+    await this.passwordLogin.refuseUnlessAdmin((await this.users.person(person.id))!.rootRole);
     const upgradedHash = this.hasher.needsRehash(hash) ? await this.hasher.hash(input.password) : undefined;
     await yieldToEventLoop();
     await this.db.transaction(async () => {

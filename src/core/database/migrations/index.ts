@@ -10,6 +10,7 @@ import { TablePrefix1700000013000 } from './1700000013000-table-prefix.js';
 import { StrategyTypesGeneration1700000014000 } from './1700000014000-strategy-types-generation.js';
 import { DeferredGenerationTriggers1700000015000 } from './1700000015000-deferred-generation-triggers.js';
 import { SessionGeneration1700000016000 } from './1700000016000-session-generation.js';
+import { AuthSettings1700000025000 } from './1700000025000-auth-settings.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
 export const flagwrightMigrations = [
@@ -25,4 +26,5 @@ export const flagwrightMigrations = [
   StrategyTypesGeneration1700000014000,
   DeferredGenerationTriggers1700000015000,
   SessionGeneration1700000016000,
+  AuthSettings1700000025000,
 ];

@@ -75,7 +75,7 @@ export class OidcSignInService {
 
   /** The provider's redirect back: checks it, signs the person in, and answers where they go next. */
   async complete(request: Request, response: Response): Promise<string> {
-    const settings = await this.enabledSettings();
+    // Without the transaction nothing else matters (not even whether single sign-on is on): refused, nothing written.
     const transaction = readTransaction(request, this.config.session.secret, this.clock.now().getTime());
     response.append('Set-Cookie', clearedTransactionCookie(this.cookiePath(), this.secure(request)));
     if (!transaction) {
@@ -83,6 +83,7 @@ export class OidcSignInService {
         `this sign-in was not started here, or took longer than ${SIGN_IN_MINUTES} minutes. Start it again from the login page.`,
       );
     }
+    const settings = await this.enabledSettings();
     const configuration = await this.reachProvider(settings, request);
     const callback = new URL(this.callbackUrl(request));
     callback.search = new URL(request.originalUrl, 'http://callback.invalid').search;

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { lastEventOf } from '../helpers/events.js';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
-import { eventsOfType } from './rbac.fixtures.js';
 
 const PUBLIC_URL = 'http://flagwright.test';
 const CALLBACK = `${PUBLIC_URL}/auth/oidc/callback`;
@@ -126,7 +126,7 @@ describe('single sign-on with OpenID Connect', () => {
       const [row] = await t.db.query<{ content: string }>("SELECT content FROM flagwright_auth_settings WHERE name = 'oidc'");
       expect(row.content).not.toContain(provider.clientSecret);
       expect(JSON.parse(row.content).sealedSecret).toMatch(/^v1:/);
-      const [created] = await eventsOfType(t, 'setting-created');
+      const created = await lastEventOf(t, { type: 'setting-created' });
       expect(created).toMatchObject({
         createdBy: 'init-admin-token',
         data: { id: 'unleash.enterprise.auth.oidc', enabled: true, secret: '********', clientId: provider.clientId },
@@ -141,7 +141,7 @@ describe('single sign-on with OpenID Connect', () => {
         .post('/api/admin/auth/oidc/settings', { ...current, autoCreate: false })
         .expect(200);
       await admin().post('/api/admin/auth/oidc/settings', current).expect(200);
-      const [updated] = await eventsOfType(t, 'setting-updated');
+      const updated = await lastEventOf(t, { type: 'setting-updated' });
       expect(updated).toMatchObject({
         data: { id: 'unleash.enterprise.auth.oidc', secret: '********', autoCreate: true },
         preData: { id: 'unleash.enterprise.auth.oidc', secret: '********', autoCreate: false },
@@ -191,14 +191,14 @@ describe('single sign-on with OpenID Connect', () => {
       expect(members).toEqual([{ user: expect.objectContaining({ id: user.id }), joinedAt: expect.any(String), createdBy: 'SSO' }]);
       // The group's Admin root role holds for them: they can read the OIDC settings.
       await t.http().get('/api/admin/auth/oidc/settings').set('Cookie', sessionOf(res)).expect(200);
-      const [created] = await eventsOfType(t, 'user-created');
+      const created = await lastEventOf(t, { type: 'user-created' });
       expect(created).toMatchObject({ createdBy: 'unleash_system_user', data: { email: 'ada@example.com', rootRole: 3 } });
-      const [loggedIn] = await eventsOfType(t, 'user-logged-in');
+      const loggedIn = await lastEventOf(t, { type: 'user-logged-in' });
       expect(loggedIn).toMatchObject({
         createdBy: 'ada@example.com',
         data: { id: user.id, email: 'ada@example.com', method: 'oidc', created: true, joined: ['admins from sso'], left: [] },
       });
-      const [added] = await eventsOfType(t, 'group-user-added');
+      const added = await lastEventOf(t, { type: 'group-user-added' });
       expect(added).toMatchObject({ createdBy: 'ada@example.com', data: { groupId: group.body.id, userId: user.id } });
     });
 
@@ -215,7 +215,7 @@ describe('single sign-on with OpenID Connect', () => {
         users: { user: { id: number } }[];
       }[];
       expect(groups.find((g) => g.name === 'admins from sso')!.users).toEqual([]);
-      const [removed] = await eventsOfType(t, 'group-user-removed');
+      const removed = await lastEventOf(t, { type: 'group-user-removed' });
       expect(removed).toMatchObject({ data: { groupName: 'admins from sso', userId: user.id } });
       await t.http().get('/api/admin/auth/oidc/settings').set('Cookie', sessionOf(second)).expect(403);
     });
@@ -262,7 +262,7 @@ describe('single sign-on with OpenID Connect', () => {
         ),
       });
       expect(cookieNamed(res, 'unleash-session')).toBeUndefined();
-      const [failed] = await eventsOfType(t, 'user-login-failed');
+      const failed = await lastEventOf(t, { type: 'user-login-failed' });
       expect(failed).toMatchObject({
         createdBy: 'unleash_system_user',
         data: { method: 'oidc', reason: expect.stringContaining('state') },
@@ -336,7 +336,7 @@ describe('single sign-on with OpenID Connect', () => {
       expect(refused.body.message).toBe(
         'Single sign-on failed: there is no account for bob@other.org, and accounts are not created at their first sign-in.',
       );
-      const [failed] = await eventsOfType(t, 'user-login-failed');
+      const failed = await lastEventOf(t, { type: 'user-login-failed' });
       expect(failed).toMatchObject({ data: { method: 'oidc', email: 'bob@other.org' } });
       await admin().post('/api/admin/user-admin', { email: 'bob@other.org', rootRole: 2 }).expect(201);
       const res = await signIn('bob');
@@ -392,7 +392,7 @@ describe('single sign-on with OpenID Connect', () => {
         message: 'Logging in with username/password has been disabled.',
       });
       await t.http().post('/auth/simple/login').send({ username: 'admin', password: 'unleash4all' }).expect(200);
-      const [changed] = await eventsOfType(t, 'setting-created');
+      const changed = await lastEventOf(t, { type: 'setting-created' });
       expect(changed).toMatchObject({ data: { id: 'unleash.auth.simple', disabled: true } });
       expect((await signIn('ada')).status).toBe(302);
     });

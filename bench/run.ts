@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { DataSource } from 'typeorm';
 import { type BenchContext, type BenchResult, type DatabaseKind, printResults } from './lib/harness.js';
@@ -42,11 +42,43 @@ async function main(): Promise<void> {
     }
     results.push(...scenarioResults, ...derived);
   }
+  printBesideLastRuns(results);
   console.log(`\nRan in ${Math.round((performance.now() - started) / 1000)} s.`);
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
   writeFileSync(file, `${JSON.stringify({ machine, ranAt: new Date().toISOString(), results }, null, 2)}\n`);
   console.log(`\nWrote ${file}`);
+}
+
+/**
+ * Each figure of this run beside the same figure (scenario, database, size) in the latest earlier run that measured
+ * it (bench/results/), so a change shows against what came before: the login rate, the trivial route's share of its
+ * floor (in its note), every other rate. Machines and their load differ between runs: compare ratios, such as the
+ * share of the floor, more than rates.
+ */
+function printBesideLastRuns(results: BenchResult[]): void {
+  const earlier = readdirSync('bench/results')
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .reverse()
+    .map((name) => ({ name, run: JSON.parse(readFileSync(`bench/results/${name}`, 'utf8')) as { results: BenchResult[] } }));
+  const key = (r: BenchResult) => `${r.scenario}|${r.database}|${r.features ?? ''}`;
+  const lines = results.flatMap((result) => {
+    for (const { name, run } of earlier) {
+      const last = run.results.find((candidate) => key(candidate) === key(result));
+      if (!last) continue;
+      const figure = (r: BenchResult) =>
+        r.requestsPerSecond !== undefined ? `${r.requestsPerSecond} req/s` : r.value !== undefined ? `${r.value} ${r.unit}` : '—';
+      const share = (r: BenchResult) =>
+        /^\d+ % of the bare Nest route/.exec(r.note ?? '')?.[0].replace(' of the bare Nest route', ' of floor') ?? '';
+      const shares = share(result) && share(last) ? ` (${share(result)} against ${share(last)})` : '';
+      return [
+        `  [${result.database}] ${result.scenario}: ${figure(result)} against ${figure(last)} in ${name.replace('.json', '')}${shares}`,
+      ];
+    }
+    return [];
+  });
+  if (lines.length) console.log(`\nBeside the last run that measured each figure:\n${lines.join('\n')}`);
 }
 
 /** Each option from its argument, else from its BENCH_* environment variable (handy where `--` is awkward). */

@@ -19,6 +19,7 @@ import {
   FeatureLifecycleEntity,
 } from './modules/features/index.js';
 import { GroupUserEntity, UserGroupEntity } from './modules/groups/index.js';
+import { ResetTokenEntity, SignupTokenEntity } from './modules/invitations/index.js';
 import { PersonalAccessTokenEntity } from './modules/personal-access-tokens/index.js';
 import { GroupRoleEntity, RoleUserEntity } from './modules/project-access/index.js';
 import { ProjectEntity } from './modules/projects/index.js';
@@ -48,6 +49,8 @@ export const flagwrightEntities = [
   SessionEntity,
   LoginFailureEntity,
   AuthSettingEntity,
+  ResetTokenEntity,
+  SignupTokenEntity,
   ProjectEntity,
   EnvironmentEntity,
   ProjectEnvironmentEntity,

@@ -11,6 +11,7 @@ import { PrefixBoundary } from './core/http/prefix-boundary.js';
 import { flagwrightEntities } from './entities.js';
 import { ApiTokensModule } from './modules/api-tokens/index.js';
 import { AuthModule } from './modules/auth/index.js';
+import { InvitationsModule } from './modules/invitations/index.js';
 import { ClientApiModule } from './modules/client-api/index.js';
 import { ClientMetricsModule } from './modules/client-metrics/index.js';
 import { ContextFieldsModule } from './modules/context-fields/index.js';
@@ -64,6 +65,7 @@ const FEATURE_MODULES: Type<unknown>[] = [
   ApiTokensModule,
   UsersModule,
   AuthModule,
+  InvitationsModule,
   RolesModule,
   GroupsModule,
   SsoModule,

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   if (env.sessionSecretGenerated) {
     logger.warn('SESSION_SECRET is not set: sessions are signed with a random secret and end when this process stops.');
   }
-  configureStandaloneApp(app, env.baseUriPath);
+  configureStandaloneApp(app, env.baseUriPath, env.trustProxy);
   app.enableShutdownHooks();
   await app.listen(env.port, env.host).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;

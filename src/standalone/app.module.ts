@@ -40,6 +40,8 @@ export class AppModule {
               runMigrations: env.migrationsRun,
               basePath: env.baseUriPath,
               productName: 'Unleash',
+              publicUrl: env.publicUrl,
+              email: env.email,
               session: {
                 secret: env.sessionSecret,
                 ttlHours: env.sessionTtlHours,
@@ -61,7 +63,6 @@ export class AppModule {
               sso: {
                 oidc: env.oidc,
                 secretKey: env.authSecretKey,
-                publicUrl: env.publicUrl,
                 breakGlassUsername: env.breakGlassUsername,
               },
               bootstrap: {

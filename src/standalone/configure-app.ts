@@ -6,16 +6,17 @@ import { unknownRoute } from '../core/errors/error.filter.js';
 import { sendError } from '../core/errors/error-response.js';
 import { sdkPollRevalidation } from '../modules/client-api/index.js';
 import { answerClientErrors } from './client-errors.js';
+import type { TrustProxy } from './environment.js';
 import { requestLogging, ROOT_LOGGER } from './logging.js';
 import { OpenApiDocs } from './openapi-docs.js';
 import { securityHeaders } from './security-headers.js';
 
 /**
  * What the standalone app adds around the module: security headers, request ids and request lines, base path,
- * the SDKs' conditional polls answered ahead of the routes, trust in the proxy's address, OpenAPI docs, and the
+ * the SDKs' conditional polls answered ahead of the routes, trust in the proxies the operator names (TRUST_PROXY), OpenAPI docs, and the
  * error body for requests the HTTP server refuses itself.
  */
-export function configureStandaloneApp(app: NestExpressApplication, baseUriPath: string): void {
+export function configureStandaloneApp(app: NestExpressApplication, baseUriPath: string, trustProxy: TrustProxy): void {
   const base = normaliseBasePath(baseUriPath);
   app.use(securityHeaders());
   app.use(requestLogging(app.get<Logger>(ROOT_LOGGER)));
@@ -25,7 +26,7 @@ export function configureStandaloneApp(app: NestExpressApplication, baseUriPath:
     app.use((req: Request, res: Response, next: NextFunction) => (isUnder(req.path, base) ? next() : sendError(res, unknownRoute(req))));
   }
   app.use(sdkPollRevalidation(app, `${base}/api/client/features`));
-  app.set('trust proxy', true);
+  app.set('trust proxy', trustProxy);
   app.set('x-powered-by', false);
   app.get(OpenApiDocs).serve(app, base);
   answerClientErrors(app.getHttpServer());

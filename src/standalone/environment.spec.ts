@@ -116,4 +116,17 @@ describe('readEnvironment', () => {
         '- AUTH_SECRET_KEY must be at least 16 characters long.',
     );
   });
+
+  it('trusts no proxy by default, and only the proxies TRUST_PROXY names; never every sender', () => {
+    expect(readEnvironment({}).trustProxy).toBe(false);
+    expect(readEnvironment({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(readEnvironment({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(readEnvironment({ TRUST_PROXY: 'loopback, 10.0.0.0/8 ,fd00::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::1']);
+    expect(() => readEnvironment({ TRUST_PROXY: 'true' })).toThrow(
+      'TRUST_PROXY must name the proxies in front of the service (their addresses or subnets, or how many there are), but is "true", which would let any client choose its own address.',
+    );
+    expect(() => readEnvironment({ TRUST_PROXY: 'loopback,proxy.internal' })).toThrow(
+      'TRUST_PROXY must be false, a number of proxies, or a comma-separated list of addresses, subnets, loopback, linklocal or uniquelocal, but names "proxy.internal".',
+    );
+  });
 });

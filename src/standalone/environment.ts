@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { OidcSettings } from '../core/config/flagwright-config.js';
+import { isIP } from 'node:net';
+import type { EmailOptions, OidcSettings } from '../core/config/flagwright-config.js';
 
 /** Unleash's first-admin password, which the standalone service keeps (and says in its log) when none is set. */
 export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
@@ -24,6 +25,15 @@ export interface StandaloneEnvironment {
   loginRateLimitPerMinute: number;
   loginLockoutThreshold: number;
   loginLockoutMinutes: number;
+  /**
+   * Express's `trust proxy`: which proxies in front of the service may name the client address in
+   * `X-Forwarded-For` (TRUST_PROXY). False by default: the address is the one the connection came from.
+   */
+  trustProxy: TrustProxy;
+  /** UNLEASH_URL: where people reach the service, for the links of invitations and resets. */
+  publicUrl?: string;
+  /** EMAIL_HOST and the rest: the SMTP server that sends those links; unset, an admin hands them over. */
+  email?: EmailOptions;
   adminUsername: string;
   adminPassword: string;
   initAdminApiTokens: string[];
@@ -44,11 +54,13 @@ export interface StandaloneEnvironment {
   /** OIDC settings from OIDC_* variables (absent unless OIDC_DISCOVER_URL is set: then the admin API cannot change them). */
   oidc?: Partial<OidcSettings>;
   authSecretKey?: string;
-  publicUrl?: string;
   breakGlassUsername?: string;
   /** Nothing runs in the standalone process to use in-process evaluation: off, to keep idle memory low (tests turn it on). */
   sdkInProcessEvaluation: boolean;
 }
+
+/** What Express's `trust proxy` accepts, except `true` (trusting any sender lets every client choose its own address). */
+export type TrustProxy = false | number | string[];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -121,6 +133,18 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     loginRateLimitPerMinute: integer('SIMPLE_LOGIN_LIMIT_PER_MINUTE', 10, 1, 100_000),
     loginLockoutThreshold: integer('LOGIN_LOCKOUT_THRESHOLD', 10, 1, 1000),
     loginLockoutMinutes: integer('LOGIN_LOCKOUT_MINUTES', 15, 1, 60 * 24 * 30),
+    trustProxy: trustedProxies(env.TRUST_PROXY, problems),
+    publicUrl: env.UNLEASH_URL?.trim() || undefined,
+    email: env.EMAIL_HOST?.trim()
+      ? {
+          host: env.EMAIL_HOST.trim(),
+          port: integer('EMAIL_PORT', 587, 1, 65535),
+          secure: boolean('EMAIL_SECURE', false),
+          user: env.EMAIL_USER || undefined,
+          password: env.EMAIL_PASSWORD || undefined,
+          sender: env.EMAIL_SENDER?.trim() || 'noreply@flagwright.local',
+        }
+      : undefined,
     // The standalone service keeps Unleash's well-known first admin; an embedding host names its own, or none.
     adminUsername: adminUsername ?? 'admin',
     adminPassword: adminPassword ?? DEFAULT_ADMIN_PASSWORD,
@@ -142,7 +166,6 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     sdkInProcessEvaluation: false,
     oidc,
     authSecretKey,
-    publicUrl,
     breakGlassUsername: env.AUTH_BREAK_GLASS_USERNAME?.trim() || undefined,
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
@@ -190,4 +213,35 @@ function readOidc(
   if (!settings.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_DISCOVER_URL is set.');
   if (!settings.secret) problems.push('OIDC_CLIENT_SECRET is required when OIDC_DISCOVER_URL is set.');
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * TRUST_PROXY: unset or `false`, nobody; a whole number, that many proxies in front (the address that many hops
+ * back is the client's); otherwise a comma-separated list of the proxies' addresses or subnets, or Express's names
+ * `loopback`, `linklocal`, `uniquelocal`. `true` is refused: any client could then name its own address, escape the
+ * login limit per address and forge the address events record.
+ */
+function trustedProxies(raw: string | undefined, problems: string[]): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value.toLowerCase() === 'true') {
+    problems.push(
+      'TRUST_PROXY must name the proxies in front of the service (their addresses or subnets, or how many there are), but is "true", which would let any client choose its own address.',
+    );
+    return false;
+  }
+  const proxies = value
+    .split(',')
+    .map((proxy) => proxy.trim())
+    .filter(Boolean);
+  const names = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const wrong = proxies.filter((proxy) => !names.has(proxy) && isIP(proxy.split('/')[0]) === 0);
+  if (wrong.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be false, a number of proxies, or a comma-separated list of addresses, subnets, loopback, linklocal or uniquelocal, but names ${wrong.map((proxy) => `"${proxy}"`).join(', ')}.`,
+    );
+    return false;
+  }
+  return proxies;
 }

@@ -140,6 +140,10 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
     contextField: `${suffix}-field`,
     legalValue: 'lv',
     appName: `${suffix}-app`,
+    // No caller has a session with this id: the route answers 404 wherever it lets the caller in.
+    sessionId: '0'.repeat(32),
+    // No invite link has this secret: its routes answer 404 wherever they let the caller in.
+    token: '0'.repeat(64),
   };
   const urlOf = (route: RoutePermission) => {
     const segments = route.path.split('/');

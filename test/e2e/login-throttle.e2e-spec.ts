@@ -5,13 +5,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 describe('login: attempts per client address', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ loginRateLimitPerMinute: 3 });
+    t = await createTestApp({ loginRateLimitPerMinute: 3, trustProxy: ['loopback'] });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  // The standalone app trusts the proxy, so X-Forwarded-For names the client address.
+  // The app trusts the loopback proxy (TRUST_PROXY=loopback), so X-Forwarded-For names the client address.
   const from = (address: string) => ({
     login: (body: unknown) =>
       t

@@ -14,7 +14,8 @@ describe('login: POST /auth/simple/login', () => {
   let t: TestApp;
   beforeAll(async () => {
     // A high per-address limit: this file is about credentials and locks; login-throttle.e2e-spec.ts tests the limit.
-    t = await createTestApp({ loginRateLimitPerMinute: 100_000 });
+    // Behind a proxy on loopback (TRUST_PROXY=loopback), whose X-Forwarded-Proto says whether the client used https.
+    t = await createTestApp({ loginRateLimitPerMinute: 100_000, trustProxy: ['loopback'] });
   });
   afterAll(async () => {
     await t.close();
@@ -274,7 +275,7 @@ describe('login: POST /auth/simple/login', () => {
       }
     };
 
-    it('locks a login name after 10 consecutive failures, even for the right password, until the lock expires', async () => {
+    it('locks an account after 10 consecutive failures, even for the right password, until the lock expires', async () => {
       const user = await createUser();
       await failTimes(user.username, 10);
       const locked = await login(user.username, 'Sup3r-secret').expect(401);
@@ -284,7 +285,7 @@ describe('login: POST /auth/simple/login', () => {
       expect(read.body.loginAttempts).toBe(10);
       const [row] = await t.db.query<{ failed_count: number; lock_count: number; locked_until: unknown }>(
         'SELECT failed_count, lock_count, locked_until FROM flagwright_login_failures WHERE login_name = :name',
-        { name: user.username },
+        { name: ` account ${user.id}` },
       );
       expect({ failed: Number(row.failed_count), locks: Number(row.lock_count) }).toEqual({ failed: 0, locks: 1 });
       expect(row.locked_until).not.toBeNull();
@@ -295,7 +296,9 @@ describe('login: POST /auth/simple/login', () => {
       t.clock.advance(MINUTE + 1000);
       const ok = await login(user.username, 'Sup3r-secret').expect(200);
       expect(ok.body.loginAttempts).toBe(0);
-      expect(await t.db.query('SELECT * FROM flagwright_login_failures WHERE login_name = :name', { name: user.username })).toEqual([]);
+      expect(await t.db.query('SELECT * FROM flagwright_login_failures WHERE login_name = :name', { name: ` account ${user.id}` })).toEqual(
+        [],
+      );
     });
 
     it('does not lock before the threshold', async () => {
@@ -320,15 +323,38 @@ describe('login: POST /auth/simple/login', () => {
       expect(afterwards.body.message).toBe(INVALID);
     });
 
-    it('counts an email ignoring case and surrounding spaces', async () => {
+    it('counts every name of an account on the account: the email in any case and the username share one lock', async () => {
       const user = await createUser({ email: 'locked.out@example.com' });
       for (const variant of ['Locked.Out@example.com', ' LOCKED.OUT@EXAMPLE.COM', 'locked.out@Example.com '])
         await login(variant, 'nope').expect(401);
-      await failTimes('locked.out@example.com', 7);
-      const res = await login('locked.out@example.com', 'Sup3r-secret').expect(401);
-      expect(res.body.message).toContain('temporarily locked');
-      // The username is another login name with its own count.
+      await failTimes(user.username, 7);
+      for (const name of ['locked.out@example.com', user.username]) {
+        const res = await login(name, 'Sup3r-secret').expect(401);
+        expect(res.body.message).toBe(LOCKED_15);
+      }
+    });
+
+    it('records every failure and every sign-in as an event, with the address', async () => {
+      const user = await createUser({ email: 'evented@example.com' });
+      await login('evented@example.com', 'wrong').expect(401);
+      await login('nobody-here', 'wrong').expect(401);
       await login(user.username, 'Sup3r-secret').expect(200);
+      const read = async (type: string) =>
+        (await t.http().get(`/api/admin/events?type=${type}`).set('Authorization', ADMIN_TOKEN).expect(200)).body.events.slice(0, 2);
+      const failed = await read('user-login-failed');
+      expect(failed.map((event: { createdBy: string; data: unknown }) => [event.createdBy, event.data])).toEqual([
+        ['unleash_system_user', { loginName: 'nobody-here', userId: null, reason: 'invalid' }],
+        ['unleash_system_user', { loginName: 'evented@example.com', userId: user.id, reason: 'invalid' }],
+      ]);
+      const [signedIn] = await read('user-logged-in');
+      expect(signedIn).toMatchObject({
+        type: 'user-logged-in',
+        createdBy: user.username,
+        createdByUserId: user.id,
+        data: { id: user.id, username: user.username, email: 'evented@example.com', method: 'password' },
+      });
+      const [row] = await t.db.query<{ ip: string }>("SELECT ip FROM flagwright_events WHERE type = 'user-logged-in' ORDER BY id DESC");
+      expect(row.ip).toMatch(/127\.0\.0\.1|::1/);
     });
 
     it('locks for longer on each further lock', async () => {
@@ -360,7 +386,6 @@ describe('login: POST /auth/simple/login', () => {
     it('lets an admin unlock a user: lock and counters cleared, event recorded', async () => {
       const user = await createUser({ email: 'unlock.me@example.com' });
       await failTimes(user.username, 10);
-      await failTimes('unlock.me@example.com', 10);
       const viewer = await sessionCookieFor(t, user.id);
       await t.http().post(`/api/admin/user-admin/${user.id}/unlock`).set('Cookie', viewer).expect(403);
 
@@ -375,7 +400,7 @@ describe('login: POST /auth/simple/login', () => {
         type: 'user-unlocked',
         createdBy: 'init-admin-token',
         data: { id: user.id, username: user.username, email: 'unlock.me@example.com', loginAttempts: 0, locked: false },
-        preData: { id: user.id, loginAttempts: 20, locked: true },
+        preData: { id: user.id, loginAttempts: 10, locked: true },
       });
       await t.http().post('/api/admin/user-admin/99999/unlock').set('Authorization', ADMIN_TOKEN).expect(404);
     });
@@ -399,6 +424,20 @@ describe('login: POST /auth/simple/login', () => {
       );
       const after = await t.http().get('/api/admin/user').set('Cookie', cookie).expect(401);
       expect(after.body.name).toBe('AuthenticationRequired');
+    });
+
+    it('gives a new session id at every sign-in and ends the one the browser came with', async () => {
+      const user = await createUser();
+      const planted = cookieOf(await login(user.username, 'Sup3r-secret').expect(200));
+      const res = await t
+        .http()
+        .post('/auth/simple/login')
+        .set('Cookie', planted)
+        .send({ username: user.username, password: 'Sup3r-secret' })
+        .expect(200);
+      expect(cookieOf(res)).not.toBe(planted);
+      await t.http().get('/api/admin/user').set('Cookie', planted).expect(401);
+      await t.http().get('/api/admin/user').set('Cookie', cookieOf(res)).expect(200);
     });
 
     it('keeps at most 5 sessions per user: the 6th login drops the oldest', async () => {

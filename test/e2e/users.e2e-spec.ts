@@ -437,26 +437,29 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       await login(user.username, 'Sup3r-secret').expect(401);
     });
 
-    it('asks a caller using a personal access token for the old password', async () => {
+    it('asks every caller for the current password: a stolen session or token alone changes nothing', async () => {
       const user = await createUser();
+      const session = await sessionCookieFor(t, user.id);
       const expiresAt = new Date(t.clock.now().getTime() + 3600_000).toISOString();
-      const pat = (
-        await t
-          .http()
-          .post('/api/admin/user/tokens')
-          .set('Cookie', await sessionCookieFor(t, user.id))
-          .send({ description: 'pw', expiresAt })
-          .expect(201)
-      ).body;
+      const pat = (await t.http().post('/api/admin/user/tokens').set('Cookie', session).send({ description: 'pw', expiresAt }).expect(201))
+        .body;
       const body = { password: 'Brand-new-pass1', confirmPassword: 'Brand-new-pass1' };
-      const refused = await t.http().post('/api/admin/user/change-password').set('Authorization', pat.secret).send(body).expect(400);
-      expect(refused.body.details).toEqual([
-        {
-          path: '/body/oldPassword',
+      for (const credential of [{ Cookie: session }, { Authorization: pat.secret }]) {
+        const refused = await t.http().post('/api/admin/user/change-password').set(credential).send(body).expect(400);
+        expect(refused.body).toEqual({
+          id: expect.stringMatching(UUID),
+          name: 'ValidationError',
           message:
-            'The `/body/oldPassword` property is required when you authenticate with a personal access token: a token alone cannot change the password.',
-        },
-      ]);
+            'The `/body/oldPassword` property is required: your current password, so that a session or a token alone cannot change it.',
+          details: [
+            {
+              path: '/body/oldPassword',
+              message:
+                'The `/body/oldPassword` property is required: your current password, so that a session or a token alone cannot change it.',
+            },
+          ],
+        });
+      }
       await login(user.username, 'Sup3r-secret').expect(200);
       await t
         .http()
@@ -465,6 +468,21 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
         .send({ ...body, oldPassword: 'Sup3r-secret' })
         .expect(200);
       await login(user.username, 'Brand-new-pass1').expect(200);
+    });
+
+    it('tells a person without a password (single sign-on) that they have none to change', async () => {
+      const created = await admin().post('/api/admin/user-admin', { email: 'sso.person@example.com', rootRole: 2 }).expect(201);
+      const res = await t
+        .http()
+        .post('/api/admin/user/change-password')
+        .set('Cookie', await sessionCookieFor(t, created.body.id))
+        .send({ password: 'Brand-new-pass1', confirmPassword: 'Brand-new-pass1', oldPassword: 'anything' })
+        .expect(403);
+      expect(res.body).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'NoAccessError',
+        message: 'You have no password to change: you sign in through single sign-on. An administrator can send you a link to set one.',
+      });
     });
 
     it('refuses API tokens on the caller routes with 403', async () => {

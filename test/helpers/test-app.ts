@@ -120,7 +120,7 @@ export async function createTestApp(
     bufferLogs: Boolean(capturedLogs),
   });
   if (capturedLogs) app.useLogger(app.get(PinoNestLogger));
-  configureStandaloneApp(app, env.baseUriPath);
+  configureStandaloneApp(app, env.baseUriPath, env.trustProxy);
   await app.init();
   return {
     app,

@@ -11,7 +11,14 @@ import type { ApiTokenType } from './principal.js';
 export type MatrixCaller =
   | { name: string; credential: 'invalid' }
   | { name: string; credential: 'api-token'; tokenType: ApiTokenType }
-  | { name: string; credential: 'user'; rootRole: number; projectRoles: { project: string; role: number }[] };
+  | {
+      name: string;
+      credential: 'user';
+      rootRole: number;
+      projectRoles: { project: string; role: number }[];
+      /** Authenticated by a personal access token rather than a session. */
+      byPersonalToken?: true;
+    };
 
 /** A project the matrix's routes never name: where the "Member of another project" holds its role. */
 export const OTHER_PROJECT = 'matrix-other';
@@ -33,7 +40,7 @@ export const MATRIX_CALLERS: MatrixCaller[] = [
     rootRole: ROLE.VIEWER,
     projectRoles: [{ project: OTHER_PROJECT, role: ROLE.MEMBER }],
   },
-  { name: 'service account (Editor, PAT)', credential: 'user', rootRole: ROLE.EDITOR, projectRoles: [] },
+  { name: 'service account (Editor, PAT)', credential: 'user', rootRole: ROLE.EDITOR, projectRoles: [], byPersonalToken: true },
   { name: 'Admin', credential: 'user', rootRole: ROLE.ADMIN, projectRoles: [] },
 ];
 
@@ -57,6 +64,7 @@ export function expectedOutcome(route: RoutePermission, caller: MatrixCaller, pr
   if (route.permissions !== undefined && permissions.length === 0) return 'allowed';
   if (caller.credential === 'invalid') return 401;
   if (caller.credential === 'api-token') return TOKEN_APIS[caller.tokenType].includes(route.api) && !route.peopleOnly ? 'allowed' : 403;
+  if (route.mintsTokens && caller.byPersonalToken) return 403;
   if (permissions.includes('NONE')) return 'allowed';
   const rootGrants = roleGrants(caller.rootRole);
   if (rootGrants.includes('ADMIN')) return 'allowed';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 
 /** The credentials whose last use is recorded (`seen_at`), each in the table of the module that owns it. */
-export type RecordedCredential = 'api-token' | 'personal-access-token';
+export type RecordedCredential = 'api-token' | 'personal-access-token' | 'session';
 
 export interface CredentialUseRecorder {
-  /** Records that the credential with this id was used at `at`. */
-  markSeen(id: number, at: Date): Promise<void>;
+  /** Records that the credential with this id (a session's: the digest of its id) was used at `at`. */
+  markSeen(id: number | string, at: Date): Promise<void>;
 }
 
 /**
@@ -20,7 +20,7 @@ export class CredentialUses {
     this.recorders.set(kind, recorder);
   }
 
-  async markSeen(kind: RecordedCredential, id: number, at: Date): Promise<void> {
+  async markSeen(kind: RecordedCredential, id: number | string, at: Date): Promise<void> {
     const recorder = this.recorders.get(kind);
     if (!recorder) throw new Error(`No module records the use of ${kind} credentials.`);
     await recorder.markSeen(id, at);

@@ -23,7 +23,7 @@ interface FoundCredential<P> {
   principal: P;
   expiresAt: number | null;
   /** The row whose `seen_at` records its use (tokens only). */
-  seenRow?: { kind: RecordedCredential; id: number };
+  seenRow?: { kind: RecordedCredential; id: number | string };
 }
 
 /**
@@ -126,10 +126,12 @@ export class CredentialsReadModel {
         WHERE s.id_hash = :idHash`,
       { idHash },
     );
-    return row ? { principal: toUser(row, 'session'), expiresAt: expiryOf(row.expires_at) } : undefined;
+    return row
+      ? { principal: toUser(row, 'session'), expiresAt: expiryOf(row.expires_at), seenRow: { kind: 'session', id: idHash } }
+      : undefined;
   }
 
-  private async touch(kind: RecordedCredential, id: number, now: Date): Promise<void> {
+  private async touch(kind: RecordedCredential, id: number | string, now: Date): Promise<void> {
     const key = `${kind}:${id}`;
     const last = this.lastSeenWrite.get(key);
     if (last !== undefined && now.getTime() - last < SEEN_AT_INTERVAL_MS) return;

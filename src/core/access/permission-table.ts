@@ -2,6 +2,7 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { API_KIND, type ApiKind } from '../http/api-kind.js';
 import { PUBLIC_ROUTE, REQUIRED_PERMISSION } from './decorators.js';
+import { MINTS_TOKENS } from './no-token-minting.guard.js';
 import { PEOPLE_ONLY } from './people-only.guard.js';
 import { permissionScope } from './permissions.js';
 
@@ -14,6 +15,8 @@ export interface RoutePermission {
   permissions: string[] | undefined;
   /** Set on the routes about the calling person or service account, which refuse API tokens (`@ForPeopleOnly`). */
   peopleOnly?: true;
+  /** Set on the routes that create or extend tokens, which refuse personal access tokens (`@SignedInToMintTokens`). */
+  mintsTokens?: true;
 }
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -32,7 +35,8 @@ export function routePermissions(controllers: Type<unknown>[]): RoutePermission[
       const isPublic = metadata<boolean>(PUBLIC_ROUTE, handler, controller);
       const permissions = isPublic ? [] : metadata<string[]>(REQUIRED_PERMISSION, handler, controller);
       const peopleOnly = Reflect.getMetadata(PEOPLE_ONLY, handler) === true;
-      return { method, path, api, permissions, ...(peopleOnly && { peopleOnly }) };
+      const mintsTokens = Reflect.getMetadata(MINTS_TOKENS, handler) === true;
+      return { method, path, api, permissions, ...(peopleOnly && { peopleOnly }), ...(mintsTokens && { mintsTokens }) };
     });
   });
   return routes.sort((a, b) =>
@@ -77,12 +81,13 @@ export function withTable(document: string, table: string, markers: Markers = PE
   return `${document.slice(0, start)}${block}${document.slice(end + markers.end.length)}`;
 }
 
-function describePermissions({ permissions, peopleOnly }: RoutePermission): string {
+function describePermissions({ permissions, peopleOnly, mintsTokens }: RoutePermission): string {
   if (permissions === undefined) return '**none declared: every call is refused**';
   if (permissions.length === 0) return 'public (no credentials)';
+  const notByPat = mintsTokens ? ', and not with a personal access token' : '';
   if (permissions.includes('NONE'))
-    return peopleOnly ? 'NONE, but not an API token (a user or service account)' : 'NONE (any authenticated caller)';
-  return permissions.map((permission) => `\`${permission}\``).join(' or ');
+    return `${peopleOnly ? 'NONE, but not an API token (a user or service account)' : 'NONE (any authenticated caller)'}${notByPat}`;
+  return `${permissions.map((permission) => `\`${permission}\``).join(' or ')}${notByPat}`;
 }
 
 function describeScope(permissions: string[] | undefined): string {

@@ -61,6 +61,13 @@ export interface FlagwrightModuleOptions {
   /** Single sign-on with OpenID Connect and the switch for password login (see docs/sso/). */
   sso?: SsoOptions;
   /**
+   * Where people reach the service from their browser (`https://flags.example.com`, with any path in front of ours),
+   * for the links in invitations and password resets. Without it the links are paths under `basePath`.
+   */
+  publicUrl?: string;
+  /** Sends welcome and password-reset links by email; without it an admin gets the link to hand over. */
+  email?: EmailOptions;
+  /**
    * The name the service gives itself to callers it refuses ("You must log in to use Flagwright."): `Flagwright` by
    * default. The standalone service says `Unleash`, as the anchor's clients expect of it.
    */
@@ -101,15 +108,22 @@ export interface SsoOptions {
   /** Encrypts the client secret stored through the admin API; by default a key derived from `session.secret`. */
   secretKey?: string;
   /**
-   * The URL people reach the service at, before `basePath` (`https://flags.example.com`): the callback given to
-   * the provider is `<publicUrl><basePath>/auth/oidc/callback`. By default the request's own protocol and host.
-   */
-  publicUrl?: string;
-  /**
    * The one login name that may still sign in with a password while password login is turned off, if it is a
    * person with the Admin root role: by default the first admin's username (`bootstrap.adminUsername`), else `admin`.
    */
   breakGlassUsername?: string;
+}
+
+/** An SMTP server to send links through (nodemailer's SMTP transport). */
+export interface EmailOptions {
+  host: string;
+  port: number;
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
+  secure?: boolean;
+  user?: string;
+  password?: string;
+  /** The From address. */
+  sender: string;
 }
 
 /** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
@@ -154,6 +168,9 @@ export interface FlagwrightConfig {
     breakGlassUsername: string;
   };
   productName: string;
+  /** Where links point: `publicUrl` without a trailing slash, or `basePath`. */
+  linkBase: string;
+  email?: EmailOptions;
 }
 
 export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
@@ -238,10 +255,12 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     sso: {
       oidc: options.sso?.oidc,
       secretKey: options.sso?.secretKey ?? options.session.secret,
-      publicUrl: options.sso?.publicUrl?.replace(/\/+$/, ''),
+      publicUrl: options.publicUrl?.trim().replace(/\/+$/, ''),
       breakGlassUsername: options.sso?.breakGlassUsername ?? options.bootstrap?.adminUsername ?? 'admin',
     },
     productName: options.productName ?? 'Flagwright',
+    linkBase: options.publicUrl ? options.publicUrl.trim().replace(/\/+$/, '') : basePath,
+    email: options.email,
   };
 }
 

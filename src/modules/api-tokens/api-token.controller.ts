@@ -1,6 +1,7 @@
 import { Body, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import { SignedInToMintTokens } from '../../core/access/no-token-minting.guard.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
@@ -36,6 +37,7 @@ export class ApiTokenController {
   @Post()
   @HttpCode(201)
   @RequirePermission(...anyTokenPermission('CREATE'))
+  @SignedInToMintTokens()
   @ApiOperation({
     operationId: 'createApiToken',
     summary: 'Create a client (backend) or frontend token; its secret is in this response only.',
@@ -52,6 +54,7 @@ export class ApiTokenController {
   @Put(':id')
   @ApiParam(API_TOKEN_REF_DOC)
   @RequirePermission(...anyTokenPermission('UPDATE'))
+  @SignedInToMintTokens()
   @ApiOperation({
     operationId: 'updateApiToken',
     summary: 'Change when a token expires. `{id}` is the numeric id of the token, or its secret (as Unleash names tokens).',

@@ -8,11 +8,21 @@ import { LoginFailureStore, SqlLoginFailureStore } from './login-failure.store.j
 import { LoginThrottleStorage } from './login-throttle.storage.js';
 import { LoginController } from './login.controller.js';
 import { LoginService } from './login.service.js';
+import { PasswordStrategy } from './password.strategy.js';
+import { SignInService } from './sign-in.service.js';
 import { UnlockController } from './unlock.controller.js';
 
 @FeatureModule({
   imports: [EventsModule, UsersModule, SessionsModule, SsoModule],
   controllers: [LoginController, UnlockController],
-  providers: [LoginService, LockoutService, LoginThrottleStorage, { provide: LoginFailureStore, useClass: SqlLoginFailureStore }],
+  providers: [
+    LoginService,
+    SignInService,
+    LockoutService,
+    LoginThrottleStorage,
+    PasswordStrategy,
+    { provide: LoginFailureStore, useClass: SqlLoginFailureStore },
+  ],
+  exports: [SignInService],
 })
 export class AuthModule {}

@@ -1,3 +1,4 @@
 /** The public entry of the auth module: what other modules and hosts may use. */
 export { AuthModule } from './auth.module.js';
+export { SignInService, type SignInMethod } from './sign-in.service.js';
 export * from './auth.entities.js';

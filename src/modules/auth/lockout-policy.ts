@@ -3,13 +3,22 @@
 const DAY_MS = 24 * 3600_000;
 
 /**
- * The name failures are counted under: the login name trimmed, and lower-cased when it is an email (contains
+ * The key failures of a name that is no account's are counted under: the login name trimmed, and lower-cased when it is an email (contains
  * `@`), since emails match ignoring case. Unknown names are counted too, so a lock says nothing about whether an
  * account exists.
  */
 export function loginNameKey(username: string): string {
   const trimmed = username.trim();
   return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed;
+}
+
+/**
+ * The key a person's failures are counted under, whichever of their login names (username, email) was tried, so
+ * that every name of one account shares one count and one lock. It starts with a space, which no trimmed login name
+ * does, so no name typed at the login can count against it.
+ */
+export function accountLockKey(personId: number): string {
+  return ` account ${personId}`;
 }
 
 /**

@@ -4,15 +4,17 @@ import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
 import { notFound } from '../../core/errors/app-error.js';
+import { loginLocked } from './auth.errors.js';
 import { EVENT, EventService } from '../events/index.js';
 import { type UserJson, UserReadModel, UserService } from '../users/index.js';
-import { lockDurationMs, loginNameKey } from './lockout-policy.js';
+import { accountLockKey, lockDurationMs, loginNameKey, minutesText } from './lockout-policy.js';
 import { LoginFailureStore } from './login-failure.store.js';
 
 /**
- * Locks a login name after `login.lockoutThreshold` consecutive failures, for `login.lockoutMinutes` growing with
- * every further lock. Stored in the database, so every instance honours a lock. Counted per name whether or not
- * an account has it; a person's own `loginAttempts` counts their consecutive failures too.
+ * Locks after `login.lockoutThreshold` consecutive failures, for `login.lockoutMinutes` growing with every further
+ * lock. Stored in the database, so every instance honours a lock. A person's failures are counted on their account
+ * (`accountLockKey`), whichever of their names was tried; a name that is no account's is counted on its own, so a
+ * lock says nothing about whether an account exists. A person's own `loginAttempts` counts their failures too.
  */
 @Injectable()
 export class LockoutService {
@@ -32,6 +34,13 @@ export class LockoutService {
     return until && until > now ? until.getTime() - now.getTime() : 0;
   }
 
+  /** 401 while the key is locked, saying for how long. */
+  async refuseIfLocked(key: string, now: Date): Promise<void> {
+    const remaining = await this.remainingLock(key, now);
+    if (remaining === 0) return;
+    throw loginLocked(minutesText(remaining));
+  }
+
   /** Counts a failed login of the name (and of the person, when one has it); locks the name at the threshold. */
   async recordFailure(name: string, personId: number | undefined, now: Date): Promise<void> {
     const { lockoutThreshold, lockoutMinutes } = this.config.login;
@@ -48,11 +57,14 @@ export class LockoutService {
     return this.store.clear([name]);
   }
 
-  /** An admin lifts the locks of a person's login names (username and email) and resets their failure count. */
+  /**
+   * An admin lifts the lock of a person's account (and of their login names, as counted before accounts were) and
+   * resets their failure count.
+   */
   async unlock(id: number, actor: Actor): Promise<UserJson> {
     await this.db.transaction(async () => {
       const user = (await this.users.person(id)) ?? raiseNotFound(id);
-      const names = [user.username, user.email].filter((name): name is string => Boolean(name)).map(loginNameKey);
+      const names = [accountLockKey(id), ...[user.username, user.email].filter((name): name is string => Boolean(name)).map(loginNameKey)];
       const until = await this.store.latestLockAmong(names);
       const locked = until !== null && until > this.clock.now();
       await this.store.clear(names);

@@ -1,17 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { PasswordHasher } from '../../core/access/password-hasher.js';
+import { SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../core/access/principal.js';
 import { randomSecret } from '../../core/access/secrets.js';
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
-import { Database } from '../../core/database/database.js';
 import { yieldToEventLoop } from '../../core/event-loop.js';
-import { SessionService } from '../sessions/index.js';
+import { EVENT, EventService } from '../events/index.js';
 import { PasswordLoginService } from '../sso/index.js';
-import { type UserJson, UserReadModel, UserService } from '../users/index.js';
-import { loginNameKey, minutesText } from './lockout-policy.js';
+import { UserReadModel } from '../users/index.js';
+import { invalidLogin } from './auth.errors.js';
+import { accountLockKey, loginNameKey } from './lockout-policy.js';
 import { LockoutService } from './lockout.service.js';
-import { invalidLogin, loginLocked } from './auth.errors.js';
+import type { SignInMethod } from './sign-in.service.js';
 
 /**
  * An argon2id hash (PasswordHasher's parameters) of a random password nobody knows. Unknown names, service accounts and
@@ -19,10 +20,16 @@ import { invalidLogin, loginLocked } from './auth.errors.js';
  */
 const DUMMY_HASH = '$argon2id$v=19$m=19456,p=1,t=2$yo7f7poPfr4nfn3fIOe6pg$ISJlK0CLA34EnW8QUig/q+xMF/D4Yq0wYX0B6dUsovs';
 
+/** A person whose password was right: whom to sign in, and how (see SignInService). */
+export interface VerifiedPassword extends SignInMethod {
+  personId: number;
+}
+
 /**
- * Username/password login. Checks, in order: the name's lock (stored in the database), the password (argon2id
- * off the event loop, legacy bcrypt verified and upgraded), then starts a session. Unknown names, wrong
- * passwords, service accounts and people without a password all get the same 401 in the same time.
+ * Checks a username (or email) and password, as passport-local's verify step: the lock of the account (or of the
+ * name, when it is no account's), then the password (argon2id off the event loop, legacy bcrypt verified and
+ * upgraded). Unknown names, wrong passwords, service accounts and people without a password all get the same 401 in
+ * the same time; every failure is counted and recorded as the event `user-login-failed`.
  */
 @Injectable()
 export class LoginService {
@@ -30,12 +37,10 @@ export class LoginService {
 
   constructor(
     private readonly users: UserReadModel,
-    private readonly userService: UserService,
     private readonly lockout: LockoutService,
-    private readonly sessions: SessionService,
-    private readonly passwordLogin: PasswordLoginService,
     private readonly hasher: PasswordHasher,
-    private readonly db: Database,
+    private readonly events: EventService,
+    private readonly passwordLogin: PasswordLoginService,
     private readonly clock: Clock,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
@@ -45,40 +50,42 @@ export class LoginService {
    * the account, its writes, the answer with its cookie): it lets waiting requests in between those steps, so that
    * logins flat out do not hold the other requests up by a whole login each.
    */
-  async login(input: { username: string; password: string }, request: Request, response: Response): Promise<UserJson> {
+  async verify(input: { username: string; password: string }, request: Request): Promise<VerifiedPassword> {
     await yieldToEventLoop();
-    const name = loginNameKey(input.username);
+    const loginName = input.username.trim();
     const now = this.clock.now();
-    await this.refuseIfLocked(name, now);
-    await this.passwordLogin.refuseUnlessAllowed(input.username);
-    const account = await this.users.credentialsFor(input.username.trim());
+    // Password login turned off (sso's setting) refuses before any account is looked at, but the break-glass name.
+    await this.passwordLogin.refuseUnlessAllowed(loginName);
+    const account = await this.users.credentialsFor(loginName);
     const person = account && !account.isService ? account : undefined;
+    const lockKey = person ? accountLockKey(person.id) : loginNameKey(loginName);
+    try {
+      await this.lockout.refuseIfLocked(lockKey, now);
+    } catch (locked) {
+      await this.recordFailure(loginName, person?.id, 'locked', request);
+      throw locked;
+    }
     const hash = person?.passwordHash ?? null;
     const against = hash ?? (await this.dummy());
     const valid = await this.hasher.verify(against, input.password);
     if (!person || !hash || !valid) {
-      await this.lockout.recordFailure(name, person?.id, now);
+      await this.lockout.recordFailure(lockKey, person?.id, now);
+      await this.recordFailure(loginName, person?.id, 'invalid', request);
       throw invalidLogin(this.config.basePath);
     }
     await this.passwordLogin.refuseUnlessAdmin((await this.users.person(person.id))!.rootRole);
     const upgradedHash = this.hasher.needsRehash(hash) ? await this.hasher.hash(input.password) : undefined;
     await yieldToEventLoop();
-    await this.db.transaction(async () => {
-      // A lock set by concurrent failures while this password was checked still wins.
-      await this.refuseIfLocked(name, now);
-      await this.lockout.clear(name);
-      await this.userService.recordLoginSuccess(person.id, now, upgradedHash);
-    });
-    await this.sessions.start(person.id, request, response);
-    const user = (await this.users.person(person.id))!;
-    await yieldToEventLoop();
-    return user;
+    return { personId: person.id, method: 'password', upgradedHash, lockKey };
   }
 
-  private async refuseIfLocked(name: string, now: Date): Promise<void> {
-    const remaining = await this.lockout.remainingLock(name, now);
-    if (remaining === 0) return;
-    throw loginLocked(minutesText(remaining));
+  /** Recorded by the service itself: nobody is signed in, and the name tried may be anyone's. */
+  private recordFailure(loginName: string, personId: number | undefined, reason: 'invalid' | 'locked', request: Request) {
+    return this.events.record({
+      type: EVENT.USER_LOGIN_FAILED,
+      actor: { userId: SYSTEM_USER_ID, username: SYSTEM_USER_NAME, ip: request.ip },
+      data: { loginName, userId: personId ?? null, reason },
+    });
   }
 
   /** The fixed dummy hash, unless the hasher's parameters changed since it was made. */

@@ -51,8 +51,17 @@ export const EVENT = {
   USER_DELETED: 'user-deleted',
   USER_PASSWORD_CHANGED: 'user-password-changed',
   USER_UNLOCKED: 'user-unlocked',
+  // Flagwright's own: Unleash keeps sign-ins and sessions out of its event log.
   USER_LOGGED_IN: 'user-logged-in',
   USER_LOGIN_FAILED: 'user-login-failed',
+  SESSION_ENDED: 'session-ended',
+  USER_SESSIONS_ENDED: 'user-sessions-ended',
+  PASSWORD_RESET_LINK_CREATED: 'password-reset-link-created',
+  PASSWORD_RESET_LINK_USED: 'password-reset-link-used',
+  // Unleash's names for its public sign-up (invite) tokens.
+  PUBLIC_SIGNUP_TOKEN_CREATED: 'public-signup-token-created',
+  PUBLIC_SIGNUP_TOKEN_UPDATED: 'public-signup-token-updated',
+  PUBLIC_SIGNUP_TOKEN_USER_ADDED: 'public-signup-token-user-added',
   SETTING_CREATED: 'setting-created',
   SETTING_UPDATED: 'setting-updated',
   PAT_CREATED: 'pat-created',

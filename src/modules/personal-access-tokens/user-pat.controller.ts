@@ -1,6 +1,7 @@
 import { Body, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
+import { SignedInToMintTokens } from '../../core/access/no-token-minting.guard.js';
 import { ForPeopleOnly } from '../../core/access/people-only.guard.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
@@ -31,6 +32,7 @@ export class UserPatController {
   // Not @ForPeopleOnly: any caller's body is validated first (400), then an API token is refused by ownerOf (403).
   @Post()
   @HttpCode(201)
+  @SignedInToMintTokens()
   @ApiOperation({ operationId: 'createPat', summary: 'Create a personal access token; the secret is in this response only.' })
   @ApiErrors(409)
   @ApiCreatedResponse({ type: PatSchema })

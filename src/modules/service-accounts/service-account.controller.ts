@@ -2,6 +2,7 @@ import { Body, Delete, Get, HttpCode, Inject, Post, Put, Res } from '@nestjs/com
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
+import { SignedInToMintTokens } from '../../core/access/no-token-minting.guard.js';
 import type { Actor } from '../../core/access/principal.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
@@ -88,6 +89,7 @@ export class ServiceAccountController {
 
   @Post(':id/token')
   @HttpCode(201)
+  @SignedInToMintTokens()
   @ApiOperation({
     operationId: 'createServiceAccountToken',
     summary: 'Create a token for a service account; its secret (user:…) is in this response only.',

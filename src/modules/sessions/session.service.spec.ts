@@ -1,16 +1,19 @@
 import { hashSecret } from '../../core/access/secrets.js';
+import { failure } from '../../core/testing/failure.js';
 import { testConfig } from '../../core/testing/config.js';
 import { fakeDatabase } from '../../core/testing/fake-database.js';
 import { FixedClock } from '../../core/testing/fixed-clock.js';
 import { fakeRequest, fakeResponse } from '../../core/testing/http.js';
-import { SessionService } from './session.service.js';
+import { recordingEvents } from '../events/testing/event-store.fake.js';
+import { publicSessionId, SessionService } from './session.service.js';
 import { FakeSessionStore } from './testing/session-store.fake.js';
 
 function setup() {
   const store = new FakeSessionStore();
   const clock = new FixedClock(new Date('2024-05-01T10:00:00.000Z'));
   const config = testConfig({ basePath: '/flags', session: { secret: 'session-spec-secret-0123', maxParallelSessions: 2, ttlHours: 1 } });
-  return { service: new SessionService(store, fakeDatabase(), clock, config), store, clock };
+  const { events, eventStore } = recordingEvents(clock);
+  return { service: new SessionService(store, events, fakeDatabase(), clock, config), store, clock, recorded: eventStore.recorded };
 }
 
 describe('SessionService', () => {
@@ -28,6 +31,9 @@ describe('SessionService', () => {
         userId: 3,
         createdAt: new Date('2024-05-01T10:00:00.000Z'),
         expiresAt: new Date('2024-05-01T11:00:00.000Z'),
+        address: null,
+        userAgent: null,
+        lastSeenAt: null,
       },
     ]);
   });
@@ -61,5 +67,42 @@ describe('SessionService', () => {
     expect(forged.setCookies).toEqual(['unleash-session=; Path=/flags; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax']);
     await service.end(fakeRequest(cookie), fakeResponse());
     expect(store.rows).toEqual([]);
+  });
+
+  it('lists the own active sessions with where they came from, marks the current one, and ends one by its id', async () => {
+    const { service, store, clock, recorded } = setup();
+    const request = { headers: { 'user-agent': 'Firefox' }, ip: '203.0.113.7', secure: false } as never;
+    const first = fakeResponse();
+    await service.start(3, request, first);
+    clock.advance(1000);
+    await service.start(3, fakeRequest(), fakeResponse());
+    await store.markSeen(store.rows[0].idHash, new Date('2024-05-01T10:00:30.000Z'));
+    const firstCookie = first.setCookies[0].split(';')[0];
+    const listed = await service.list(3, fakeRequest(firstCookie));
+    expect(listed).toEqual([
+      {
+        id: publicSessionId(store.rows[1].idHash),
+        createdAt: '2024-05-01T10:00:01.000Z',
+        lastSeenAt: null,
+        expiresAt: '2024-05-01T11:00:01.000Z',
+        address: null,
+        userAgent: null,
+        current: false,
+      },
+      {
+        id: publicSessionId(store.rows[0].idHash),
+        createdAt: '2024-05-01T10:00:00.000Z',
+        lastSeenAt: '2024-05-01T10:00:30.000Z',
+        expiresAt: '2024-05-01T11:00:00.000Z',
+        address: '203.0.113.7',
+        userAgent: 'Firefox',
+        current: true,
+      },
+    ]);
+    const actor = { userId: 3, username: 'ada' };
+    expect((await failure(service.endOwn(4, listed[1].id, actor))).message).toBe(`You have no active session with id ${listed[1].id}.`);
+    await service.endOwn(3, listed[1].id, actor);
+    expect(store.rows).toHaveLength(1);
+    expect(recorded).toEqual([{ type: 'session-ended', actor, data: { userId: 3, sessionId: listed[1].id } }]);
   });
 });

@@ -18,4 +18,15 @@ export class SessionEntity {
 
   @TimestampColumn({ name: 'expires_at' })
   expiresAt: Date;
+
+  /** When a request last authenticated with it (written at most once a minute per session). */
+  @TimestampColumn({ name: 'last_seen_at', nullable: true })
+  lastSeenAt: Date | null;
+
+  /** The client address of the sign-in (Express `req.ip`, as the configured `trust proxy` makes it). */
+  @Column({ name: 'address', type: String, length: 64, nullable: true })
+  address: string | null;
+
+  @Column({ name: 'user_agent', type: String, length: 512, nullable: true })
+  userAgent: string | null;
 }

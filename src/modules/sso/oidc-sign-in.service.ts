@@ -75,7 +75,8 @@ export class OidcSignInService {
 
   /** The provider's redirect back: checks it, signs the person in, and answers where they go next. */
   async complete(request: Request, response: Response): Promise<string> {
-    // Without the transaction nothing else matters (not even whether single sign-on is on): refused, nothing written.
+    const settings = await this.enabledSettings();
+    // Without the transaction nothing else matters: refused, nothing written.
     const transaction = readTransaction(request, this.config.session.secret, this.clock.now().getTime());
     response.append('Set-Cookie', clearedTransactionCookie(this.cookiePath(), this.secure(request)));
     if (!transaction) {
@@ -83,7 +84,6 @@ export class OidcSignInService {
         `this sign-in was not started here, or took longer than ${SIGN_IN_MINUTES} minutes. Start it again from the login page.`,
       );
     }
-    const settings = await this.enabledSettings();
     const configuration = await this.reachProvider(settings, request);
     const callback = new URL(this.callbackUrl(request));
     callback.search = new URL(request.originalUrl, 'http://callback.invalid').search;
@@ -124,7 +124,7 @@ export class OidcSignInService {
       if (!configuration.serverMetadata().end_session_endpoint) return home;
       return oidc.buildEndSessionUrl(configuration, {
         client_id: settings.clientId,
-        post_logout_redirect_uri: `${this.origin(request)}${home}`,
+        post_logout_redirect_uri: `${this.publicBase(request)}/`,
       }).href;
     } catch {
       // The session is over here; a provider that cannot be reached keeps its own until it expires.
@@ -198,11 +198,12 @@ export class OidcSignInService {
 
   /** Where the provider sends people back; it must be registered at the provider as a redirect URI. */
   callbackUrl(request: Request): string {
-    return `${this.origin(request)}${this.cookiePath()}/callback`;
+    return `${this.publicBase(request)}/auth/oidc/callback`;
   }
 
-  private origin(request: Request): string {
-    return this.config.sso.publicUrl ?? `${request.protocol}://${request.get('host')}`;
+  /** Where people reach our routes: `publicUrl` (Unleash's UNLEASH_URL, the base path in it), else the request's host. */
+  private publicBase(request: Request): string {
+    return this.config.sso.publicUrl ?? `${request.protocol}://${request.get('host')}${this.config.basePath}`;
   }
 
   private cookiePath(): string {

@@ -24,7 +24,7 @@ function setup() {
   const db = fakeDatabase();
   const config = testConfig({ hostUsers: { resolve: () => ({ email: 'host@host.test', rootRole: 'Viewer' }) } });
   const { events, eventStore } = recordingEvents(clock);
-  const sessions = new SessionService(new FakeSessionStore(), db, clock, config);
+  const sessions = new SessionService(new FakeSessionStore(), events, db, clock, config);
   const users = new UserService(
     store,
     readModel,

@@ -5,6 +5,7 @@ import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/ac
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors, LOCATION_HEADER } from '../../core/http/openapi.js';
+import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { CreateUserSchema, PasswordSchema, UpdateUserSchema, UserSchema, UsersSchema } from './user.dto.js';
 import type { UserJson } from './user.model.js';
@@ -97,5 +98,19 @@ export class UserAdminController {
   ): Promise<void> {
     const caller = principal.kind === 'user' && principal.via === 'session' ? { request, response } : undefined;
     await this.users.setPassword(id, body.password, actor, caller);
+  }
+
+  @Delete(':id/sessions')
+  @AcceptsNoBody()
+  @ApiOperation({
+    operationId: 'deleteUserSessions',
+    summary: 'End every session of a user',
+    description:
+      'Their session cookies stop working at once on this instance and within a second on every other; their tokens are untouched. Event `user-sessions-ended` with how many ended.',
+  })
+  @ApiErrors(400, 404)
+  @ApiOkResponse({ description: 'Ended' })
+  async endSessions(@IntParam('id') id: number, @CurrentActor() actor: Actor): Promise<void> {
+    await this.users.endSessions(id, actor);
   }
 }

@@ -36,7 +36,7 @@ export class UserController {
     operationId: 'changeMyPassword',
     summary: 'Change your own password',
     description:
-      'password and confirmPassword must match (400); oldPassword, when given, must be right (401). Your other sessions end; a session caller gets a fresh cookie.',
+      'password and confirmPassword must match (400); oldPassword is required (400) and must be right (401); a person who signs in through single sign-on has no password (403). Your other sessions end; a session caller gets a fresh cookie.',
   })
   @ApiOkResponse({ description: 'Password changed' })
   async changePassword(

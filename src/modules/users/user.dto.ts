@@ -155,7 +155,10 @@ export class ChangeMyPasswordSchema {
   @MatchesPassword()
   confirmPassword: string;
 
-  @ApiPropertyOptional({ description: 'The current password; when given it must be right (401 otherwise)' })
+  @ApiPropertyOptional({
+    description:
+      'The current password: required (400 without it), and it must be right (401 otherwise). Optional in the schema, as Unleash has it.',
+  })
   @IsOptional()
   @IsString()
   oldPassword?: string;

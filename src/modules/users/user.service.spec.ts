@@ -29,7 +29,7 @@ function setup() {
       { permission: 'UPDATE_FEATURE', project: 'p', environment: 'production' },
     ],
   });
-  const sessions = new SessionService(sessionStore, db, clock, config);
+  const sessions = new SessionService(sessionStore, events, db, clock, config);
   const hasher = new FakePasswordHasher();
   const service = new UserService(store, new FakeUserReadModel(store), access, db, events, sessions, hasher, clock, config);
   return { service, store, admin, sessionStore, hasher, recorded: eventStore.recorded };
@@ -87,7 +87,14 @@ describe('UserService', () => {
   it('deletes a person with their sessions, and answers 404 for an unknown id', async () => {
     const { service, store, sessionStore, recorded } = setup();
     const user = await service.create({ username: 'ada', rootRole: 3 }, ACTOR);
-    await sessionStore.insert({ idHash: 'h', userId: user.id, createdAt: new Date(), expiresAt: new Date(Date.now() + 60_000) });
+    await sessionStore.insert({
+      idHash: 'h',
+      userId: user.id,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 60_000),
+      address: null,
+      userAgent: null,
+    });
     await service.delete(user.id, ACTOR);
     expect(store.row(user.id)).toBeUndefined();
     expect(sessionStore.rows).toEqual([]);
@@ -95,18 +102,31 @@ describe('UserService', () => {
     expect(await failure(service.get(user.id))).toMatchObject({ name: 'NotFoundError', message: 'Could not find user with id 2.' });
   });
 
-  it('changes the own password: a PAT caller must give the old one, which must be right; sessions end and the own is renewed', async () => {
+  it('changes the own password: any caller must give the old one, which must be right; sessions end and the own is renewed', async () => {
     const { service, store, admin, sessionStore } = setup();
+    for (const via of ['pat', 'session'] as const) {
+      const caller = userPrincipal(admin.id, { via });
+      expect((await failure(service.changeOwnPassword(caller, { password: 'new' }, ACTOR))).details?.[0].path).toBe('/body/oldPassword');
+    }
     const byPat = userPrincipal(admin.id, { via: 'pat' });
-    expect((await failure(service.changeOwnPassword(byPat, { password: 'new' }, ACTOR))).details?.[0].path).toBe('/body/oldPassword');
     expect(await failure(service.changeOwnPassword(byPat, { password: 'new', oldPassword: 'wrong' }, ACTOR))).toMatchObject({
       name: 'AuthenticationRequired',
       message: 'The old password you provided is not correct.',
     });
-    await sessionStore.insert({ idHash: 'other', userId: admin.id, createdAt: new Date(), expiresAt: new Date(Date.now() + 60_000) });
+    await sessionStore.insert({
+      idHash: 'other',
+      userId: admin.id,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 60_000),
+      address: null,
+      userAgent: null,
+    });
     const response = fakeResponse();
     const self = { userId: admin.id, username: 'admin' };
-    await service.changeOwnPassword(userPrincipal(admin.id), { password: 'new' }, self, { request: fakeRequest(), response });
+    await service.changeOwnPassword(userPrincipal(admin.id), { password: 'new', oldPassword: 'old' }, self, {
+      request: fakeRequest(),
+      response,
+    });
     expect(store.row(admin.id)!.password_hash).toBe('fake:new');
     expect(sessionStore.rows.map((row) => row.idHash)).not.toContain('other');
     expect(sessionStore.rows).toHaveLength(1);

@@ -13,7 +13,14 @@ import { SessionService } from '../sessions/index.js';
 import type { CallerPermission, CreateUserInput, RootRoleJson, UpdateUserInput, UserJson } from './user.model.js';
 import { UserReadModel } from './user.read-model.js';
 import { UserStore } from './user.store.js';
-import { accountGone, hostUserHasNoPassword, notAUser, serviceAccountHasNoPassword, wrongOldPassword } from './users.errors.js';
+import {
+  accountGone,
+  hostUserHasNoPassword,
+  noPasswordToChange,
+  notAUser,
+  serviceAccountHasNoPassword,
+  wrongOldPassword,
+} from './users.errors.js';
 
 /** The request and response of a caller who changes their own password by session: they get a fresh session. */
 export interface CallerSession {
@@ -110,6 +117,19 @@ export class UserService {
     });
   }
 
+  /** An admin ends every session of a person (their tokens stay). */
+  async endSessions(id: number, actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      const user = (await this.users.person(id)) ?? raiseNotFound(id);
+      const sessions = await this.sessions.endAllFor(id);
+      await this.events.record({
+        type: EVENT.USER_SESSIONS_ENDED,
+        actor,
+        data: { id, username: user.username ?? null, email: user.email ?? null, sessions },
+      });
+    });
+  }
+
   /** An admin sets a person's password. Every session of that person ends (the caller's own is renewed). */
   async setPassword(id: number, password: string, actor: Actor, caller?: CallerSession): Promise<void> {
     const user = (await this.users.person(id)) ?? raiseNotFound(id);
@@ -117,8 +137,9 @@ export class UserService {
   }
 
   /**
-   * The caller changes their own password; their other sessions end and the current one is renewed. The old
-   * password is checked when given, and must be given by a caller who authenticates with a personal access token.
+   * The caller changes their own password; their other sessions end and the current one is renewed. The current
+   * password is asked for whatever the caller authenticated with: a stolen session or token alone must not be enough
+   * to take the account over for good. A person without a password (signed in through single sign-on) has none to change.
    */
   async changeOwnPassword(
     principal: Principal,
@@ -131,19 +152,17 @@ export class UserService {
     if (self.via === 'host') {
       throw hostUserHasNoPassword();
     }
-    if (self.via === 'pat' && input.oldPassword === undefined) {
-      // A leaked token must not be enough to take the account over.
+    const user = (await this.users.account(self.id)) ?? raiseNotFound(self.id);
+    const hash = await this.users.passwordHashOf(self.id);
+    if (!hash) throw noPasswordToChange();
+    if (input.oldPassword === undefined) {
       throw invalidProperty(
         '/body/oldPassword',
-        'The `/body/oldPassword` property is required when you authenticate with a personal access token: a token alone cannot change the password.',
+        'The `/body/oldPassword` property is required: your current password, so that a session or a token alone cannot change it.',
       );
     }
-    const user = (await this.users.account(self.id)) ?? raiseNotFound(self.id);
-    if (input.oldPassword !== undefined) {
-      const hash = await this.users.passwordHashOf(self.id);
-      if (!hash || !(await this.hasher.verify(hash, input.oldPassword))) {
-        throw wrongOldPassword();
-      }
+    if (!(await this.hasher.verify(hash, input.oldPassword))) {
+      throw wrongOldPassword();
     }
     await this.storePassword(user, input.password, actor, caller);
   }

@@ -28,6 +28,14 @@ export function hostUserHasNoPassword(): AppError {
   );
 }
 
+/** A person who signs in through single sign-on has no password here to change. */
+export function noPasswordToChange(): AppError {
+  return new AppError(
+    'NoAccessError',
+    'You have no password to change: you sign in through single sign-on. An administrator can send you a link to set one.',
+  );
+}
+
 export function wrongOldPassword(): AppError {
   return new AppError('AuthenticationRequired', 'The old password you provided is not correct.');
 }

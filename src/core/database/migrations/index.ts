@@ -13,6 +13,8 @@ import { SessionGeneration1700000016000 } from './1700000016000-session-generati
 import { ContextFields1700000020000 } from './1700000020000-context-fields.js';
 import { FeatureTypes1700000021000 } from './1700000021000-feature-types.js';
 import { ReadSideIndexes1700000023000 } from './1700000023000-read-side-indexes.js';
+import { SessionDetails1700000024000 } from './1700000024000-session-details.js';
+import { Invitations1700000024001 } from './1700000024001-invitations.js';
 import { AuthSettings1700000025000 } from './1700000025000-auth-settings.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
@@ -32,5 +34,7 @@ export const flagwrightMigrations = [
   ContextFields1700000020000,
   FeatureTypes1700000021000,
   ReadSideIndexes1700000023000,
+  SessionDetails1700000024000,
+  Invitations1700000024001,
   AuthSettings1700000025000,
 ];

@@ -14,6 +14,7 @@ import { FakeUserStore } from '../../users/testing/user-store.fake.js';
 import { UserService } from '../../users/user.service.js';
 import { LockoutService } from '../lockout.service.js';
 import { LoginService } from '../login.service.js';
+import { SignInService } from '../sign-in.service.js';
 import { FakeLoginFailureStore } from './login-failure-store.fake.js';
 
 /**
@@ -30,26 +31,14 @@ export function authServices() {
   const { events, eventStore } = recordingEvents(clock);
   const hasher = new FakePasswordHasher();
   const sessionStore = new FakeSessionStore();
-  const sessions = new SessionService(sessionStore, db, clock, config);
+  const sessions = new SessionService(sessionStore, events, db, clock, config);
   const readModel = new FakeUserReadModel(users);
   const userService = new UserService(users, readModel, new FakeAccessReadModel(), db, events, sessions, hasher, clock, config);
   const failures = new FakeLoginFailureStore();
   const lockout = new LockoutService(failures, userService, readModel, events, db, clock, config);
   const authSettings = new FakeAuthSettingsStore();
   const passwordLogin = new PasswordLoginService(authSettings, db, events, clock, config);
-  const login = new LoginService(readModel, userService, lockout, sessions, passwordLogin, hasher, db, clock, config);
-  return {
-    login,
-    lockout,
-    passwordLogin,
-    authSettings,
-    users,
-    ada,
-    bot,
-    failures,
-    sessionStore,
-    hasher,
-    clock,
-    recorded: eventStore.recorded,
-  };
+  const login = new LoginService(readModel, lockout, hasher, events, passwordLogin, clock, config);
+  const signIn = new SignInService(readModel, userService, lockout, sessions, events, db, clock);
+  return { login, signIn, lockout, users, ada, bot, failures, sessionStore, hasher, clock, recorded: eventStore.recorded };
 }

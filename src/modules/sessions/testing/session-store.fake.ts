@@ -1,18 +1,13 @@
-import { SessionStore } from '../session.store.js';
+import { type NewSession, type SessionRow, SessionStore } from '../session.store.js';
 
-export interface FakeSessionRow {
-  idHash: string;
-  userId: number;
-  createdAt: Date;
-  expiresAt: Date;
-}
+export type FakeSessionRow = SessionRow;
 
 /** `sessions` in memory; `trim` keeps each user's newest sessions as the SQL store does. */
 export class FakeSessionStore extends SessionStore {
   rows: FakeSessionRow[] = [];
 
-  async insert(input: FakeSessionRow): Promise<void> {
-    this.rows.push({ ...input });
+  async insert(input: NewSession): Promise<void> {
+    this.rows.push({ ...input, lastSeenAt: null });
   }
   async trim(userId: number, keep: number): Promise<number> {
     const newestFirst = this.rows.filter((row) => row.userId === userId).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
@@ -23,10 +18,21 @@ export class FakeSessionStore extends SessionStore {
   async delete(idHash: string): Promise<void> {
     this.rows = this.rows.filter((row) => row.idHash !== idHash);
   }
-  async deleteAllFor(userId: number): Promise<void> {
+  async deleteAllFor(userId: number): Promise<number> {
+    const before = this.rows.length;
     this.rows = this.rows.filter((row) => row.userId !== userId);
+    return before - this.rows.length;
   }
   async deleteExpired(now: Date): Promise<void> {
     this.rows = this.rows.filter((row) => row.expiresAt > now);
+  }
+  async listFor(userId: number, now: Date): Promise<SessionRow[]> {
+    return this.rows
+      .filter((row) => row.userId === userId && row.expiresAt > now)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map((row) => ({ ...row }));
+  }
+  async markSeen(idHash: string, at: Date): Promise<void> {
+    for (const row of this.rows) if (row.idHash === idHash) row.lastSeenAt = at;
   }
 }

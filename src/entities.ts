@@ -27,6 +27,7 @@ import { RoleEntity, RolePermissionEntity } from './modules/roles/index.js';
 import { SearchGenerationEntity } from './modules/search/index.js';
 import { SegmentEntity } from './modules/segments/index.js';
 import { SessionEntity } from './modules/sessions/index.js';
+import { AuthSettingEntity } from './modules/sso/index.js';
 import { FeatureStrategyEntity, FeatureStrategySegmentEntity, StrategyTypeEntity } from './modules/strategies/index.js';
 import { FeatureTagEntity, TagEntity, TagTypeEntity } from './modules/tags/index.js';
 import { SettingEntity } from './modules/ui-config/index.js';
@@ -48,6 +49,7 @@ export const flagwrightEntities = [
   ApiTokenProjectEntity,
   SessionEntity,
   LoginFailureEntity,
+  AuthSettingEntity,
   ResetTokenEntity,
   SignupTokenEntity,
   ProjectEntity,

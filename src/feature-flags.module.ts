@@ -33,6 +33,7 @@ import { SearchModule } from './modules/search/index.js';
 import { SegmentsModule } from './modules/segments/index.js';
 import { ServiceAccountsModule } from './modules/service-accounts/index.js';
 import { SessionsModule } from './modules/sessions/index.js';
+import { SsoModule } from './modules/sso/index.js';
 import { StrategiesModule } from './modules/strategies/index.js';
 import { TagsModule } from './modules/tags/index.js';
 import { UiConfigModule } from './modules/ui-config/index.js';
@@ -67,6 +68,7 @@ const FEATURE_MODULES: Type<unknown>[] = [
   InvitationsModule,
   RolesModule,
   GroupsModule,
+  SsoModule,
   ProjectAccessModule,
   SearchModule,
   PlaygroundModule,

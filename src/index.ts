@@ -1,7 +1,7 @@
 /** The public entry for host applications. The standalone service starts from main.ts instead. */
 export { FlagwrightModule } from './feature-flags.module.js';
 export type { FlagwrightModuleExtras } from './core/config/module-definition.js';
-export type { FlagwrightModuleOptions, FlagwrightConfig } from './core/config/flagwright-config.js';
+export type { FlagwrightModuleOptions, FlagwrightConfig, OidcSettings, SsoOptions } from './core/config/flagwright-config.js';
 export type { HostUser, HostUserRootRole, HostUsersOptions } from './core/access/host-user.js';
 export { flagwrightEntities } from './entities.js';
 export { flagwrightMigrations } from './core/database/migrations/index.js';

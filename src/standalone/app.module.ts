@@ -65,6 +65,11 @@ export class AppModule {
                 lowPriorityHashing: env.performance.lowPriorityHashing,
                 pipelinedTransactions: env.performance.pipelinedTransactions,
               },
+              sso: {
+                oidc: env.oidc,
+                secretKey: env.authSecretKey,
+                breakGlassUsername: env.breakGlassUsername,
+              },
               bootstrap: {
                 adminUsername: env.adminUsername,
                 adminPassword: env.adminPassword,

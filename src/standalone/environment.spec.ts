@@ -79,6 +79,44 @@ describe('readEnvironment', () => {
     expect(() => readEnvironment({ UNLEASH_DEFAULT_ADMIN_USERNAME: 'root' })).toThrow(/must be set together/);
   });
 
+  it('reads the OIDC settings when OIDC_DISCOVER_URL is set, and reports every bad one', () => {
+    expect(readEnvironment({}).oidc).toBeUndefined();
+    expect(
+      readEnvironment({
+        OIDC_DISCOVER_URL: 'https://idp.example.com/realms/acme',
+        OIDC_CLIENT_ID: 'flagwright',
+        OIDC_CLIENT_SECRET: 's3cret',
+        OIDC_AUTO_CREATE: 'true',
+        OIDC_DEFAULT_ROOT_ROLE: 'Viewer',
+        OIDC_GROUP_JSON_PATH: 'realm_access.roles',
+        OIDC_ENABLE_GROUP_SYNCING: '1',
+        UNLEASH_URL: 'https://flags.example.com',
+      }),
+    ).toMatchObject({
+      oidc: {
+        enabled: true,
+        discoverUrl: 'https://idp.example.com/realms/acme',
+        clientId: 'flagwright',
+        secret: 's3cret',
+        autoCreate: true,
+        defaultRootRole: 'Viewer',
+        groupJsonPath: 'realm_access.roles',
+        enableGroupSyncing: true,
+      },
+      publicUrl: 'https://flags.example.com',
+    });
+    expect(() =>
+      readEnvironment({ OIDC_DISCOVER_URL: 'idp.example.com', OIDC_DEFAULT_ROOT_ROLE: 'Owner', AUTH_SECRET_KEY: 'short' }),
+    ).toThrow(
+      'Invalid configuration:\n' +
+        '- OIDC_DISCOVER_URL must be an http:// or https:// URL, but is "idp.example.com".\n' +
+        '- OIDC_DEFAULT_ROOT_ROLE must be one of Viewer, Editor, Admin, but is "Owner".\n' +
+        '- OIDC_CLIENT_ID is required when OIDC_DISCOVER_URL is set.\n' +
+        '- OIDC_CLIENT_SECRET is required when OIDC_DISCOVER_URL is set.\n' +
+        '- AUTH_SECRET_KEY must be at least 16 characters long.',
+    );
+  });
+
   it('trusts no proxy by default, and only the proxies TRUST_PROXY names; never every sender', () => {
     expect(readEnvironment({}).trustProxy).toBe(false);
     expect(readEnvironment({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { type EmailOptions, isFrontendApiOrigin } from '../core/config/flagwright-config.js';
+import { type EmailOptions, isFrontendApiOrigin, type OidcSettings } from '../core/config/flagwright-config.js';
 
 /** Unleash's first-admin password, which the standalone service keeps (and says in its log) when none is set. */
 export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
@@ -51,6 +51,10 @@ export interface StandaloneEnvironment {
   playgroundEvaluationLimit: number;
   potentiallyStaleCheckIntervalSeconds: number;
   sdkKeptScopes: number;
+  /** OIDC settings from OIDC_* variables (absent unless OIDC_DISCOVER_URL is set: then the admin API cannot change them). */
+  oidc?: Partial<OidcSettings>;
+  authSecretKey?: string;
+  breakGlassUsername?: string;
   /** Nothing runs in the standalone process to use in-process evaluation: off, to keep idle memory low (tests turn it on). */
   sdkInProcessEvaluation: boolean;
   /** The performance mechanisms' off switches (src/core/performance, src/standalone/performance). */
@@ -114,6 +118,11 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
   if (badOrigin !== undefined) {
     problems.push(`UNLEASH_FRONTEND_API_ORIGINS must list "*" or origins such as https://app.example.com, but lists "${badOrigin}".`);
   }
+  const oidc = readOidc(env, boolean, problems);
+  const authSecretKey = env.AUTH_SECRET_KEY || undefined;
+  if (authSecretKey && authSecretKey.length < 16) problems.push('AUTH_SECRET_KEY must be at least 16 characters long.');
+  const publicUrl = env.UNLEASH_URL?.trim() || undefined;
+  if (publicUrl && !isHttpUrl(publicUrl)) problems.push(`UNLEASH_URL must be an http:// or https:// URL, but is "${publicUrl}".`);
 
   const environment: StandaloneEnvironment = {
     port: integer('PORT', 4242, 0, 65535),
@@ -170,9 +179,55 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
       routeIndex: boolean('ROUTE_INDEX', true)!,
     },
     frontendApiOrigins: frontendApiOrigins.length > 0 ? frontendApiOrigins : ['*'],
+    oidc,
+    authSecretKey,
+    breakGlassUsername: env.AUTH_BREAK_GLASS_USERNAME?.trim() || undefined,
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return environment;
+}
+
+const ROOT_ROLES = ['Viewer', 'Editor', 'Admin'] as const;
+const SIGNING_ALGORITHMS = ['RS256', 'RS384', 'RS512'] as const;
+
+function isHttpUrl(value: string): boolean {
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}
+
+/** OIDC_* variables, when OIDC_DISCOVER_URL is set; the ones left unset keep the admin API's defaults. */
+function readOidc(
+  env: NodeJS.ProcessEnv,
+  boolean: (name: string, fallback?: boolean) => boolean | undefined,
+  problems: string[],
+): Partial<OidcSettings> | undefined {
+  const discoverUrl = env.OIDC_DISCOVER_URL?.trim();
+  if (!discoverUrl) return undefined;
+  if (!isHttpUrl(discoverUrl)) problems.push(`OIDC_DISCOVER_URL must be an http:// or https:// URL, but is "${discoverUrl}".`);
+  const oneOf = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
+    const raw = env[name]?.trim();
+    if (!raw) return undefined;
+    if (allowed.includes(raw as T)) return raw as T;
+    problems.push(`${name} must be one of ${allowed.join(', ')}, but is "${raw}".`);
+    return undefined;
+  };
+  const settings: Partial<OidcSettings> = {
+    enabled: boolean('OIDC_ENABLED', true),
+    discoverUrl,
+    clientId: env.OIDC_CLIENT_ID?.trim(),
+    secret: env.OIDC_CLIENT_SECRET,
+    autoCreate: boolean('OIDC_AUTO_CREATE'),
+    emailDomains: env.OIDC_EMAIL_DOMAINS,
+    defaultRootRole: oneOf('OIDC_DEFAULT_ROOT_ROLE', ROOT_ROLES),
+    enableGroupSyncing: boolean('OIDC_ENABLE_GROUP_SYNCING'),
+    groupJsonPath: env.OIDC_GROUP_JSON_PATH,
+    addGroupsScope: boolean('OIDC_ADD_GROUPS_SCOPE'),
+    enableSingleSignOut: boolean('OIDC_ENABLE_SINGLE_SIGN_OUT'),
+    idTokenSigningAlgorithm: oneOf('OIDC_ID_TOKEN_SIGNING_ALGORITHM', SIGNING_ALGORITHMS),
+    acrValues: env.OIDC_ACR_VALUES,
+  };
+  if (!settings.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_DISCOVER_URL is set.');
+  if (!settings.secret) problems.push('OIDC_CLIENT_SECRET is required when OIDC_DISCOVER_URL is set.');
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
 }
 
 /**

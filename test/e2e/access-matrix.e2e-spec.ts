@@ -75,8 +75,10 @@ describe('access matrix: every route × every kind of caller', () => {
     }
   }
 
-  /** Reads before writes, DELETEs after them, `/logout` last: a caller's allowed calls do not end its own cells early. */
-  const rank = (route: RoutePermission) => (route.path === '/logout' ? 3 : route.method === 'DELETE' ? 2 : route.method === 'GET' ? 0 : 1);
+  /** Reads before writes, DELETEs after them, the logouts last: a caller's allowed calls do not end its own cells early. */
+  const LOGOUTS = ['/logout', '/auth/oidc/logout'];
+  const rank = (route: RoutePermission) =>
+    LOGOUTS.includes(route.path) ? 3 : route.method === 'DELETE' ? 2 : route.method === 'GET' ? 0 : 1;
   const ordered = [...routes].sort((a, b) => rank(a) - rank(b));
 
   let cells = 0;

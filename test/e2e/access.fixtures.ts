@@ -43,6 +43,8 @@ export async function listen(t: TestApp): Promise<Http> {
       headers: sent,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
+      // A redirect is the route's answer (single sign-on's routes answer 302); following it would ask another route.
+      redirect: 'manual',
     });
     if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
       controller.abort();

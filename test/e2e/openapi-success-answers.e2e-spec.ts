@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { startTestProvider } from '../helpers/oidc-provider.js';
 import { OpenApiChecker, type OpenApiDocument, type OpenApiOperation } from '../helpers/openapi-checker.js';
 import { CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 import { ADMIN, type Answer, type Http, listen } from './access.fixtures.js';
@@ -26,7 +28,9 @@ describe('the OpenAPI document describes a successful answer of every operation'
   });
   afterAll(() => t.close());
 
-  const successStatuses = (operation: OpenApiOperation) => Object.keys(operation.responses).filter((status) => status.startsWith('2'));
+  /** A 2xx, or the 302 of the browser routes of single sign-on, whose answer is a redirect. */
+  const successStatuses = (operation: OpenApiOperation) =>
+    Object.keys(operation.responses).filter((status) => status.startsWith('2') || status === '302');
   /** The operations of the document no call has succeeded on. */
   const neverSucceeded = (of: OpenApiChecker) => of.routes.map((route) => route.operation.operationId).filter((id) => !succeeded.has(id));
 
@@ -359,6 +363,31 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('GET', `${project}/flag-creators`);
     await asAdmin('DELETE', project);
     await ok('POST', '/logout', { cookie: await sessionCookieFor(t, 1) });
+
+    // Single sign-on, against a real provider, and the switch of password login.
+    const origin = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    const provider = await startTestProvider(`${origin}/auth/oidc/callback`, `${origin}/`);
+    try {
+      provider.accounts.set('sso', { email: 'sso@example.com', name: 'Signed On' });
+      provider.signInAs('sso');
+      await asAdmin('GET', '/api/admin/auth/oidc/settings');
+      await asAdmin('POST', '/api/admin/auth/oidc/settings', {
+        enabled: true,
+        discoverUrl: provider.issuer,
+        clientId: provider.clientId,
+        secret: provider.clientSecret,
+        autoCreate: true,
+      });
+      const started = await ok('GET', '/auth/oidc/login?redirect=/projects', {});
+      const transaction = String(started.headers['set-cookie']).split(';')[0];
+      const back = await provider.authorize(String(started.headers.location));
+      const signedIn = await ok('GET', `${back.pathname}${back.search}`, { cookie: transaction });
+      await ok('GET', '/auth/oidc/logout', { cookie: /unleash-session=[^;]+/.exec(String(signedIn.headers['set-cookie']))![0] });
+      await asAdmin('GET', '/api/admin/auth/simple/settings');
+      await asAdmin('POST', '/api/admin/auth/simple/settings', { disabled: false });
+    } finally {
+      await provider.stop();
+    }
 
     expect(problems).toEqual([]);
     expect(neverSucceeded(checker)).toEqual([]);

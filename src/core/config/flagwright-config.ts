@@ -58,6 +58,8 @@ export interface FlagwrightModuleOptions {
    * Flagwright's credentials acts as the person `resolve` maps the host's user to (see docs/embedding.md).
    */
   hostUsers?: HostUsersOptions;
+  /** Single sign-on with OpenID Connect and the switch for password login (see docs/sso/). */
+  sso?: SsoOptions;
   /**
    * Where people reach the service from their browser (`https://flags.example.com`, with any path in front of ours),
    * for the links in invitations and password resets. Without it the links are paths under `basePath`.
@@ -77,6 +79,46 @@ export interface FlagwrightModuleOptions {
    * `POST /api/admin/ui-config/cors`: `*` (the default) for any, or origins such as `https://app.example.com`.
    */
   frontendApiOrigins?: string[];
+}
+
+/** OpenID Connect settings as the admin API takes them (Unleash's `oidcSettingsSchema`). */
+export interface OidcSettings {
+  enabled: boolean;
+  /** The provider's issuer URL, or its `/.well-known/openid-configuration` document. */
+  discoverUrl: string;
+  clientId: string;
+  secret: string;
+  /** Create people at their first sign-in (with `defaultRootRole`); off: only people who already exist may sign in. */
+  autoCreate: boolean;
+  /** Comma-separated email domains whose people may be created at their first sign-in (empty: any). */
+  emailDomains: string;
+  defaultRootRole: 'Viewer' | 'Editor' | 'Admin';
+  /** Sync group membership from the claim at `groupJsonPath` to the groups whose `mappingsSSO` name it. */
+  enableGroupSyncing: boolean;
+  /** A dotted path into the ID token's claims, e.g. `groups` or `realm_access.roles`. */
+  groupJsonPath: string;
+  /** Ask for the `groups` scope (Okta and others send the claim only then). */
+  addGroupsScope: boolean;
+  /** Logging out also ends the provider's session (RP-initiated logout). */
+  enableSingleSignOut: boolean;
+  idTokenSigningAlgorithm: 'RS256' | 'RS384' | 'RS512';
+  /** `acr_values` sent with the authorization request (empty: none). */
+  acrValues: string;
+}
+
+export interface SsoOptions {
+  /**
+   * OIDC settings fixed by the host (the standalone service reads them from OIDC_* environment variables): the
+   * admin API then shows them, with the secret masked, and refuses to change them.
+   */
+  oidc?: Partial<OidcSettings>;
+  /** Encrypts the client secret stored through the admin API; by default a key derived from `session.secret`. */
+  secretKey?: string;
+  /**
+   * The one login name that may still sign in with a password while password login is turned off, if it is a
+   * person with the Admin root role: by default the first admin's username (`bootstrap.adminUsername`), else `admin`.
+   */
+  breakGlassUsername?: string;
 }
 
 /** An SMTP server to send links through (nodemailer's SMTP transport). */
@@ -126,6 +168,12 @@ export interface FlagwrightConfig {
   potentiallyStaleCheckIntervalSeconds: number;
   /** Absent unless the host maps its users to Flagwright's. */
   hostUsers?: HostUsersOptions;
+  sso: {
+    oidc?: Partial<OidcSettings>;
+    secretKey: string;
+    publicUrl?: string;
+    breakGlassUsername: string;
+  };
   productName: string;
   performance: {
     /**
@@ -228,6 +276,12 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     playgroundEvaluationLimit: options.playgroundEvaluationLimit ?? 15_000,
     potentiallyStaleCheckIntervalSeconds: options.potentiallyStaleCheckIntervalSeconds ?? 60,
     hostUsers: options.hostUsers,
+    sso: {
+      oidc: options.sso?.oidc,
+      secretKey: options.sso?.secretKey ?? options.session.secret,
+      publicUrl: options.publicUrl?.trim().replace(/\/+$/, ''),
+      breakGlassUsername: options.sso?.breakGlassUsername ?? options.bootstrap?.adminUsername ?? 'admin',
+    },
     productName: options.productName ?? 'Flagwright',
     performance: {
       lowPriorityHashing: options.performance?.lowPriorityHashing ?? false,

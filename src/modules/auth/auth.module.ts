@@ -2,6 +2,7 @@ import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
 import { UsersModule } from '../users/index.js';
 import { SessionsModule } from '../sessions/index.js';
+import { SsoModule } from '../sso/index.js';
 import { LockoutService } from './lockout.service.js';
 import { LoginFailureStore, SqlLoginFailureStore } from './login-failure.store.js';
 import { LoginThrottleStorage } from './login-throttle.storage.js';
@@ -12,7 +13,7 @@ import { SignInService } from './sign-in.service.js';
 import { UnlockController } from './unlock.controller.js';
 
 @FeatureModule({
-  imports: [EventsModule, UsersModule, SessionsModule],
+  imports: [EventsModule, UsersModule, SessionsModule, SsoModule],
   controllers: [LoginController, UnlockController],
   providers: [
     LoginService,

@@ -7,6 +7,7 @@ import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { yieldToEventLoop } from '../../core/event-loop.js';
 import { EVENT, EventService } from '../events/index.js';
+import { PasswordLoginService } from '../sso/index.js';
 import { UserReadModel } from '../users/index.js';
 import { invalidLogin } from './auth.errors.js';
 import { accountLockKey, loginNameKey } from './lockout-policy.js';
@@ -39,6 +40,7 @@ export class LoginService {
     private readonly lockout: LockoutService,
     private readonly hasher: PasswordHasher,
     private readonly events: EventService,
+    private readonly passwordLogin: PasswordLoginService,
     private readonly clock: Clock,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
@@ -52,6 +54,8 @@ export class LoginService {
     await yieldToEventLoop();
     const loginName = input.username.trim();
     const now = this.clock.now();
+    // Password login turned off (sso's setting) refuses before any account is looked at, but the break-glass name.
+    await this.passwordLogin.refuseUnlessAllowed(loginName);
     const account = await this.users.credentialsFor(loginName);
     const person = account && !account.isService ? account : undefined;
     const lockKey = person ? accountLockKey(person.id) : loginNameKey(loginName);
@@ -69,6 +73,7 @@ export class LoginService {
       await this.recordFailure(loginName, person?.id, 'invalid', request);
       throw invalidLogin(this.config.basePath);
     }
+    await this.passwordLogin.refuseUnlessAdmin((await this.users.person(person.id))!.rootRole);
     const upgradedHash = this.hasher.needsRehash(hash) ? await this.hasher.hash(input.password) : undefined;
     await yieldToEventLoop();
     return { personId: person.id, method: 'password', upgradedHash, lockKey };

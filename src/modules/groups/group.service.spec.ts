@@ -87,4 +87,26 @@ describe('GroupService', () => {
     expect((await failure(service.delete(5, ACTOR))).message).toBe('Could not find group with id 5.');
     expect((await failure(service.addUsers(1, [member(7)], ACTOR))).details?.[0].path).toBe('/body/users/0/user/id');
   });
+
+  it('syncs SSO membership: joins the mapped groups, leaves the ones sync had given, keeps what an admin gave', async () => {
+    const { service, recorded } = setup();
+    const admins = await service.create({ name: 'admins', mappingsSSO: ['idp-admins'] }, ACTOR);
+    const staff = await service.create({ name: 'staff', mappingsSSO: ['idp-staff', 'idp-all'] }, ACTOR);
+    const byHand = await service.create({ name: 'by hand', mappingsSSO: ['idp-other'], users: [member(1)] }, ACTOR);
+    recorded.length = 0;
+    expect(await service.syncSsoMembership(1, ['idp-admins', 'idp-all', 'unmapped'], ACTOR)).toEqual({
+      joined: ['admins', 'staff'],
+      left: [],
+    });
+    expect((await service.get(admins.id)).users).toEqual([expect.objectContaining({ createdBy: 'SSO' })]);
+    expect(await service.syncSsoMembership(1, ['idp-all'], ACTOR)).toEqual({ joined: [], left: ['admins'] });
+    expect(await service.syncSsoMembership(1, [], ACTOR)).toEqual({ joined: [], left: ['staff'] });
+    expect((await service.get(byHand.id)).users.map((user) => user.user.id)).toEqual([1]);
+    expect(recorded.map((event) => [event.type, event.data])).toEqual([
+      ['group-user-added', { groupId: admins.id, groupName: 'admins', userId: 1 }],
+      ['group-user-added', { groupId: staff.id, groupName: 'staff', userId: 1 }],
+      ['group-user-removed', { groupId: admins.id, groupName: 'admins', userId: 1 }],
+      ['group-user-removed', { groupId: staff.id, groupName: 'staff', userId: 1 }],
+    ]);
+  });
 });

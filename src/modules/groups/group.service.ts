@@ -19,6 +19,9 @@ export interface GroupBody {
   users?: { user: { id: number } }[] | null;
 }
 
+/** Who added a membership that single sign-on keeps in step with the provider (Unleash's `createdBy` for them). */
+export const SSO_MEMBERSHIP = 'SSO';
+
 /**
  * Groups for role-based access: a group's root role and its project roles (see project-access) hold for every
  * member. Membership changes write `group-user-added` / `group-user-removed` events, one per account; changes of
@@ -122,6 +125,38 @@ export class GroupService {
       const removed = await this.store.removeMembers(id, [userId]);
       if (removed.length === 0) throw notFound(`User ${userId} is not a member of group ${id}.`);
       await this.recordMembers(EVENT.GROUP_USER_REMOVED, id, group.name, removed, actor);
+    });
+  }
+
+  /**
+   * Makes the person's memberships follow the SSO groups their provider names (at each single sign-on): they join
+   * every group whose `mappingsSSO` holds one of them, and leave the groups that single sign-on had put them in
+   * and that no longer match. Memberships an admin gave stay. Joins and leaves are recorded as usual, by `actor`.
+   */
+  async syncSsoMembership(userId: number, ssoGroups: string[], actor: Actor): Promise<{ joined: string[]; left: string[] }> {
+    const names = new Set(ssoGroups);
+    return this.db.transaction(async () => {
+      const mapped = await this.store.ssoMappedGroups();
+      const matching = new Map(
+        mapped.filter((group) => group.mappingsSSO.some((sso) => names.has(sso))).map((group) => [group.id, group.name]),
+      );
+      const memberships = await this.store.membershipsOf(userId);
+      const now = this.clock.now();
+      const joined: string[] = [];
+      for (const [groupId, groupName] of matching) {
+        if (memberships.some((membership) => membership.groupId === groupId)) continue;
+        const added = await this.store.addMembers(groupId, [userId], SSO_MEMBERSHIP, now);
+        await this.recordMembers(EVENT.GROUP_USER_ADDED, groupId, groupName, added, actor);
+        joined.push(groupName);
+      }
+      const left: string[] = [];
+      for (const { groupId, groupName, addedBy } of memberships) {
+        if (addedBy !== SSO_MEMBERSHIP || matching.has(groupId)) continue;
+        const removed = await this.store.removeMembers(groupId, [userId]);
+        await this.recordMembers(EVENT.GROUP_USER_REMOVED, groupId, groupName, removed, actor);
+        left.push(groupName);
+      }
+      return { joined, left };
     });
   }
 

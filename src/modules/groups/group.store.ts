@@ -16,6 +16,10 @@ export abstract class GroupStore {
   abstract addMembers(id: number, userIds: number[], addedBy: string, addedAt: Date): Promise<number[]>;
   /** Answers the ids that were members. */
   abstract removeMembers(id: number, userIds: number[]): Promise<number[]>;
+  /** The groups that name SSO groups in their mappings. */
+  abstract ssoMappedGroups(): Promise<{ id: number; name: string; mappingsSSO: string[] }[]>;
+  /** The groups the account is a member of, with who added it. */
+  abstract membershipsOf(userId: number): Promise<{ groupId: number; groupName: string; addedBy: string | null }[]>;
 }
 
 @Injectable()
@@ -91,5 +95,21 @@ export class SqlGroupStore extends GroupStore {
       { id, userIds },
     );
     return rows.map((row) => Number(row.user_id)).sort((a, b) => a - b);
+  }
+
+  async ssoMappedGroups(): Promise<{ id: number; name: string; mappingsSSO: string[] }[]> {
+    const rows = await this.db.query<{ id: number | string; name: string; mappings_sso: unknown }>(
+      "SELECT id, name, mappings_sso FROM flagwright_user_groups WHERE mappings_sso <> '[]' ORDER BY id",
+    );
+    return rows.map((row) => ({ id: Number(row.id), name: row.name, mappingsSSO: parseJson<string[]>(row.mappings_sso, []) }));
+  }
+
+  async membershipsOf(userId: number): Promise<{ groupId: number; groupName: string; addedBy: string | null }[]> {
+    const rows = await this.db.query<{ group_id: number | string; name: string; created_by: string | null }>(
+      `SELECT gu.group_id, g.name, gu.created_by FROM flagwright_group_users gu
+       JOIN flagwright_user_groups g ON g.id = gu.group_id WHERE gu.user_id = :userId ORDER BY gu.group_id`,
+      { userId },
+    );
+    return rows.map((row) => ({ groupId: Number(row.group_id), groupName: row.name, addedBy: row.created_by }));
   }
 }

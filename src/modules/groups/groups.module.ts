@@ -11,6 +11,6 @@ import { GroupStore, SqlGroupStore } from './group.store.js';
   imports: [EventsModule, RolesModule, UsersModule],
   controllers: [GroupController],
   providers: [GroupService, GroupReadModel, { provide: GroupStore, useClass: SqlGroupStore }],
-  exports: [GroupReadModel],
+  exports: [GroupReadModel, GroupService],
 })
 export class GroupsModule {}

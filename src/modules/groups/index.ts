@@ -3,4 +3,5 @@ export { GroupsModule } from './groups.module.js';
 export { GroupSchema } from './group.dto.js';
 export type { Group } from './group.model.js';
 export { GroupReadModel } from './group.read-model.js';
+export { GroupService, SSO_MEMBERSHIP } from './group.service.js';
 export * from './groups.entities.js';

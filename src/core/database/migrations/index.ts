@@ -17,6 +17,7 @@ import { TagValues1700000022000 } from './1700000022000-tag-values.js';
 import { ReadSideIndexes1700000023000 } from './1700000023000-read-side-indexes.js';
 import { SessionDetails1700000024000 } from './1700000024000-session-details.js';
 import { Invitations1700000024001 } from './1700000024001-invitations.js';
+import { AuthSettings1700000025000 } from './1700000025000-auth-settings.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
 export const flagwrightMigrations = [
@@ -39,4 +40,5 @@ export const flagwrightMigrations = [
   ReadSideIndexes1700000023000,
   SessionDetails1700000024000,
   Invitations1700000024001,
+  AuthSettings1700000025000,
 ];

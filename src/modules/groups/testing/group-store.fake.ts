@@ -58,4 +58,16 @@ export class FakeGroupStore extends GroupStore {
     row.members = row.members.filter((member) => !removed.includes(member.userId));
     return removed;
   }
+
+  async ssoMappedGroups(): Promise<{ id: number; name: string; mappingsSSO: string[] }[]> {
+    return this.rows.filter((row) => row.mappingsSSO.length > 0).map(({ id, name, mappingsSSO }) => ({ id, name, mappingsSSO }));
+  }
+
+  async membershipsOf(userId: number): Promise<{ groupId: number; groupName: string; addedBy: string | null }[]> {
+    return this.rows.flatMap((row) =>
+      row.members
+        .filter((member) => member.userId === userId)
+        .map((member) => ({ groupId: row.id, groupName: row.name, addedBy: member.addedBy })),
+    );
+  }
 }

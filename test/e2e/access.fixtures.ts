@@ -86,6 +86,7 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
   await asAdmin('POST', `/api/admin/features/${feature}/tags`, { type: `${suffix}-tag`, value: 'vv' });
   const segment = await asAdmin('POST', '/api/admin/segments', { name: `${suffix}-segment`, constraints: [] });
   await asAdmin('POST', '/api/admin/strategies', { name: `${suffix}-strategy`, parameters: [] });
+  await asAdmin('POST', '/api/admin/context', { name: `${suffix}-field`, legalValues: [{ value: 'lv' }] });
   const user = await asAdmin('POST', '/api/admin/user-admin', {
     username: `${suffix}-user`,
     password: FIXTURE_PASSWORD,
@@ -114,8 +115,14 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
     'service-account': String(account.id),
     'user-admin': String(user.id),
     tokens: String(accountToken.id),
+    'feature-types': 'release',
   };
-  const names: Record<string, string> = { environments: environment, strategies: `${suffix}-strategy`, 'tag-types': `${suffix}-tag` };
+  const names: Record<string, string> = {
+    environments: environment,
+    strategies: `${suffix}-strategy`,
+    'tag-types': `${suffix}-tag`,
+    features: feature,
+  };
   const params: Record<string, string> = {
     projectId: 'default',
     featureName: feature,
@@ -132,6 +139,9 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
     sessionId: '0'.repeat(32),
     // No invite link has this secret: its routes answer 404 wherever they let the caller in.
     token: '0'.repeat(64),
+    contextField: `${suffix}-field`,
+    legalValue: 'lv',
+    appName: `${suffix}-app`,
   };
   const urlOf = (route: RoutePermission) => {
     const segments = route.path.split('/');

@@ -334,6 +334,19 @@ describe('login: POST /auth/simple/login', () => {
       }
     });
 
+    it('answers an empty password or username (which passport-local refuses unchecked) like any wrong password, and counts it', async () => {
+      const user = await createUser();
+      for (const [username, password] of [
+        [user.username, ''],
+        ['', 'whatever'],
+      ]) {
+        const res = await login(username, password).expect(401);
+        expect(res.body).toEqual({ id: expect.stringMatching(UUID), name: 'AuthenticationRequired', message: INVALID });
+      }
+      const read = await t.http().get(`/api/admin/user-admin/${user.id}`).set('Authorization', ADMIN_TOKEN).expect(200);
+      expect(read.body.loginAttempts).toBe(1);
+    });
+
     it('records every failure and every sign-in as an event, with the address', async () => {
       const user = await createUser({ email: 'evented@example.com' });
       await login('evented@example.com', 'wrong').expect(401);

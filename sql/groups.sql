@@ -47,3 +47,10 @@ INSERT INTO flagwright_group_users (group_id, user_id, created_by, created_at)
 
 -- SqlGroupStore.removeMembers.rows
 DELETE FROM flagwright_group_users WHERE group_id = :id AND user_id IN (:...userIds) RETURNING user_id;
+
+-- SqlGroupStore.ssoMappedGroups.rows
+SELECT id, name, mappings_sso FROM flagwright_user_groups WHERE mappings_sso <> '[]' ORDER BY id;
+
+-- SqlGroupStore.membershipsOf.rows
+SELECT gu.group_id, g.name, gu.created_by FROM flagwright_group_users gu
+  JOIN flagwright_user_groups g ON g.id = gu.group_id WHERE gu.user_id = :userId ORDER BY gu.group_id;

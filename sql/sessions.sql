@@ -3,7 +3,8 @@
 -- src/modules/sessions/session.store.ts
 
 -- SqlSessionStore.insert
-INSERT INTO flagwright_sessions (id_hash, user_id, created_at, expires_at) VALUES (:idHash, :userId, :createdAt, :expiresAt);
+INSERT INTO flagwright_sessions (id_hash, user_id, created_at, expires_at, address, user_agent)
+  VALUES (:idHash, :userId, :createdAt, :expiresAt, :address, :userAgent);
 
 -- SqlSessionStore.trim
 DELETE FROM flagwright_sessions WHERE user_id = :userId AND id_hash NOT IN (
@@ -17,3 +18,10 @@ DELETE FROM flagwright_sessions WHERE user_id = :userId;
 
 -- SqlSessionStore.deleteExpired
 DELETE FROM flagwright_sessions WHERE expires_at <= :now;
+
+-- SqlSessionStore.listFor.rows
+SELECT id_hash, user_id, created_at, expires_at, last_seen_at, address, user_agent FROM flagwright_sessions
+  WHERE user_id = :userId AND expires_at > :now ORDER BY created_at DESC, id_hash;
+
+-- SqlSessionStore.markSeen
+UPDATE flagwright_sessions SET last_seen_at = :at WHERE id_hash = :idHash;

@@ -29,7 +29,8 @@ import { SegmentEntity } from './modules/segments/index.js';
 import { SessionEntity } from './modules/sessions/index.js';
 import { AuthSettingEntity } from './modules/sso/index.js';
 import { FeatureStrategyEntity, FeatureStrategySegmentEntity, StrategyTypeEntity } from './modules/strategies/index.js';
-import { FeatureTagEntity, TagTypeEntity } from './modules/tags/index.js';
+import { FeatureTagEntity, TagEntity, TagTypeEntity } from './modules/tags/index.js';
+import { SettingEntity } from './modules/ui-config/index.js';
 import { UserEntity } from './modules/users/index.js';
 
 /**
@@ -63,7 +64,9 @@ export const flagwrightEntities = [
   SegmentEntity,
   FeatureStrategySegmentEntity,
   ContextFieldEntity,
+  SettingEntity,
   TagTypeEntity,
+  TagEntity,
   FeatureTagEntity,
   FavoriteFeatureEntity,
   FeatureLifecycleEntity,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { EmailOptions, OidcSettings } from '../core/config/flagwright-config.js';
+import { type EmailOptions, isFrontendApiOrigin, type OidcSettings } from '../core/config/flagwright-config.js';
 
 /** Unleash's first-admin password, which the standalone service keeps (and says in its log) when none is set. */
 export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
@@ -57,6 +57,10 @@ export interface StandaloneEnvironment {
   breakGlassUsername?: string;
   /** Nothing runs in the standalone process to use in-process evaluation: off, to keep idle memory low (tests turn it on). */
   sdkInProcessEvaluation: boolean;
+  /** The performance mechanisms' off switches (src/core/performance, src/standalone/performance). */
+  performance: { lowPriorityHashing: boolean; pipelinedTransactions: boolean; routeIndex: boolean };
+  /** Where browsers may call /api/frontend from until an admin sets it (UNLEASH_FRONTEND_API_ORIGINS, default *). */
+  frontendApiOrigins: string[];
 }
 
 /** What Express's `trust proxy` accepts, except `true` (trusting any sender lets every client choose its own address). */
@@ -114,6 +118,11 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
   if (authSecretKey && authSecretKey.length < 16) problems.push('AUTH_SECRET_KEY must be at least 16 characters long.');
   const publicUrl = env.UNLEASH_URL?.trim() || undefined;
   if (publicUrl && !isHttpUrl(publicUrl)) problems.push(`UNLEASH_URL must be an http:// or https:// URL, but is "${publicUrl}".`);
+  const frontendApiOrigins = list('UNLEASH_FRONTEND_API_ORIGINS');
+  const badOrigin = frontendApiOrigins.find((origin) => !isFrontendApiOrigin(origin));
+  if (badOrigin !== undefined) {
+    problems.push(`UNLEASH_FRONTEND_API_ORIGINS must list "*" or origins such as https://app.example.com, but lists "${badOrigin}".`);
+  }
 
   const environment: StandaloneEnvironment = {
     port: integer('PORT', 4242, 0, 65535),
@@ -167,6 +176,12 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     oidc,
     authSecretKey,
     breakGlassUsername: env.AUTH_BREAK_GLASS_USERNAME?.trim() || undefined,
+    performance: {
+      lowPriorityHashing: boolean('LOW_PRIORITY_HASHING', true)!,
+      pipelinedTransactions: boolean('PIPELINED_TRANSACTIONS', true)!,
+      routeIndex: boolean('ROUTE_INDEX', true)!,
+    },
+    frontendApiOrigins: frontendApiOrigins.length > 0 ? frontendApiOrigins : ['*'],
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return environment;

@@ -33,9 +33,17 @@ describe('GET /api/admin/ui-config', () => {
         personalAccessTokens: 10,
         strategySegments: 5,
       },
-      flags: { hostUsers: false, inProcessEvaluation: expect.any(Boolean), projectContextFields: true },
+      flags: { hostUsers: false, inProcessEvaluation: expect.any(Boolean), projectContextFields: true, oidc: false },
       frontendApiOrigins: ['*'],
     });
+  });
+
+  it('says when password login is off, as the single sign-on settings set it', async () => {
+    await t.http().post('/api/admin/auth/simple/settings').set('Authorization', ADMIN_TOKEN).send({ disabled: true }).expect(200);
+    const off = await t.http().get('/api/admin/ui-config').set('Authorization', ADMIN_TOKEN).expect(200);
+    await t.http().post('/api/admin/auth/simple/settings').set('Authorization', ADMIN_TOKEN).send({ disabled: false }).expect(200);
+    const on = await t.http().get('/api/admin/ui-config').set('Authorization', ADMIN_TOKEN).expect(200);
+    expect([off.body.disablePasswordAuth, on.body.disablePasswordAuth]).toEqual([true, false]);
   });
 
   it('needs a login, and an admin credential', async () => {

@@ -37,8 +37,10 @@ export class UiConfigSchema {
     description: '`open-source`: username and password; `custom`: the host application signs people in',
   })
   authenticationType: string;
-  @ApiProperty({ description: 'Whether password login is off (the host application signs people in)' }) disablePasswordAuth: boolean;
-  @ApiProperty({ description: 'Always false: the service sends no email' }) emailEnabled: boolean;
+  @ApiProperty({ description: 'Whether password login is off for everyone but the break-glass admin (single sign-on only)' })
+  disablePasswordAuth: boolean;
+  @ApiProperty({ description: 'Whether welcome and password-reset links are sent by email (an SMTP server is configured)' })
+  emailEnabled: boolean;
   @ApiProperty({ description: 'Always false: there is no maintenance mode' }) maintenanceMode: boolean;
   @ApiProperty({ description: 'Sessions a user may have at once' }) maxSessionsCount: number;
   @ApiProperty({ type: ResourceLimitsSchema }) resourceLimits: ResourceLimitsSchema;
@@ -46,7 +48,7 @@ export class UiConfigSchema {
     type: 'object',
     additionalProperties: { type: 'boolean' },
     description: 'Which optional capabilities are on',
-    example: { hostUsers: false, inProcessEvaluation: false },
+    example: { hostUsers: false, inProcessEvaluation: false, projectContextFields: true, oidc: false },
   })
   flags: Record<string, boolean>;
   @ApiProperty({ type: [String], description: 'Where browsers may call the frontend API from (CORS); `*` for anywhere' })

@@ -4,6 +4,7 @@ import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flag
 import { Database } from '../../core/database/database.js';
 import { FRONTEND_SETTINGS, FrontendOrigins } from '../../core/http/frontend-cors.js';
 import { EVENT, EventService } from '../events/index.js';
+import { SsoStatus } from '../sso/index.js';
 import { serviceVersion } from './service-version.js';
 import { SettingStore } from './setting.store.js';
 import type { UiConfigSchema } from './ui-config.dto.js';
@@ -21,6 +22,7 @@ export class UiConfigService {
     private readonly settings: SettingStore,
     private readonly origins: FrontendOrigins,
     private readonly events: EventService,
+    private readonly sso: SsoStatus,
     private readonly db: Database,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
@@ -29,6 +31,7 @@ export class UiConfigService {
   async uiConfig(origin: string): Promise<UiConfigSchema> {
     const { config } = this;
     const hostSignsIn = config.hostUsers !== undefined;
+    const sso = await this.sso.current();
     return {
       name: config.productName,
       version: this.version,
@@ -36,8 +39,8 @@ export class UiConfigService {
       baseUriPath: config.basePath,
       versionInfo: { current: { oss: this.version }, latest: {}, isLatest: true },
       authenticationType: hostSignsIn ? 'custom' : 'open-source',
-      disablePasswordAuth: false,
-      emailEnabled: false,
+      disablePasswordAuth: sso.disablePasswordAuth,
+      emailEnabled: config.email !== undefined,
       maintenanceMode: false,
       maxSessionsCount: config.session.maxParallelSessions,
       resourceLimits: {
@@ -51,6 +54,7 @@ export class UiConfigService {
         hostUsers: hostSignsIn,
         inProcessEvaluation: config.sdk.inProcessEvaluation,
         projectContextFields: true,
+        oidc: sso.oidcEnabled,
       },
       frontendApiOrigins: await this.origins.current(),
     };

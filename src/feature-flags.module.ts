@@ -13,6 +13,7 @@ import { ApiTokensModule } from './modules/api-tokens/index.js';
 import { AuthModule } from './modules/auth/index.js';
 import { ClientApiModule } from './modules/client-api/index.js';
 import { ClientMetricsModule } from './modules/client-metrics/index.js';
+import { consoleServerProvider } from './modules/console/index.js';
 import { EdgeModule } from './modules/edge/index.js';
 import { EnvironmentsModule } from './modules/environments/index.js';
 import { EvaluationModule } from './modules/evaluation/index.js';
@@ -118,6 +119,9 @@ function compose({ imports, providers, exports, ...definition }: DynamicModule, 
     ],
     providers: [
       { provide: ROUTE_PREFIX, useValue: prefix },
+      // Before PrefixBoundary: both mount on the prefix when the module initialises, in this order, and the
+      // console answers before the prefix's 404.
+      consoleServerProvider(prefix),
       {
         provide: PrefixBoundary,
         inject: [HttpAdapterHost, ApplicationConfig],

@@ -56,6 +56,11 @@ export interface FlagwrightModuleOptions {
    * default. The standalone service says `Unleash`, as the anchor's clients expect of it.
    */
   productName?: string;
+  /**
+   * Serve the web console at the root of our routes (`/` standalone, `/<routePrefix>/` embedded); true by default.
+   * `false` leaves those paths to the host, with the API alone.
+   */
+  console?: boolean;
 }
 
 /** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
@@ -92,6 +97,7 @@ export interface FlagwrightConfig {
   /** Absent unless the host maps its users to Flagwright's. */
   hostUsers?: HostUsersOptions;
   productName: string;
+  console: boolean;
 }
 
 export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
@@ -172,6 +178,7 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     metricsRetentionHours: options.metricsRetentionHours ?? 48,
     hostUsers: options.hostUsers,
     productName: options.productName ?? 'Flagwright',
+    console: options.console ?? true,
   };
 }
 

@@ -47,7 +47,7 @@ export async function startConsoleSession(): Promise<ConsoleSession> {
       // Shorter than the test's timeout, so a step that waits in vain says which one it was.
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();
-      watchErrors(page);
+      await watchErrors(page);
       await page.goto('/login');
       await page.getByLabel('Username or email').fill(ADMIN.username);
       await page.getByLabel('Password').fill(ADMIN.password);
@@ -72,34 +72,37 @@ export const BROWSER_TEST_TIMEOUT_MS = CONSOLE_BUILD_TIMEOUT_MS;
 const pageErrors = new WeakMap<Page, string[]>();
 
 /** Errors the page logs (a refused script or style under the Content-Security-Policy among them) fail the test. */
-function watchErrors(page: Page): void {
+async function watchErrors(page: Page): Promise<void> {
   const errors: string[] = [];
   pageErrors.set(page, errors);
   page.on('pageerror', (error) => errors.push(error.message));
+  await page.exposeFunction('reportPolicyViolation', (violation: string) => errors.push(violation));
+  // Says where a refused script or style came from; an init script is not subject to the page's policy.
+  await page.addInitScript(`document.addEventListener('securitypolicyviolation', (event) =>
+    window.reportPolicyViolation(event.violatedDirective + ' refused ' + JSON.stringify(event.sample) + ' from ' +
+      event.sourceFile + ':' + event.lineNumber + ':' + event.columnNumber))`);
   page.on('console', (message) => {
-    // A refused request's status is the test's business (a 401 before login, a 403 the test causes).
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    // A refused request's status is the test's business (a 401 before login, a 403 the test causes); refused
+    // scripts and styles are reported above, with their source.
+    const text = message.text();
+    if (message.type() === 'error' && !text.startsWith('Failed to load resource') && !text.includes('Content Security Policy'))
+      errors.push(text);
   });
 }
 
+/** The errors the page logged since the last call. */
 export function errorsOf(page: Page): string[] {
-  return pageErrors.get(page) ?? [];
+  const errors = pageErrors.get(page) ?? [];
+  return errors.splice(0, errors.length);
 }
 
 /** axe's serious and critical violations on the page as shown, by rule and the elements it found. */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    interface Violation {
-      id: string;
-      impact: string;
-      nodes: { target: string[] }[];
-    }
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => node.target.join(' ')) }));
-  });
+  const violations: { id: string; impact: string; targets: string[] }[] = await page.evaluate(`axe
+    .run(document, { resultTypes: ['violations'] })
+    .then((result) => result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => node.target.join(' ')) })))`);
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.targets.join(', ')}`);

@@ -14,6 +14,9 @@ export const routes: RouteObject[] = [
     Component: Shell,
     children: [
       { index: true, lazy: page(() => import('../pages/FlagsPage')) },
+      { path: 'flags/:projectId/:featureName', lazy: page(() => import('../pages/FlagPage')) },
+      { path: 'projects', lazy: page(() => import('../pages/ProjectsPage')) },
+      { path: 'profile', lazy: page(() => import('../pages/ProfilePage')) },
       { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },
     ],
   },

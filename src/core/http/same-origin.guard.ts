@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AppError } from '../errors/app-error.js';
+import { crossSiteWrite } from './http.errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,12 +16,7 @@ export class SameOriginGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(request.method) || request.headers.authorization) return true;
-    if (isFromAnotherOrigin(request)) {
-      throw new AppError(
-        'NoAccessError',
-        'This request came from another site, so it cannot use your session: writes with a session cookie are accepted from Flagwright’s own pages only. Send an API token or a personal access token in the authorization header instead.',
-      );
-    }
+    if (isFromAnotherOrigin(request)) throw crossSiteWrite();
     return true;
   }
 }

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { buildOnce } from './service-process.js';
+import { buildOnce, buildService } from './service-process.js';
 
 const CONSOLE_INPUTS = [
   'console/src',
@@ -13,13 +12,12 @@ const CONSOLE_INPUTS = [
 
 /**
  * Builds the web console (`npm run build:console`) unless dist/console is newer than its sources; its API types come
- * from the compiled service, compiled first when it is missing.
+ * from the compiled service, which is brought up to date first.
  */
-export const buildConsole = (): Promise<void> =>
-  buildOnce('dist/console/index.html', CONSOLE_INPUTS, () => {
-    if (!existsSync('dist/src/standalone/app.module.js')) execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-    execFileSync('npm', ['run', 'build:console'], { stdio: 'inherit' });
-  });
+export async function buildConsole(): Promise<void> {
+  await buildService();
+  await buildOnce('dist/console/index.html', CONSOLE_INPUTS, () => execFileSync('npm', ['run', 'build:console'], { stdio: 'inherit' }));
+}
 
 /** How long a first build may take on a loaded machine. */
 export const CONSOLE_BUILD_TIMEOUT_MS = 600_000;

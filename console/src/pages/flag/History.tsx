@@ -34,7 +34,7 @@ export function History({ flag }: { flag: string }) {
             <time dateTime={event.createdAt}>{new Date(event.createdAt).toLocaleString()}</time>
           </div>
           <ul className="changes">
-            {changesBetween(event.preData ?? undefined, event.data ?? undefined)
+            {changesBetween(event.preData ?? {}, event.data ?? {})
               .slice(0, 12)
               .map((change) => (
                 <li key={change}>

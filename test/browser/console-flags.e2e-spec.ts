@@ -178,6 +178,26 @@ describe('the flags page', () => {
     expect(favorites.features.map((feature: { name: string }) => feature.name)).toEqual(['dark-mode']);
   });
 
+  it('switches to the dark theme, which passes axe too, and fits a 375 px wide screen', async () => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'dark-mode' }).waitFor();
+    await page.getByRole('button', { name: 'Use dark theme' }).click();
+    expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('dark');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'flags-page-dark');
+    await page.getByRole('button', { name: 'Use light theme' }).click();
+    await page.setViewportSize({ width: 375, height: 740 });
+    try {
+      await page.reload();
+      await page.getByRole('switch', { name: 'dark-mode in production' }).waitFor();
+      // The table scrolls in its own box; the page itself does not scroll sideways.
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await screenshot(page, 'flags-page-375');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('opens the command menu with Ctrl-K and jumps to a page by name', async () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'dark-mode' }).waitFor();

@@ -63,6 +63,13 @@ export interface FlagwrightModuleOptions {
    * default. The standalone service says `Unleash`, as the anchor's clients expect of it.
    */
   productName?: string;
+  /** Performance mechanisms a host may switch (src/core/performance/README.md says what each costs and buys). */
+  performance?: Partial<FlagwrightConfig['performance']>;
+  /**
+   * The origins a browser may call `/api/frontend` from (CORS) until an admin sets them with
+   * `POST /api/admin/ui-config/cors`: `*` (the default) for any, or origins such as `https://app.example.com`.
+   */
+  frontendApiOrigins?: string[];
   /**
    * Serve the web console at the root of our routes (`/` standalone, `/<routePrefix>/` embedded); true by default.
    * `false` leaves those paths to the host, with the API alone.
@@ -106,6 +113,17 @@ export interface FlagwrightConfig {
   /** Absent unless the host maps its users to Flagwright's. */
   hostUsers?: HostUsersOptions;
   productName: string;
+  performance: {
+    /**
+     * Password hashing threads below the CPU priority of the process's other threads (nice 10, and SCHED_IDLE
+     * where util-linux's `chrt` is installed; Linux only). Off by default: it changes how threads of the host's
+     * process are scheduled, which only the host may decide. The standalone service turns it on.
+     */
+    lowPriorityHashing: boolean;
+    /** PostgreSQL transactions in node-postgres's pipeline mode (default on). */
+    pipelinedTransactions: boolean;
+  };
+  frontendApiOrigins: string[];
   console: boolean;
 }
 
@@ -139,6 +157,12 @@ function checkOptions(options: FlagwrightModuleOptions): void {
   const { adminUsername, adminPassword } = options.bootstrap ?? {};
   if (Boolean(adminUsername) !== Boolean(adminPassword)) {
     throw new Error('Flagwright: `bootstrap.adminUsername` and `bootstrap.adminPassword` go together: give both, or neither.');
+  }
+  const badOrigin = options.frontendApiOrigins?.find((origin) => !isFrontendApiOrigin(origin));
+  if (badOrigin !== undefined) {
+    throw new Error(
+      `Flagwright: \`frontendApiOrigins\` lists ${JSON.stringify(badOrigin)}, which is neither "*" nor an origin such as https://app.example.com (scheme, host and port only).`,
+    );
   }
   if (options.hostUsers != null && typeof options.hostUsers.resolve !== 'function') {
     throw new Error(
@@ -189,8 +213,24 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     potentiallyStaleCheckIntervalSeconds: options.potentiallyStaleCheckIntervalSeconds ?? 60,
     hostUsers: options.hostUsers,
     productName: options.productName ?? 'Flagwright',
+    performance: {
+      lowPriorityHashing: options.performance?.lowPriorityHashing ?? false,
+      pipelinedTransactions: options.performance?.pipelinedTransactions ?? true,
+    },
+    frontendApiOrigins: options.frontendApiOrigins ?? ['*'],
     console: options.console ?? true,
   };
+}
+
+/** `*`, or an origin as browsers send it in `Origin` (scheme, host and port, nothing after). */
+export function isFrontendApiOrigin(origin: unknown): boolean {
+  if (origin === '*') return true;
+  if (typeof origin !== 'string') return false;
+  try {
+    return new URL(origin).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** Where people log in, under the path in front of our routes. */

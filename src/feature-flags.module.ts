@@ -14,6 +14,7 @@ import { AuthModule } from './modules/auth/index.js';
 import { InvitationsModule } from './modules/invitations/index.js';
 import { ClientApiModule } from './modules/client-api/index.js';
 import { ClientMetricsModule } from './modules/client-metrics/index.js';
+import { consoleServerProvider } from './modules/console/index.js';
 import { ContextFieldsModule } from './modules/context-fields/index.js';
 import { EdgeModule } from './modules/edge/index.js';
 import { EnvironmentsModule } from './modules/environments/index.js';
@@ -130,6 +131,9 @@ function compose({ imports, providers, exports, ...definition }: DynamicModule, 
     ],
     providers: [
       { provide: ROUTE_PREFIX, useValue: prefix },
+      // Before PrefixBoundary: both mount on the prefix when the module initialises, in this order, and the
+      // console answers before the prefix's 404.
+      consoleServerProvider(prefix),
       {
         provide: PrefixBoundary,
         inject: [HttpAdapterHost, ApplicationConfig],

@@ -142,6 +142,17 @@ describe('the package manifest', () => {
     expect(SUPPORTED_NODES.every((node) => semver.satisfies(node, manifest.engines.node))).toBe(true);
   });
 
+  /** What `npm run build:console` writes: the page, the hashed assets, and a gzip copy of each. */
+  const CONSOLE_BUILD = [
+    'index.html',
+    'index.html.gz',
+    'favicon.svg',
+    'favicon.svg.gz',
+    'assets/index-Cx1.js',
+    'assets/index-Cx1.js.gz',
+    'assets/index-Cx2.css',
+  ].map((file) => `dist/console/${file}`);
+
   it('packs only the compiled library, its declarations and the docs (npm pack --dry-run on a built tree)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'flagwright-pack-'));
     try {
@@ -154,6 +165,7 @@ describe('the package manifest', () => {
         'dist/flagwright.mjs.map',
         'dist/ormconfig.js',
         'dist/bench/run.js',
+        ...CONSOLE_BUILD,
       ];
       for (const file of built) {
         mkdirSync(dirname(join(dir, file)), { recursive: true });
@@ -170,14 +182,17 @@ describe('the package manifest', () => {
         'docs/architecture.md',
         'docs/permissions.md',
         ...LIBRARY_SOURCES.flatMap((file) => ['.js', '.d.ts'].map((ext) => `dist/${file.replace(/\.ts$/, ext)}`)),
+        // The web console, prebuilt: the module serves it (docs/console.md).
+        ...CONSOLE_BUILD,
       ];
       expect(sorted(files.map((file) => file.path))).toEqual(sorted(expected));
       // Every entry the exports map names is packed, and nothing else is reachable: no deep import into dist.
       const entries = Object.values(manifest.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)));
       expect(entries.map((entry) => entry.replace(/^\.\//, '')).filter((entry) => !files.some((file) => file.path === entry))).toEqual([]);
       expect(Object.keys(manifest.exports)).toEqual(['.', './testing', './package.json']);
-      // "A few hundred": one .js and one .d.ts per library module (about 400 of them), the docs and the manifest.
-      expect(files.length).toBeLessThanOrEqual(1000);
+      // "A few hundred": one .js and one .d.ts per library module (about 400 of them), the docs and the manifest; and
+      // the console's files.
+      expect(files.filter((file) => !file.path.startsWith('dist/console/')).length).toBeLessThanOrEqual(1000);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

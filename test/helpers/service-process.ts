@@ -46,9 +46,9 @@ export async function buildOnce(output: string, inputs: string[], build: () => v
   }
 }
 
-/** Builds the service (`npm run build`) unless its bundle is newer than every source. */
+/** Builds the service (`npm run build:service`) unless its bundle is newer than every source. */
 export const buildService = (): Promise<void> =>
-  buildOnce(BUNDLE, BUILD_INPUTS, () => execFileSync('npm', ['run', 'build'], { stdio: 'inherit' }));
+  buildOnce(BUNDLE, BUILD_INPUTS, () => execFileSync('npm', ['run', 'build:service'], { stdio: 'inherit' }));
 
 export interface ServiceDatabase {
   url?: string;

@@ -79,6 +79,11 @@ export interface FlagwrightModuleOptions {
    * `POST /api/admin/ui-config/cors`: `*` (the default) for any, or origins such as `https://app.example.com`.
    */
   frontendApiOrigins?: string[];
+  /**
+   * Serve the web console at the root of our routes (`/` standalone, `/<routePrefix>/` embedded); true by default.
+   * `false` leaves those paths to the host, with the API alone.
+   */
+  console?: boolean;
 }
 
 /** OpenID Connect settings as the admin API takes them (Unleash's `oidcSettingsSchema`). */
@@ -189,6 +194,7 @@ export interface FlagwrightConfig {
   /** Where links point: `publicUrl` without a trailing slash, or `basePath`. */
   linkBase: string;
   email?: EmailOptions;
+  console: boolean;
 }
 
 export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
@@ -290,6 +296,7 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     frontendApiOrigins: options.frontendApiOrigins ?? ['*'],
     linkBase: options.publicUrl ? options.publicUrl.trim().replace(/\/+$/, '') : basePath,
     email: options.email,
+    console: options.console ?? true,
   };
 }
 

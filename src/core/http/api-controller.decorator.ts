@@ -7,6 +7,7 @@ import { API_KIND, type ApiKind } from './api-kind.js';
 import { ContentTypeGuard } from './content-type.guard.js';
 import { FrontendCorsGuard } from './frontend-cors.js';
 import { JsonBodyGuard } from './json-body.guard.js';
+import { SameOriginGuard } from './same-origin.guard.js';
 import { takeOverRoutes } from './own-route-pipeline.js';
 
 const PREFIX: Record<ApiKind, string> = {
@@ -20,7 +21,8 @@ const PREFIX: Record<ApiKind, string> = {
 
 /**
  * Every controller of the service is declared through this decorator, which binds the pipeline per controller:
- * (frontend API: CORS headers) → body parsing (400, 413) → authentication (401) → permission (403) → content type (415) → validation (400) → handler,
+ * (frontend API: CORS headers) → a browser's write from another site without an authorization header refused (403) →
+ * body parsing (400, 413) → authentication (401) → permission (403) → content type (415) → validation (400) → handler,
  * and the error filter.
  * Nothing is registered app-wide, so a host application's own routes are untouched; and the routes read their
  * arguments, validate them and write their answers themselves (`takeOverRoutes`), so a host's global pipes and
@@ -33,7 +35,14 @@ export function ApiController(api: ApiKind, path: string, tag: string) {
     Controller({ path: fullPath, version: VERSION_NEUTRAL }),
     SetMetadata(API_KIND, api),
     // The frontend API answers browsers on other origins: its CORS headers go on every answer, refusals included.
-    UseGuards(...(api === 'frontend' ? [FrontendCorsGuard] : []), JsonBodyGuard, AuthGuard, PermissionGuard, ContentTypeGuard),
+    UseGuards(
+      ...(api === 'frontend' ? [FrontendCorsGuard] : []),
+      SameOriginGuard,
+      JsonBodyGuard,
+      AuthGuard,
+      PermissionGuard,
+      ContentTypeGuard,
+    ),
     UseFilters(ErrorFilter),
     ApiTags(tag),
     ApiBearerAuth(),

@@ -15,3 +15,11 @@ export function changedSinceRead(ifMatch: string, what: string, current: string)
     `The \`If-Match\` header names ${JSON.stringify(ifMatch)}, but the ${what} has changed since: its ETag is now ${current}. Read it again, then retry your change.`,
   );
 }
+
+/** 403: a browser's write from another site, which would carry the user's session cookie (SameOriginGuard). */
+export function crossSiteWrite(): AppError {
+  return new AppError(
+    'NoAccessError',
+    'This request came from another site, so it cannot use your session: writes with a session cookie are accepted from Flagwright’s own pages only. Send an API token or a personal access token in the authorization header instead.',
+  );
+}

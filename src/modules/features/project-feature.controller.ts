@@ -26,9 +26,16 @@ export function userIdOf(principal: Principal): number | undefined {
   return principal.kind === 'user' ? principal.id : undefined;
 }
 
-/** Answers a feature with the ETag of its settings, for `If-Match` on its next change. */
+/**
+ * Answers a feature with the ETag of its settings, for `If-Match` on its next change. The body shows more than the
+ * settings (environments, strategies), so the tag cannot say the body is unchanged: Express would answer a browser's
+ * revalidation (`If-None-Match`) with a 304 and the browser would show strategies as they were. The request's
+ * `If-None-Match` is dropped before Express compares it, and `no-cache` keeps caches asking.
+ */
 function withFeatureEtag(res: Response, feature: FeatureView): FeatureView {
+  delete res.req.headers['if-none-match'];
   res.setHeader('ETag', featureEtag(feature));
+  res.setHeader('Cache-Control', 'no-cache');
   return feature;
 }
 

@@ -1,0 +1,25 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { basePath } from '../api/client';
+import { Shell } from './Shell';
+
+/** Each page is its own chunk, loaded when first shown: the flags page does not carry the others' code. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] => {
+  return async () => ({ Component: (await load()).default });
+};
+
+export const routes: RouteObject[] = [
+  { path: 'login', lazy: page(() => import('../pages/LoginPage')) },
+  {
+    path: '/',
+    Component: Shell,
+    children: [
+      { index: true, lazy: page(() => import('../pages/FlagsPage')) },
+      { path: 'flags/:projectId/:featureName', lazy: page(() => import('../pages/FlagPage')) },
+      { path: 'projects', lazy: page(() => import('../pages/ProjectsPage')) },
+      { path: 'profile', lazy: page(() => import('../pages/ProfilePage')) },
+      { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: basePath || '/' });

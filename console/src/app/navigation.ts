@@ -8,4 +8,9 @@ export interface NavigationItem {
 export const NAVIGATION: NavigationItem[] = [
   { label: 'Flags', to: '/' },
   { label: 'Projects', to: '/projects' },
+  { label: 'Users', to: '/admin/users', group: 'Admin' },
+  { label: 'Service accounts', to: '/admin/service-accounts', group: 'Admin' },
+  { label: 'Groups', to: '/admin/groups', group: 'Admin' },
+  { label: 'Roles', to: '/admin/roles', group: 'Admin' },
+  { label: 'API tokens', to: '/admin/api-tokens', group: 'Admin' },
 ];

@@ -14,6 +14,11 @@ export const routes: RouteObject[] = [
     Component: Shell,
     children: [
       { index: true, lazy: page(() => import('../pages/FlagsPage')) },
+      { path: 'admin/users', lazy: page(() => import('../pages/admin/UsersPage')) },
+      { path: 'admin/service-accounts', lazy: page(() => import('../pages/admin/ServiceAccountsPage')) },
+      { path: 'admin/groups', lazy: page(() => import('../pages/admin/GroupsPage')) },
+      { path: 'admin/roles', lazy: page(() => import('../pages/admin/RolesPage')) },
+      { path: 'admin/api-tokens', lazy: page(() => import('../pages/admin/ApiTokensPage')) },
       { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },
     ],
   },

@@ -7,6 +7,7 @@ import {
   seriousAccessibilityViolations,
   startConsoleSession,
 } from '../helpers/browser.js';
+import { ADMIN_TOKEN } from '../helpers/test-app.js';
 
 interface Role {
   id: number;
@@ -141,5 +142,58 @@ describe('the admin pages', () => {
     await page.getByRole('cell', { name: /checkout-service/ }).waitFor();
     await screenshot(page, 'admin-api-tokens');
     await session.t.http().get('/api/client/features').set('Authorization', secret!).expect(200);
+  });
+});
+
+describe('the configuration pages', () => {
+  it('creates a tag type, then a strategy type with a required list parameter', async () => {
+    await open('Tag types');
+    await page.getByRole('button', { name: 'New tag type' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('team');
+    await page.getByRole('dialog').getByLabel('Description').fill('The team that owns the flag');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create tag type' }).click();
+    await page.getByRole('cell', { name: 'team', exact: true }).waitFor();
+    expect(await session.api('/api/admin/tag-types/team')).toMatchObject({
+      tagType: { name: 'team', description: 'The team that owns the flag' },
+    });
+
+    await open('Strategy types');
+    await page.getByRole('button', { name: 'New strategy type' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill('by-region');
+    await dialog.getByRole('button', { name: 'Add parameter' }).click();
+    await dialog.getByLabel('Parameter 1 name').fill('regions');
+    await pick('Parameter 1 type', 'List');
+    await dialog.getByRole('checkbox', { name: 'Required' }).check({ force: true });
+    await dialog.getByRole('button', { name: 'Create strategy type' }).click();
+    await page.getByRole('cell', { name: 'by-region', exact: true }).waitFor();
+    await screenshot(page, 'strategy-types');
+    expect(await session.api('/api/admin/strategies/by-region')).toMatchObject({
+      name: 'by-region',
+      editable: true,
+      parameters: [{ name: 'regions', type: 'list', required: true }],
+    });
+  });
+
+  it('creates an environment, then revives an archived flag', async () => {
+    await open('Environments');
+    await page.getByRole('button', { name: 'New environment' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('staging');
+    await pick('Type', 'preproduction');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create environment' }).click();
+    await page.getByRole('cell', { name: 'staging', exact: true }).waitFor();
+    expect(await session.api('/api/admin/environments/staging')).toMatchObject({ name: 'staging', type: 'preproduction', enabled: true });
+
+    await session.t
+      .http()
+      .post('/api/admin/projects/default/features')
+      .set('Authorization', ADMIN_TOKEN)
+      .send({ name: 'old-banner' })
+      .expect(201);
+    await session.t.http().delete('/api/admin/projects/default/features/old-banner').set('Authorization', ADMIN_TOKEN).expect(202);
+    await open('Archive');
+    await page.getByRole('button', { name: 'Revive old-banner' }).click();
+    await page.getByRole('status').filter({ hasText: 'old-banner is back in default.' }).waitFor();
+    expect(await session.api('/api/admin/projects/default/features/old-banner')).toMatchObject({ name: 'old-banner', archived: false });
   });
 });

@@ -8,9 +8,13 @@ export interface NavigationItem {
 export const NAVIGATION: NavigationItem[] = [
   { label: 'Flags', to: '/' },
   { label: 'Projects', to: '/projects' },
+  { label: 'Archive', to: '/archive' },
   { label: 'Users', to: '/admin/users', group: 'Admin' },
   { label: 'Service accounts', to: '/admin/service-accounts', group: 'Admin' },
   { label: 'Groups', to: '/admin/groups', group: 'Admin' },
   { label: 'Roles', to: '/admin/roles', group: 'Admin' },
   { label: 'API tokens', to: '/admin/api-tokens', group: 'Admin' },
+  { label: 'Environments', to: '/admin/environments', group: 'Admin' },
+  { label: 'Strategy types', to: '/admin/strategy-types', group: 'Admin' },
+  { label: 'Tag types', to: '/admin/tag-types', group: 'Admin' },
 ];

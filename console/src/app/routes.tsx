@@ -14,6 +14,10 @@ export const routes: RouteObject[] = [
     Component: Shell,
     children: [
       { index: true, lazy: page(() => import('../pages/FlagsPage')) },
+      { path: 'archive', lazy: page(() => import('../pages/ArchivePage')) },
+      { path: 'admin/environments', lazy: page(() => import('../pages/configure/EnvironmentsPage')) },
+      { path: 'admin/strategy-types', lazy: page(() => import('../pages/configure/StrategyTypesPage')) },
+      { path: 'admin/tag-types', lazy: page(() => import('../pages/configure/TagTypesPage')) },
       { path: 'admin/users', lazy: page(() => import('../pages/admin/UsersPage')) },
       { path: 'admin/service-accounts', lazy: page(() => import('../pages/admin/ServiceAccountsPage')) },
       { path: 'admin/groups', lazy: page(() => import('../pages/admin/GroupsPage')) },

@@ -12,6 +12,9 @@ const OUT = 'dist/console';
 /** JavaScript and CSS loaded before the flags page is usable, compressed (issue 36's budget). */
 const FLAGS_PAGE_BUDGET_BYTES = 300 * 1024;
 
+// A production build whatever the caller's NODE_ENV (Vitest runs with `test`): Vite and React read it.
+process.env.NODE_ENV = 'production';
+
 execFileSync(process.execPath, ['scripts/console-api.mjs'], { stdio: 'inherit' });
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'console/tsconfig.json'], { stdio: 'inherit' });
 await build({ configFile: 'console/vite.config.ts' });

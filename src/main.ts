@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger } from 'nestjs-pino';
 import { ConfigService } from '@nestjs/config';
 import { AppModule, ENVIRONMENT } from './standalone/app.module.js';
 import { readEnvironment, type StandaloneEnvironment } from './standalone/environment.js';
 import { configureStandaloneApp } from './standalone/configure-app.js';
+import { PinoNestLogger } from './standalone/nest-logger.js';
 
 /** Standalone bootstrap only; the library entry point is index.ts. */
 async function main(): Promise<void> {
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     bodyParser: false,
     bufferLogs: true,
   });
-  const logger = app.get(Logger);
+  const logger = app.get(PinoNestLogger);
   app.useLogger(logger);
   const env = app.get(ConfigService).getOrThrow<StandaloneEnvironment>(ENVIRONMENT);
   if (env.sessionSecretGenerated) {
@@ -21,7 +21,10 @@ async function main(): Promise<void> {
   }
   configureStandaloneApp(app, env.baseUriPath);
   app.enableShutdownHooks();
-  await app.listen(env.port, env.host);
+  await app.listen(env.port, env.host).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new Error(`Cannot listen on ${env.host}:${env.port}: another process uses that port. Stop it, or set PORT to a free one.`);
+  });
   logger.log(`Flagwright listens on http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}${env.baseUriPath}`);
 }
 

@@ -2,7 +2,6 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, ModuleRef } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { Database } from '../core/database/database.js';
@@ -10,7 +9,8 @@ import { ErrorFilter } from '../core/errors/error.filter.js';
 import { FlagwrightModule } from '../feature-flags.module.js';
 import { dataSourceOptions } from './data-source-options.js';
 import type { StandaloneEnvironment } from './environment.js';
-import { createRootLogger, loggerOptions, ROOT_LOGGER } from './logging.js';
+import { createRootLogger, ROOT_LOGGER } from './logging.js';
+import { PinoNestLogger } from './nest-logger.js';
 import { OpenApiDocs } from './openapi-docs.js';
 import { ShutdownLogger } from './shutdown-logger.js';
 import { RouteIndex } from './route-index.js';
@@ -28,7 +28,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ [ENVIRONMENT]: environment })] }),
-        LoggerModule.forRoot(loggerOptions(rootLogger)),
         TypeOrmModule.forRootAsync({
           inject: [ConfigService],
           useFactory: (config: ConfigService) => dataSourceOptions(config.getOrThrow<StandaloneEnvironment>(ENVIRONMENT)),
@@ -72,6 +71,7 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: ROOT_LOGGER, useValue: rootLogger },
+        PinoNestLogger,
         ShutdownLogger,
         OpenApiDocs,
         {

@@ -2,6 +2,7 @@ import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../core/errors/app-error.js';
 import { toErrorResponse } from '../core/errors/error-response.js';
+import { headersTooLarge, invalidHttp, requestTimedOut } from './standalone.errors.js';
 
 /**
  * Requests Node's HTTP server refuses before any route sees them (headers over its 16 KB limit, a request target
@@ -22,8 +23,8 @@ export function answerClientErrors(server: Server): void {
 
 function clientErrorOf(error: NodeJS.ErrnoException): AppError {
   if (error.code === 'HPE_HEADER_OVERFLOW') {
-    return new AppError('RequestHeaderFieldsTooLarge', 'The request line and headers are larger than the limit of 16 KB.');
+    return headersTooLarge();
   }
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new AppError('RequestTimeout', 'The request was not received in time.');
-  return new AppError('ValidationError', `The request is not valid HTTP (${error.code ?? error.message}).`);
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return requestTimedOut();
+  return invalidHttp(error.code ?? error.message);
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Params } from 'nestjs-pino';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Everything that could carry a secret is removed from the application's own log entries. */
@@ -46,15 +45,6 @@ export function createRootLogger(level: string, destination?: DestinationStream)
 /** Writes every batched line now. */
 export function flushLogs(logger: Logger): void {
   logger.flush();
-}
-
-/**
- * Nest's own messages go to the root logger. nestjs-pino's per-request middleware (pino-http) is not bound to any
- * route: per request it made a child logger, serialized the request and every response header, and ran the
- * redaction over them, about a tenth of a trivial request's cost. `requestLogging` writes the request lines instead.
- */
-export function loggerOptions(root: Logger): Params {
-  return { pinoHttp: { logger: root }, forRoutes: [] };
 }
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;

@@ -101,7 +101,7 @@ describe('the package manifest', () => {
   });
 
   it('installs nothing only the standalone service uses into a host', () => {
-    expect(standaloneOnly).toEqual(expect.arrayContaining(['@nestjs/config', 'nestjs-pino', 'pino', 'helmet']));
+    expect(standaloneOnly).toEqual(expect.arrayContaining(['@nestjs/config', 'pino', 'helmet']));
     for (const name of standaloneOnly) {
       expect({ name, dependency: name in manifest.dependencies, peer: peers.includes(name) }).toEqual({
         name,
@@ -142,6 +142,17 @@ describe('the package manifest', () => {
     expect(SUPPORTED_NODES.every((node) => semver.satisfies(node, manifest.engines.node))).toBe(true);
   });
 
+  /** What `npm run build:console` writes: the page, the hashed assets, and a gzip copy of each. */
+  const CONSOLE_BUILD = [
+    'index.html',
+    'index.html.gz',
+    'favicon.svg',
+    'favicon.svg.gz',
+    'assets/index-Cx1.js',
+    'assets/index-Cx1.js.gz',
+    'assets/index-Cx2.css',
+  ].map((file) => `dist/console/${file}`);
+
   it('packs only the compiled library, its declarations and the docs (npm pack --dry-run on a built tree)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'flagwright-pack-'));
     try {
@@ -154,6 +165,7 @@ describe('the package manifest', () => {
         'dist/flagwright.mjs.map',
         'dist/ormconfig.js',
         'dist/bench/run.js',
+        ...CONSOLE_BUILD,
       ];
       for (const file of built) {
         mkdirSync(dirname(join(dir, file)), { recursive: true });
@@ -170,6 +182,8 @@ describe('the package manifest', () => {
         'docs/architecture.md',
         'docs/permissions.md',
         ...LIBRARY_SOURCES.flatMap((file) => ['.js', '.d.ts'].map((ext) => `dist/${file.replace(/\.ts$/, ext)}`)),
+        // The web console, prebuilt: the module serves it (docs/console.md).
+        ...CONSOLE_BUILD,
       ];
       expect(sorted(files.map((file) => file.path))).toEqual(sorted(expected));
       // Every entry the exports map names is packed, and nothing else is reachable: no deep import into dist.

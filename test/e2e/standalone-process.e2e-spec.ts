@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -12,10 +13,11 @@ describe('the standalone service process', () => {
   let service: ServiceProcess;
   let base = '';
   let drop: () => Promise<void>;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
 
   beforeAll(async () => {
     await buildService();
-    const database = await createTestDatabase();
+    database = await createTestDatabase();
     drop = database.drop;
     service = await ServiceProcess.start(database, { INIT_ADMIN_API_TOKENS: ADMIN, INIT_CLIENT_API_TOKENS: CLIENT });
     base = service.base;
@@ -26,6 +28,43 @@ describe('the standalone service process', () => {
     await service?.stop('SIGKILL');
     await drop();
   });
+
+  it('starts quietly: at the default level, where it listens and the first admin, no route lines', async () => {
+    // Log lines leave in batches at least every 100 ms: the last may follow the first answer.
+    for (let waited = 0; !service.output.includes('listens on') && waited < 2_000; waited += 20) {
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    const messages = service.output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toEqual([
+      'SESSION_SECRET is not set: sessions are signed with a random secret and end when this process stops.',
+      'Created the first admin user "admin" with the password given at start. Log in and change it.',
+      `Flagwright listens on ${base}`,
+    ]);
+  });
+
+  it('fails on a busy port without claiming to have started, naming the setting to change', async () => {
+    const port = new URL(base).port;
+    const second = spawnSync(process.execPath, ['dist/flagwright.mjs'], {
+      env: {
+        ...process.env,
+        PORT: port,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: database.url ?? '',
+        DATABASE_FILE: database.file,
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(second.status).toBe(1);
+    expect(second.stderr.trim()).toBe(
+      `Cannot listen on 127.0.0.1:${port}: another process uses that port. Stop it, or set PORT to a free one.`,
+    );
+    expect(second.stdout).not.toMatch(/successfully started|listens on/);
+  }, 60_000);
 
   it('serves the admin API to the admin token only', async () => {
     expect((await fetch(`${base}/api/admin/events`, { headers: { authorization: ADMIN } })).status).toBe(200);

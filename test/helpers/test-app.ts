@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { Logger } from 'nestjs-pino';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { inject } from 'vitest';
@@ -16,6 +15,7 @@ import { AppModule } from '../../src/standalone/app.module.js';
 import { configureStandaloneApp } from '../../src/standalone/configure-app.js';
 import { dataSourceOptions } from '../../src/standalone/data-source-options.js';
 import { readEnvironment, type StandaloneEnvironment } from '../../src/standalone/environment.js';
+import { PinoNestLogger } from '../../src/standalone/nest-logger.js';
 import { adminUrl, databaseUrlFor, postgresRequested } from './database.js';
 
 export const ADMIN_TOKEN = '*:*.test-admin-secret-0123456789abcdef';
@@ -119,7 +119,7 @@ export async function createTestApp(
     logger: false,
     bufferLogs: Boolean(capturedLogs),
   });
-  if (capturedLogs) app.useLogger(app.get(Logger));
+  if (capturedLogs) app.useLogger(app.get(PinoNestLogger));
   configureStandaloneApp(app, env.baseUriPath);
   await app.init();
   return {

@@ -14,6 +14,9 @@ export const routes: RouteObject[] = [
     Component: Shell,
     children: [
       { index: true, lazy: page(() => import('../pages/FlagsPage')) },
+      { path: 'flags/:projectId/:featureName', lazy: page(() => import('../pages/FlagPage')) },
+      { path: 'projects', lazy: page(() => import('../pages/ProjectsPage')) },
+      { path: 'profile', lazy: page(() => import('../pages/ProfilePage')) },
       { path: 'archive', lazy: page(() => import('../pages/ArchivePage')) },
       { path: 'admin/environments', lazy: page(() => import('../pages/configure/EnvironmentsPage')) },
       { path: 'admin/strategy-types', lazy: page(() => import('../pages/configure/StrategyTypesPage')) },

@@ -9,6 +9,7 @@ import { HostUserPrincipals } from './host-user-principals.js';
 import type { Principal } from './principal.js';
 import { hashSecret } from './secrets.js';
 import { rawSessionCookie, readSessionId } from './session-cookie.js';
+import { invalidAuthorizationHeader, notLoggedIn } from './access.errors.js';
 
 const PAT_PREFIX = 'user:';
 
@@ -59,10 +60,7 @@ export class AuthGuard implements CanActivate {
         : await this.credentials.apiToken(hashSecret(header));
       const principal = found ?? (await this.hostUsers.principalOf(request));
       if (!principal) {
-        throw new AppError(
-          'AuthenticationRequired',
-          `You must log in to use ${this.config.productName}. The authorization header you sent is not a valid, unexpired token.`,
-        );
+        throw invalidAuthorizationHeader(this.config.productName);
       }
       return principal;
     }
@@ -73,12 +71,6 @@ export class AuthGuard implements CanActivate {
 
   private missing(request: AuthenticatedRequest): AppError {
     const hadCookie = rawSessionCookie(request, this.config.session.cookieName) !== undefined;
-    const reason = hadCookie
-      ? 'Your session has expired or is not valid, so we could not authorize you.'
-      : 'Your request had no authorization header, so we could not authorize you.';
-    return new AppError(
-      'AuthenticationRequired',
-      `You must log in to use ${this.config.productName}. ${reason} Try logging in at ${this.config.loginPath}`,
-    );
+    return notLoggedIn(this.config.productName, this.config.loginPath, hadCookie);
   }
 }

@@ -1,6 +1,6 @@
 import { applyDecorators, type CanActivate, type ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
-import { AppError } from '../errors/app-error.js';
 import type { AuthenticatedRequest } from './decorators.js';
+import { noAccess } from './access.errors.js';
 
 export const PEOPLE_ONLY = 'flagwright:people-only';
 
@@ -10,7 +10,7 @@ class PeopleOnlyGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.switchToHttp().getRequest<AuthenticatedRequest>().principal?.kind !== 'api-token') return true;
-    throw new AppError('NoAccessError', this.message);
+    throw noAccess(this.message);
   }
 }
 

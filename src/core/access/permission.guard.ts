@@ -1,12 +1,12 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppError } from '../errors/app-error.js';
 import { API_KIND, type ApiKind } from '../http/api-kind.js';
 import { perHandler } from '../http/per-handler.js';
 import { AccessReadModel, holds } from './access.read-model.js';
 import { type AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_PERMISSION } from './decorators.js';
 import { permissionScope } from './permissions.js';
 import type { ApiTokenType, Principal } from './principal.js';
+import { missingPermission, noAccess } from './access.errors.js';
 
 const TOKEN_API: Record<string, ApiKind> = { client: 'client', backend: 'client', frontend: 'frontend', admin: 'admin' };
 
@@ -60,7 +60,7 @@ export class PermissionGuard implements CanActivate {
     const environment = stringParam(request.params?.environment);
     const grants = await this.access.grantsOf(principal.id);
     if (permissions.some((permission) => holds(grants, permission, project, environment))) return true;
-    throw noAccess(describeMissing(permissions, project, environment));
+    throw missingPermission(permissions, project, environment);
   }
 
   /** API tokens reach only their own API: client tokens the client API (and Edge's), frontend tokens the frontend API, admin tokens the admin API. */
@@ -83,19 +83,4 @@ export class PermissionGuard implements CanActivate {
 
 function stringParam(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
-
-function noAccess(message: string): AppError {
-  return new AppError('NoAccessError', message);
-}
-
-function describeMissing(permissions: string[], project?: string, environment?: string): string {
-  const needed =
-    permissions.length === 1
-      ? `the "${permissions[0]}" permission`
-      : `one of the following permissions: ${permissions.map((p) => `"${p}"`).join(', ')}`;
-  const scoped = permissions.some((p) => permissionScope(p) === 'environment') && environment;
-  const inProject = permissions.some((p) => permissionScope(p) !== 'root') && project;
-  const where = `${scoped ? ` in the "${environment}" environment` : ''}${inProject ? ` of the "${project}" project` : ''}`;
-  return `You don't have the required permissions to perform this operation. To perform this action, you need ${needed}${where}.`;
 }

@@ -6,6 +6,7 @@ import { ErrorFilter } from '../errors/error.filter.js';
 import { API_KIND, type ApiKind } from './api-kind.js';
 import { ContentTypeGuard } from './content-type.guard.js';
 import { JsonBodyGuard } from './json-body.guard.js';
+import { SameOriginGuard } from './same-origin.guard.js';
 import { takeOverRoutes } from './own-route-pipeline.js';
 
 const PREFIX: Record<ApiKind, string> = {
@@ -19,7 +20,7 @@ const PREFIX: Record<ApiKind, string> = {
 
 /**
  * Every controller of the service is declared through this decorator, which binds the pipeline per controller:
- * body parsing (400, 413) → authentication (401) → permission (403) → content type (415) → validation (400) → handler,
+ * a browser's write from another site refused (403) → body parsing (400, 413) → authentication (401) → permission (403) → content type (415) → validation (400) → handler,
  * and the error filter.
  * Nothing is registered app-wide, so a host application's own routes are untouched; and the routes read their
  * arguments, validate them and write their answers themselves (`takeOverRoutes`), so a host's global pipes and
@@ -31,7 +32,7 @@ export function ApiController(api: ApiKind, path: string, tag: string) {
   return applyDecorators(
     Controller({ path: fullPath, version: VERSION_NEUTRAL }),
     SetMetadata(API_KIND, api),
-    UseGuards(JsonBodyGuard, AuthGuard, PermissionGuard, ContentTypeGuard),
+    UseGuards(SameOriginGuard, JsonBodyGuard, AuthGuard, PermissionGuard, ContentTypeGuard),
     UseFilters(ErrorFilter),
     ApiTags(tag),
     ApiBearerAuth(),

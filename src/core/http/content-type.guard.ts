@@ -1,8 +1,8 @@
 import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AppError } from '../errors/app-error.js';
 import { perHandler } from './per-handler.js';
+import { unsupportedContentType } from './http.errors.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const ACCEPTS_ANY_CONTENT = 'flagwright:accepts-any-content';
@@ -28,10 +28,7 @@ export class ContentTypeGuard implements CanActivate {
     if (this.acceptsAnyContent(context)) return true;
     const sent = request.headers['content-type'];
     if (isJson(sent)) return true;
-    throw new AppError(
-      'ContentTypeerror',
-      `We do not accept the content-type you provided (${sent || "you didn't provide one"}). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format.`,
-    );
+    throw unsupportedContentType(sent);
   }
 }
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { applyDecorators } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import { AppError } from '../errors/app-error.js';
 import { ApiErrors } from './openapi.js';
+import { changedSinceRead } from './http.errors.js';
 
 /** A strong entity tag (RFC 9110) for content: 27 characters of its SHA-256, quoted. */
 export function strongEtag(content: string | Buffer): string {
@@ -20,10 +20,7 @@ export function requireIfMatch(ifMatch: string | undefined, currentTag: () => st
   const current = currentTag();
   const candidates = ifMatch.split(',').map((candidate) => candidate.trim());
   if (candidates.some((candidate) => candidate === '*' || candidate === current)) return;
-  throw new AppError(
-    'PreconditionFailed',
-    `The \`If-Match\` header names ${JSON.stringify(ifMatch)}, but the ${what} has changed since: its ETag is now ${current}. Read it again, then retry your change.`,
-  );
+  throw changedSinceRead(ifMatch, what, current);
 }
 
 /** The `ETag` response header, as the OpenAPI document declares it on reads and writes of a versioned resource. */

@@ -19,7 +19,7 @@ import {
 } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { ApiBody, ApiHeader, ApiProperty, ApiPropertyOptional, ApiQuery, DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches } from 'class-validator';
 import type { Request, Response } from 'express';
 import supertest from 'supertest';
 import { DEFAULT_LIMITS, FLAGWRIGHT_CONFIG } from '../config/flagwright-config.js';
@@ -57,6 +57,16 @@ class ItemQuery {
   pageSize?: string;
 }
 
+class ItemPath {
+  @ApiProperty()
+  @IsString()
+  group: string;
+
+  @ApiProperty({ description: 'The item' })
+  @Matches(/^[a-z]+$/)
+  name: string;
+}
+
 /** The same routes, whichever way the class is declared: every kind of parameter our controllers use. */
 function itemRoutes(...classDecorators: ClassDecorator[]) {
   @Controller('items')
@@ -83,6 +93,11 @@ function itemRoutes(...classDecorators: ClassDecorator[]) {
     tag(@IntParam('id') id: number, @Body() body: ItemList, @Query() query: ItemQuery, @Res({ passthrough: true }) response: Response) {
       response.status(202).setHeader('location', `/items/${id}`);
       return `${id}: ${body.items.join(', ')}${query.search ? ` (${query.search})` : ''}`;
+    }
+
+    @Get(':group/:name')
+    named(@Param() { group, name }: ItemPath, @Query() query: ItemQuery) {
+      return { group, name, query };
     }
 
     @Get(':id')
@@ -123,6 +138,9 @@ describe('takeOverRoutes', () => {
     const names = (path: string, method: 'post' | 'put') =>
       declared.paths[path][method]?.parameters?.map((parameter) => 'name' in parameter && `${parameter.in} ${parameter.name}`);
     expect(names('/items/{group}', 'post')).toEqual(['path group', 'query search', 'query page-size', 'header X-Trace']);
+    const get = (path: string) =>
+      declared.paths[path].get?.parameters?.map((parameter) => 'name' in parameter && `${parameter.in} ${parameter.name}`);
+    expect(get('/items/{group}/{name}')).toEqual(['path group', 'path name', 'query search', 'query page-size']);
     expect(names('/items/{id}/tags', 'put')).toEqual(['path id', 'query search', 'query page-size', 'header If-Match']);
     expect(declared.paths['/items/{id}/tags'].put?.parameters?.[1]).toMatchObject({ description: 'Replaces what the query class says' });
     expect(declared.paths['/items/{id}/tags'].put?.requestBody).toMatchObject({ description: 'The tags' });
@@ -166,6 +184,18 @@ describe('takeOverRoutes', () => {
       expect(both.body.details.map((detail: { path: string }) => detail.path)).toEqual(['/body']);
     });
 
+    it("a path class with the route family's parameters, validated by its rules after the query", async () => {
+      expect((await http().get('/items/tools/saw?search=x').expect(200)).body).toEqual({
+        group: 'tools',
+        name: 'saw',
+        query: { search: 'x' },
+      });
+      const invalid = await http().get('/items/tools/Saw9').expect(400);
+      expect(invalid.body.details.map((detail: { path: string }) => detail.path)).toEqual(['/params/name']);
+      const both = await http().get('/items/tools/Saw9?color=red').expect(400);
+      expect(both.body.details.map((detail: { path: string }) => detail.path)).toEqual(['/query/color']);
+    });
+
     it('the status and headers a passthrough handler sets, and a text answer as text', async () => {
       const answer = await http().put('/items/7/tags?search=x').send(['a', 'b']).expect(202);
       expect(answer.headers.location).toBe('/items/7');
@@ -190,9 +220,11 @@ describe('takeOverRoutes', () => {
       Get()(Routes.prototype, 'handle', Object.getOwnPropertyDescriptor(Routes.prototype, 'handle')!);
       takeOverRoutes(Routes);
     };
-    expect(declare((target, key) => Body('name')(target, key, 0))).toThrow(
-      'Routes.handle: a route reads the whole body and query (`@Body()`, `@Query()`) and each path parameter by name.',
-    );
+    const wholeBodyAndQuery =
+      'Routes.handle: a route reads the whole body and query (`@Body()`, `@Query()`), and its path as a class (`@Param() path: SomePath`) or a parameter by name.';
+    expect(declare((target, key) => Body('name')(target, key, 0))).toThrow(wholeBodyAndQuery);
+    // The whole path as a string (the type `design:paramtypes` says above) is not a path class.
+    expect(declare((target, key) => Param()(target, key, 0))).toThrow(wholeBodyAndQuery);
     expect(declare((target, key) => Param('id', ParseIntPipe)(target, key, 0))).toThrow(
       'Routes.handle: only a path parameter takes pipes, and as instances (`@Param(name, new SomePipe())`).',
     );

@@ -50,7 +50,7 @@ export function RequestValue<R extends Request>(read: (request: R) => unknown): 
  * and is answered by the handler: Nest then ignores the return value the interceptors pass on (which is empty, so
  * none can keep or replace it).
  *
- * The arguments are read as Nest reads them (`@Body()`, `@Query()`, `@Param(name, ...pipes)`, `@Headers(name)`,
+ * The arguments are read as Nest reads them (`@Body()`, `@Query()`, `@Param() path: SomePath`, `@Param(name, ...pipes)`, `@Headers(name)`,
  * `@Ip()`, `@Req()`, `@Res()`, `RequestValue`) and validated by our
  * `RequestValidationPipe` as Nest ran it; the answer is the return value with the status of `@HttpCode()` (or the
  * method's) and `@Header()`s, which Nest still sets. A handler taking `@Res()` writes its own answer, as in Nest;
@@ -86,7 +86,11 @@ function ownPipelineOf(controller: Function, key: string, handler: Handler): Han
     throw new Error(`${route}: every parameter of a route needs a decorator that says where it is read from.`);
   }
   // A malformed path parameter is reported only once the body and query passed, as Nest's pipes settled it.
-  const converted = new Set(Object.values(routeArguments).flatMap((argument) => (argument.pipes?.length ? [argument.index] : [])));
+  const converted = new Set(
+    Object.entries(routeArguments).flatMap(([argumentKey, argument]) =>
+      argument.pipes?.length || Number(argumentKey.split(':')[0]) === RouteParamtypes.PARAM ? [argument.index] : [],
+    ),
+  );
   const order = [...readers.keys()].sort((one, other) => Number(converted.has(one)) - Number(converted.has(other)));
   const answersItself =
     Object.keys(routeArguments).some((argumentKey) => Number(argumentKey.split(':')[0]) === RouteParamtypes.RESPONSE) &&
@@ -134,8 +138,11 @@ function readerOf(type: RouteParamtypes, argument: RouteArguments[string], metat
     throw new Error(`${route}: only a path parameter takes pipes, and as instances (\`@Param(name, new SomePipe())\`).`);
   }
   if (location) {
-    if ((type === RouteParamtypes.PARAM) !== (data !== undefined)) {
-      throw new Error(`${route}: a route reads the whole body and query (\`@Body()\`, \`@Query()\`) and each path parameter by name.`);
+    const wholePath = type === RouteParamtypes.PARAM && data === undefined;
+    if (wholePath ? !isPathClass(metatype) : type !== RouteParamtypes.PARAM && data !== undefined) {
+      throw new Error(
+        `${route}: a route reads the whole body and query (\`@Body()\`, \`@Query()\`), and its path as a class (\`@Param() path: SomePath\`) or a parameter by name.`,
+      );
     }
     const metadata: ArgumentMetadata = { type: location, metatype: metatype as ArgumentMetadata['metatype'], data };
     const part = location === 'param' ? 'params' : location;
@@ -161,6 +168,11 @@ function readerOf(type: RouteParamtypes, argument: RouteArguments[string], metat
   throw new Error(
     `${route}: a route of an ApiController cannot read ${RouteParamtypes[type] ?? 'a custom parameter'}${data ? ` ${data}` : ''}.`,
   );
+}
+
+/** Whether a whole-path argument's type is a class of its own (a path DTO), not `object` or `string`. */
+function isPathClass(metatype: unknown): boolean {
+  return typeof metatype === 'function' && metatype !== Object && metatype !== String;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 } from './api-token.model.js';
 import { ApiTokenStore } from './api-token.store.js';
 import { maySee, type TokenAction, tokenPermission } from './token-permissions.js';
+import { missingPermission } from '../../core/access/access.errors.js';
 
 /**
  * API tokens for SDKs (client/backend), frontends (frontend) and the admin API (admin, `*:*.<random>`). The secret
@@ -107,10 +108,7 @@ export class ApiTokenService {
     if (grants === 'all') return;
     const permission = tokenPermission(action, type);
     if (!holds(grants, permission)) {
-      throw new AppError(
-        'NoAccessError',
-        `You don't have the required permissions to perform this operation. To perform this action, you need the "${permission}" permission.`,
-      );
+      throw missingPermission([permission]);
     }
   }
 

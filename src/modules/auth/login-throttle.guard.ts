@@ -3,8 +3,8 @@ import type { Request, Response } from 'express';
 import { Address6 } from 'ip-address';
 import { isIP } from 'node:net';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
-import { AppError } from '../../core/errors/app-error.js';
 import { LoginThrottleStorage } from './login-throttle.storage.js';
+import { tooManyLoginAttempts } from './auth.errors.js';
 
 /** The window the limit counts attempts in, and how long an address over it is refused. */
 const WINDOW_MS = 60_000;
@@ -33,11 +33,7 @@ export class LoginThrottleGuard implements CanActivate {
     const attempt = await this.storage.increment(clientOf(http.getRequest<Request>().ip), WINDOW_MS, limit, WINDOW_MS);
     if (attempt.isBlocked) {
       const seconds = Math.max(1, attempt.timeToBlockExpire);
-      throw new AppError(
-        'TooManyRequests',
-        `Too many login attempts from your address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-        { headers: { 'Retry-After': String(seconds) } },
-      );
+      throw tooManyLoginAttempts(seconds);
     }
     response.setHeader('X-RateLimit-Limit', limit);
     response.setHeader('X-RateLimit-Remaining', Math.max(0, limit - attempt.totalHits));

@@ -5,12 +5,12 @@ import { randomSecret } from '../../core/access/secrets.js';
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
-import { AppError } from '../../core/errors/app-error.js';
 import { yieldToEventLoop } from '../../core/event-loop.js';
 import { SessionService } from '../sessions/index.js';
 import { type UserJson, UserReadModel, UserService } from '../users/index.js';
 import { loginNameKey, minutesText } from './lockout-policy.js';
 import { LockoutService } from './lockout.service.js';
+import { invalidLogin, loginLocked } from './auth.errors.js';
 
 /**
  * An argon2id hash (PasswordHasher's parameters) of a random password nobody knows. Unknown names, service accounts and
@@ -55,10 +55,7 @@ export class LoginService {
     const valid = await this.hasher.verify(against, input.password);
     if (!person || !hash || !valid) {
       await this.lockout.recordFailure(name, person?.id, now);
-      throw new AppError(
-        'AuthenticationRequired',
-        `The combination of password and username you provided is invalid. If you have forgotten your password, visit ${this.config.basePath}/forgotten-password or get in touch with your instance administrator.`,
-      );
+      throw invalidLogin(this.config.basePath);
     }
     const upgradedHash = this.hasher.needsRehash(hash) ? await this.hasher.hash(input.password) : undefined;
     await yieldToEventLoop();
@@ -77,10 +74,7 @@ export class LoginService {
   private async refuseIfLocked(name: string, now: Date): Promise<void> {
     const remaining = await this.lockout.remainingLock(name, now);
     if (remaining === 0) return;
-    throw new AppError(
-      'AuthenticationRequired',
-      `This login is temporarily locked after too many failed attempts. Try again in ${minutesText(remaining)}, or ask your instance administrator to unlock it.`,
-    );
+    throw loginLocked(minutesText(remaining));
   }
 
   /** The fixed dummy hash, unless the hasher's parameters changed since it was made. */

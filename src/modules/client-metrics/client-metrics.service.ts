@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { ApiTokenPrincipal, Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
-import { AppError, invalidProperty } from '../../core/errors/app-error.js';
+import { invalidProperty } from '../../core/errors/app-error.js';
 import { ALL_PROJECTS, DEFAULT_SDK_ENVIRONMENT } from '../api-tokens/index.js';
 import type { BulkMetrics, ClientMetrics, ClientRegistration, MetricsSource, ReportableProjects } from './client-metrics.model.js';
 import { MetricsWriter } from './metrics-writer.js';
 import { ReportingEnvironments } from './reporting-environments.js';
+import { missingOwnEnvironment } from './client-metrics.errors.js';
 
 /**
  * What SDKs (backend, frontend, and Unleash Edge on their behalf) report. A report is checked (its environment
@@ -111,8 +112,4 @@ function isBound(principal: Principal): principal is ApiTokenPrincipal {
 
 function projectsOf(principal: Principal): ReportableProjects {
   return isBound(principal) && !principal.projects.includes(ALL_PROJECTS) ? principal.projects : 'all';
-}
-
-function missingOwnEnvironment(environment: string): AppError {
-  return new AppError('ValidationError', `The environment ${JSON.stringify(environment)} of these credentials does not exist.`);
 }

@@ -64,7 +64,8 @@ export class ConsoleServer implements OnModuleInit {
       if (SERVICE_SEGMENTS.has(path.split('/')[0].toLowerCase())) return next();
       const file = path === 'index.html' ? undefined : files.get(path);
       if (file) return void sendFile(req, res, file).catch(next);
-      if (path.startsWith('assets/') || !req.accepts('html')) return next();
+      // A page for browsers, which ask for HTML first; other clients (no Accept, or JSON first) get the API's 404.
+      if (path.startsWith('assets/') || req.accepts(['json', 'html']) !== 'html') return next();
       page ??= consolePage(directory, this.publicBasePath());
       res.setHeader('content-security-policy', CONSOLE_CONTENT_SECURITY_POLICY);
       res.setHeader('cache-control', 'no-cache');

@@ -6,6 +6,7 @@ import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { CreateEnvironmentSchema, EnvironmentSchema, EnvironmentsProjectSchema, EnvironmentsSchema } from './environment.dto.js';
 import { EnvironmentService } from './environment.service.js';
+import { NamePath, ProjectPath } from '../../core/http/route-paths.js';
 
 @AdminController('environments', 'Environments')
 export class EnvironmentController {
@@ -43,7 +44,7 @@ export class EnvironmentController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ type: EnvironmentsProjectSchema })
-  async forProject(@Param('projectId') projectId: string): Promise<EnvironmentsProjectSchema> {
+  async forProject(@Param() { projectId }: ProjectPath): Promise<EnvironmentsProjectSchema> {
     return { version: 1, environments: await this.environments.forProject(projectId) };
   }
 
@@ -52,7 +53,7 @@ export class EnvironmentController {
   @ApiOperation({ operationId: 'getEnvironment', summary: 'One environment.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: EnvironmentSchema })
-  get(@Param('name') name: string): Promise<EnvironmentSchema> {
+  get(@Param() { name }: NamePath): Promise<EnvironmentSchema> {
     return this.environments.get(name);
   }
 }

@@ -6,6 +6,7 @@ import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { ProjectEnvironmentBody } from './environment.dto.js';
 import { EnvironmentService } from './environment.service.js';
+import { ProjectEnvironmentPath, ProjectPath } from '../../core/http/route-paths.js';
 
 /** Which environments a project uses. */
 @AdminController('projects', 'Projects')
@@ -20,7 +21,7 @@ export class ProjectEnvironmentController {
     summary: 'Enable an environment in a project; every feature of the project gets its (switched off) state there.',
   })
   @ApiOkResponse({ description: 'Enabled' })
-  async enable(@Param('projectId') projectId: string, @Body() body: ProjectEnvironmentBody, @CurrentActor() actor: Actor): Promise<void> {
+  async enable(@Param() { projectId }: ProjectPath, @Body() body: ProjectEnvironmentBody, @CurrentActor() actor: Actor): Promise<void> {
     await this.environments.enableInProject(projectId, body.environment, actor);
   }
 
@@ -31,11 +32,7 @@ export class ProjectEnvironmentController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Disabled' })
-  async disable(
-    @Param('projectId') projectId: string,
-    @Param('environment') environment: string,
-    @CurrentActor() actor: Actor,
-  ): Promise<void> {
+  async disable(@Param() { projectId, environment }: ProjectEnvironmentPath, @CurrentActor() actor: Actor): Promise<void> {
     await this.environments.disableInProject(projectId, environment, actor);
   }
 }

@@ -4,6 +4,7 @@ import { RequirePermission } from '../../core/access/decorators.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { EventQueryDto, EventsSchema, FeatureEventsSchema } from './event.dto.js';
 import { EventService } from './event.service.js';
+import { FeaturePath } from '../../core/http/route-paths.js';
 
 @AdminController('events', 'Events')
 export class EventController {
@@ -28,7 +29,7 @@ export class EventController {
   @RequirePermission('ADMIN')
   @ApiOperation({ operationId: 'getEventsForToggle', summary: 'The events of one feature, newest first.' })
   @ApiOkResponse({ type: FeatureEventsSchema })
-  async forFeature(@Param('featureName') featureName: string, @Query() query: EventQueryDto): Promise<FeatureEventsSchema> {
+  async forFeature(@Param() { featureName }: FeaturePath, @Query() query: EventQueryDto): Promise<FeatureEventsSchema> {
     const { events, total } = await this.events.list({
       featureName,
       type: query.type,

@@ -7,6 +7,7 @@ import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { ArchivedFeaturesSchema } from './feature.dto.js';
 import { FeatureService } from './feature.service.js';
+import { FeaturePath, ProjectPath } from '../../core/http/route-paths.js';
 
 @AdminController('archive', 'Archive')
 export class ArchiveController {
@@ -28,7 +29,7 @@ export class ArchiveController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ type: ArchivedFeaturesSchema })
-  async listInProject(@Param('projectId') projectId: string): Promise<ArchivedFeaturesSchema> {
+  async listInProject(@Param() { projectId }: ProjectPath): Promise<ArchivedFeaturesSchema> {
     return { version: 2, features: await this.features.listArchived(projectId) };
   }
 
@@ -42,7 +43,7 @@ export class ArchiveController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Revived' })
-  async revive(@Param('featureName') featureName: string, @CurrentActor() actor: Actor): Promise<void> {
+  async revive(@Param() { featureName }: FeaturePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.features.revive(featureName, actor);
   }
 
@@ -54,7 +55,7 @@ export class ArchiveController {
   })
   @ApiErrors([400, 'The feature is not archived'], 404)
   @ApiOkResponse({ description: 'Deleted' })
-  async remove(@Param('featureName') featureName: string, @CurrentActor() actor: Actor): Promise<void> {
+  async remove(@Param() { featureName }: FeaturePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.features.deleteArchivedFeature(featureName, actor);
   }
 }

@@ -6,6 +6,7 @@ import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { FavoriteService } from './favorite.service.js';
+import { ProjectFeaturePath } from '../../core/http/route-paths.js';
 
 const PATH = ':projectId/features/:featureName/favorites';
 
@@ -22,8 +23,7 @@ export class FavoriteController {
   @ApiErrors([400, 'Called with an API token, which has no favourites'], 404)
   @ApiOkResponse({ description: 'Added' })
   async add(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
+    @Param() { projectId, featureName }: ProjectFeaturePath,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
@@ -35,8 +35,7 @@ export class FavoriteController {
   @ApiErrors([400, 'Called with an API token, which has no favourites'], 404)
   @ApiOkResponse({ description: 'Removed' })
   async remove(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
+    @Param() { projectId, featureName }: ProjectFeaturePath,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
   ): Promise<void> {

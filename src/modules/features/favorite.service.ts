@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
-import { AppError } from '../../core/errors/app-error.js';
 import { EVENT } from '../events/index.js';
 import { FavoriteStore } from './favorite.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLookup } from './feature-lookup.js';
+import { favouritesNeedAUser } from './features.errors.js';
 
 /** Each user's favourite features; only users have favourites. */
 @Injectable()
@@ -48,10 +48,7 @@ export class FavoriteService {
 
 function userOf(principal: Principal): number {
   if (principal.kind !== 'user') {
-    throw new AppError(
-      'ValidationError',
-      'API tokens have no favourites: favourites belong to a user, so log in or use a personal access token.',
-    );
+    throw favouritesNeedAUser();
   }
   return principal.id;
 }

@@ -7,6 +7,8 @@ import { ApiErrors } from '../../core/http/openapi.js';
 import { FeatureDependencyService } from './feature-dependency.service.js';
 import { CreateDependentFeatureSchema, DependencySchema } from './feature.dto.js';
 import type { FeatureDependency } from './feature.model.js';
+import { ProjectFeaturePath, ProjectPath } from '../../core/http/route-paths.js';
+import { FeatureDependencyPath } from './features.paths.js';
 
 const PATH = ':projectId/features/:featureName';
 
@@ -23,8 +25,7 @@ export class FeatureDependencyController {
   })
   @ApiOkResponse({ description: 'Added' })
   async add(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
+    @Param() { projectId, featureName }: ProjectFeaturePath,
     @Body() body: CreateDependentFeatureSchema,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
@@ -36,7 +37,7 @@ export class FeatureDependencyController {
   @ApiOperation({ operationId: 'getFeatureDependencies', summary: 'The parent the feature depends on (a list of at most one).' })
   @ApiErrors(404)
   @ApiOkResponse({ type: [DependencySchema] })
-  list(@Param('projectId') projectId: string, @Param('featureName') featureName: string): Promise<FeatureDependency[]> {
+  list(@Param() { projectId, featureName }: ProjectFeaturePath): Promise<FeatureDependency[]> {
     return this.dependencies.list(projectId, featureName);
   }
 
@@ -45,12 +46,7 @@ export class FeatureDependencyController {
   @ApiOperation({ operationId: 'deleteFeatureDependency', summary: 'Remove the dependency of the feature on one parent.' })
   @ApiErrors([400, 'The feature is archived'], 404)
   @ApiOkResponse({ description: 'Removed' })
-  async remove(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('parent') parent: string,
-    @CurrentActor() actor: Actor,
-  ): Promise<void> {
+  async remove(@Param() { projectId, featureName, parent }: FeatureDependencyPath, @CurrentActor() actor: Actor): Promise<void> {
     await this.dependencies.remove(projectId, featureName, parent, actor);
   }
 
@@ -59,11 +55,7 @@ export class FeatureDependencyController {
   @ApiOperation({ operationId: 'deleteFeatureDependencies', summary: 'Remove every dependency of the feature.' })
   @ApiErrors([400, 'The feature is archived'], 404)
   @ApiOkResponse({ description: 'Removed' })
-  async removeAll(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @CurrentActor() actor: Actor,
-  ): Promise<void> {
+  async removeAll(@Param() { projectId, featureName }: ProjectFeaturePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.dependencies.removeAll(projectId, featureName, actor);
   }
 
@@ -72,7 +64,7 @@ export class FeatureDependencyController {
   @ApiOperation({ operationId: 'listParentOptions', summary: 'Features of the project this feature could depend on.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: [String] })
-  parents(@Param('projectId') projectId: string, @Param('featureName') featureName: string): Promise<string[]> {
+  parents(@Param() { projectId, featureName }: ProjectFeaturePath): Promise<string[]> {
     return this.dependencies.possibleParents(projectId, featureName);
   }
 
@@ -83,7 +75,7 @@ export class FeatureDependencyController {
   @ApiOperation({ operationId: 'checkDependenciesExist', summary: 'Whether any feature of the project depends on another.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: Boolean })
-  hasDependencies(@Param('projectId') projectId: string): Promise<boolean> {
+  hasDependencies(@Param() { projectId }: ProjectPath): Promise<boolean> {
     return this.dependencies.projectHasDependencies(projectId);
   }
 }

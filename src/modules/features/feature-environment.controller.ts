@@ -11,6 +11,7 @@ import { type FeatureEnvironmentInfo, FeatureEnvironmentService } from './featur
 import { toFeatureVariants } from './feature-variant.rules.js';
 import { FeatureEnvironmentInfoSchema, FeatureVariantsBody, VariantSchema, VariantsSchema } from './feature.dto.js';
 import { userIdOf } from './project-feature.controller.js';
+import { FeatureEnvironmentPath } from '../../core/http/route-paths.js';
 
 export class ToggleQuery {
   @ApiPropertyOptional({
@@ -37,9 +38,7 @@ export class FeatureEnvironmentController {
   @ApiErrors(404)
   @ApiOkResponse({ type: FeatureEnvironmentInfoSchema })
   get(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
+    @Param() { projectId, featureName, environment }: FeatureEnvironmentPath,
     @CurrentPrincipal() principal: Principal,
   ): Promise<FeatureEnvironmentInfo> {
     return this.environments.get({ projectId, featureName, environment }, userIdOf(principal));
@@ -57,9 +56,7 @@ export class FeatureEnvironmentController {
   @ApiErrors(404)
   @ApiOkResponse({ description: 'On' })
   async on(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
+    @Param() { projectId, featureName, environment }: FeatureEnvironmentPath,
     @Query() query: ToggleQuery,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
@@ -81,9 +78,7 @@ export class FeatureEnvironmentController {
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Off' })
   async off(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
+    @Param() { projectId, featureName, environment }: FeatureEnvironmentPath,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
@@ -95,11 +90,7 @@ export class FeatureEnvironmentController {
   @ApiOperation({ operationId: 'getEnvironmentFeatureVariants', summary: 'The variants of a feature in one environment, by name.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: VariantsSchema })
-  async variants(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
-  ): Promise<VariantsSchema> {
+  async variants(@Param() { projectId, featureName, environment }: FeatureEnvironmentPath): Promise<VariantsSchema> {
     return { version: 1, variants: await this.environments.variants({ projectId, featureName, environment }) };
   }
 
@@ -112,9 +103,7 @@ export class FeatureEnvironmentController {
   @ApiBody({ type: [VariantSchema] })
   @ApiOkResponse({ type: VariantsSchema })
   async setVariants(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
+    @Param() { projectId, featureName, environment }: FeatureEnvironmentPath,
     @Body() body: FeatureVariantsBody,
     @CurrentActor() actor: Actor,
   ): Promise<VariantsSchema> {
@@ -131,9 +120,7 @@ export class FeatureEnvironmentController {
   @ApiBody({ type: [PatchOperationSchema] })
   @ApiOkResponse({ type: VariantsSchema })
   async patchVariants(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
+    @Param() { projectId, featureName, environment }: FeatureEnvironmentPath,
     @Body() body: JsonPatchBody,
     @CurrentActor() actor: Actor,
   ): Promise<VariantsSchema> {

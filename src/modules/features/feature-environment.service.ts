@@ -6,7 +6,7 @@ import type { Actor, Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
-import { AppError, invalidProperty, validationError } from '../../core/errors/app-error.js';
+import { invalidProperty, validationError } from '../../core/errors/app-error.js';
 import { EVENT } from '../events/index.js';
 import { Problems } from '../../core/http/input-problems.js';
 import {
@@ -25,6 +25,7 @@ import { checkFeatureVariants, toFeatureVariants } from './feature-variant.rules
 import type { FeatureEnvironmentView, FeatureVariant } from './feature.model.js';
 import { FeatureReadModel } from './feature.read-model.js';
 import { patchFailure } from './feature.service.js';
+import { missingPermission } from '../../core/access/access.errors.js';
 
 /** The URL of a feature in one environment. */
 export interface FeatureEnvironmentAddress {
@@ -254,9 +255,6 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
   private async requireStrategyCreation(principal: Principal, projectId: string, environment: string): Promise<void> {
     if (principal.kind === 'api-token') return;
     if (holds(await this.access.grantsOf(principal.id), 'CREATE_FEATURE_STRATEGY', projectId, environment)) return;
-    throw new AppError(
-      'NoAccessError',
-      `You don't have the required permissions to perform this operation. To perform this action, you need the "CREATE_FEATURE_STRATEGY" permission in the "${environment}" environment of the "${projectId}" project.`,
-    );
+    throw missingPermission(['CREATE_FEATURE_STRATEGY'], projectId, environment);
   }
 }

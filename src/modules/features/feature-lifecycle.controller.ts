@@ -8,6 +8,7 @@ import { ApiErrors } from '../../core/http/openapi.js';
 import { FeatureLifecycleService } from './feature-lifecycle.service.js';
 import { FeatureLifecycleCompletedSchema, LifecycleSchema } from './feature.dto.js';
 import type { LifecycleStage } from './feature.model.js';
+import { ProjectFeaturePath } from '../../core/http/route-paths.js';
 
 const PATH = ':projectId/features/:featureName/lifecycle';
 
@@ -23,7 +24,7 @@ export class FeatureLifecycleController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ type: [LifecycleSchema] })
-  stages(@Param('projectId') projectId: string, @Param('featureName') featureName: string): Promise<LifecycleStage[]> {
+  stages(@Param() { projectId, featureName }: ProjectFeaturePath): Promise<LifecycleStage[]> {
     return this.lifecycle.stages(projectId, featureName);
   }
 
@@ -33,8 +34,7 @@ export class FeatureLifecycleController {
   @ApiOperation({ operationId: 'complete', summary: 'Mark a feature completed: its flag is kept or discarded.' })
   @ApiOkResponse({ description: 'Completed' })
   async complete(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
+    @Param() { projectId, featureName }: ProjectFeaturePath,
     @Body() body: FeatureLifecycleCompletedSchema,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
@@ -48,11 +48,7 @@ export class FeatureLifecycleController {
   @ApiOperation({ operationId: 'uncomplete', summary: 'Take back the completion of a feature.' })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'No longer completed' })
-  async uncomplete(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @CurrentActor() actor: Actor,
-  ): Promise<void> {
+  async uncomplete(@Param() { projectId, featureName }: ProjectFeaturePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.lifecycle.uncomplete(projectId, featureName, actor);
   }
 }

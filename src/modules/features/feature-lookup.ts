@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, notFound } from '../../core/errors/app-error.js';
+import { notFound } from '../../core/errors/app-error.js';
+import { archivedFeature } from './features.errors.js';
 import type { FeatureRecord } from './feature.model.js';
 import { FeatureReadModel } from './feature.read-model.js';
 
@@ -43,19 +44,4 @@ export class FeatureLookup {
     if (!feature) throw notFound(`Could not find feature ${featureName}`);
     return feature;
   }
-}
-
-export function archivedFeature(featureName: string): AppError {
-  return new AppError(
-    'ValidationError',
-    `Cannot perform this operation on archived features: ${featureName} is archived. Revive it first.`,
-    {
-      details: [
-        {
-          path: '/params/featureName',
-          message: `Cannot perform this operation on archived features: ${featureName} is archived. Revive it first.`,
-        },
-      ],
-    },
-  );
 }

@@ -10,7 +10,8 @@ import { applyPatch, PatchFailure, type PatchOperation } from '../strategies/ind
 import { FeatureDependencyStore } from './feature-dependency.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
-import { archivedFeature, FeatureLookup } from './feature-lookup.js';
+import { FeatureLookup } from './feature-lookup.js';
+import { archivedFeature } from './features.errors.js';
 import {
   type ArchivedFeature,
   DEFAULT_FEATURE_TYPE,

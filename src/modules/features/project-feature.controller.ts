@@ -11,15 +11,23 @@ import { BatchStaleSchema, CreateFeatureSchema, FeatureSchema, ProjectFeaturesSc
 import type { Response } from 'express';
 import { featureEtag, type FeatureView } from './feature.model.js';
 import { FeatureService } from './feature.service.js';
+import { ProjectFeaturePath, ProjectPath } from '../../core/http/route-paths.js';
 
 /** The user whose favourites a view marks; API tokens have none. */
 export function userIdOf(principal: Principal): number | undefined {
   return principal.kind === 'user' ? principal.id : undefined;
 }
 
-/** Answers a feature with the ETag of its settings, for `If-Match` on its next change. */
+/**
+ * Answers a feature with the ETag of its settings, for `If-Match` on its next change. The body shows more than the
+ * settings (environments, strategies), so the tag cannot say the body is unchanged: Express would answer a browser's
+ * revalidation (`If-None-Match`) with a 304 and the browser would show strategies as they were. The request's
+ * `If-None-Match` is dropped before Express compares it, and `no-cache` keeps caches asking.
+ */
 function withFeatureEtag(res: Response, feature: FeatureView): FeatureView {
+  delete res.req.headers['if-none-match'];
   res.setHeader('ETag', featureEtag(feature));
+  res.setHeader('Cache-Control', 'no-cache');
   return feature;
 }
 
@@ -35,7 +43,7 @@ export class ProjectFeatureController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ type: ProjectFeaturesSchema })
-  async list(@Param('projectId') projectId: string, @CurrentPrincipal() principal: Principal): Promise<ProjectFeaturesSchema> {
+  async list(@Param() { projectId }: ProjectPath, @CurrentPrincipal() principal: Principal): Promise<ProjectFeaturesSchema> {
     return { version: 2, features: await this.features.listInProject(projectId, userIdOf(principal)) };
   }
 
@@ -49,7 +57,7 @@ export class ProjectFeatureController {
   @ApiErrors(409)
   @ApiCreatedResponse({ type: FeatureSchema })
   create(
-    @Param('projectId') projectId: string,
+    @Param() { projectId }: ProjectPath,
     @Body() body: CreateFeatureSchema,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
@@ -66,8 +74,7 @@ export class ProjectFeatureController {
   @ApiErrors(404)
   @ApiOkResponse({ type: FeatureSchema, headers: ETAG_HEADER })
   async get(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
+    @Param() { projectId, featureName }: ProjectFeaturePath,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FeatureView> {
@@ -84,8 +91,7 @@ export class ProjectFeatureController {
   @ApiIfMatch('feature')
   @ApiOkResponse({ type: FeatureSchema, headers: ETAG_HEADER })
   async update(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
+    @Param() { projectId, featureName }: ProjectFeaturePath,
     @Body() body: UpdateFeatureSchema,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
@@ -105,8 +111,7 @@ export class ProjectFeatureController {
   @ApiIfMatch('feature')
   @ApiOkResponse({ type: FeatureSchema, headers: ETAG_HEADER })
   async patch(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
+    @Param() { projectId, featureName }: ProjectFeaturePath,
     @Body() body: JsonPatchBody,
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
@@ -126,11 +131,7 @@ export class ProjectFeatureController {
   @ApiOperation({ operationId: 'archiveFeature', summary: 'Archive a feature (refused while other features depend on it).' })
   @ApiErrors(404)
   @ApiAcceptedResponse({ description: 'Archived' })
-  async archive(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @CurrentActor() actor: Actor,
-  ): Promise<void> {
+  async archive(@Param() { projectId, featureName }: ProjectFeaturePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.features.archive(projectId, featureName, actor);
   }
 
@@ -142,7 +143,7 @@ export class ProjectFeatureController {
     summary: 'Mark features of the project stale or not stale; names of no feature are ignored.',
   })
   @ApiAcceptedResponse({ description: 'Done' })
-  async stale(@Param('projectId') projectId: string, @Body() body: BatchStaleSchema, @CurrentActor() actor: Actor): Promise<void> {
+  async stale(@Param() { projectId }: ProjectPath, @Body() body: BatchStaleSchema, @CurrentActor() actor: Actor): Promise<void> {
     await this.features.setStale(projectId, body, actor);
   }
 }

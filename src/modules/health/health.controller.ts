@@ -4,10 +4,10 @@ import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs
 import { Public } from '../../core/access/decorators.js';
 import { BootstrapService } from '../../core/bootstrap/bootstrap.service.js';
 import { Database } from '../../core/database/database.js';
-import { AppError } from '../../core/errors/app-error.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { HealthSchema } from './health.dto.js';
+import { databaseDown, stillStarting } from './health.errors.js';
 
 @ApiController('ops', '', 'Operational')
 @Public()
@@ -35,7 +35,7 @@ export class HealthController {
   @ApiOperation({ operationId: 'getReady', summary: 'Readiness: 200 once migrations and seeding are done and the database answers.' })
   @ApiOkResponse({ type: HealthSchema })
   async readiness() {
-    if (!this.bootstrap.isComplete) throw new AppError('ServiceUnavailable', 'The service is still starting.');
+    if (!this.bootstrap.isComplete) throw stillStarting();
     return this.check();
   }
 
@@ -44,7 +44,7 @@ export class HealthController {
       const result = await this.health.check([() => this.typeorm.pingCheck('database', { connection: this.db.dataSource, timeout: 1500 })]);
       return { health: 'GOOD', ...result };
     } catch {
-      throw new AppError('ServiceUnavailable', 'The database does not answer.');
+      throw databaseDown();
     }
   }
 }

@@ -9,6 +9,7 @@ import { AppError, invalidProperty, nameExists, notFound, validationError } from
 import { EventService, type EventType } from '../events/index.js';
 import type { CreatedPat, Pat } from './pat.model.js';
 import { PatStore } from './pat.store.js';
+import { tooManyPats } from './personal-access-tokens.errors.js';
 
 /** Event types to record: personal tokens and service-account tokens are told apart in the audit log. */
 export interface PatEvents {
@@ -59,7 +60,7 @@ export class PatService {
       const limit = this.config.limits.personalAccessTokensPerUser;
       await this.store.lockOwner(ownerId);
       if ((await this.store.countFor(ownerId)) >= limit) {
-        throw new AppError('NoAccessError', `Too many PATs (${limit}) already exist for this user.`);
+        throw tooManyPats(limit);
       }
       if (await this.store.descriptionTaken(ownerId, description)) throw nameExists('PAT description already exists.');
       const created = await this.store.insert({ userId: ownerId, secretHash: hashSecret(secret), description, expiresAt, createdAt: now });

@@ -3,7 +3,6 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import { ForPeopleOnly } from '../../core/access/people-only.guard.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
-import { AppError } from '../../core/errors/app-error.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
@@ -11,8 +10,8 @@ import { EVENT } from '../events/index.js';
 import { CreatePatDto, PatSchema, PatsSchema } from './pat.dto.js';
 import type { CreatedPat } from './pat.model.js';
 import { PatService } from './pat.service.js';
+import { NOT_AN_OWNER, notAnOwner } from './personal-access-tokens.errors.js';
 
-const NOT_AN_OWNER = 'API tokens cannot own personal access tokens; log in as a user.';
 const PERSONAL_EVENTS = { created: EVENT.PAT_CREATED, deleted: EVENT.PAT_DELETED };
 
 /** The caller's own personal access tokens. */
@@ -50,6 +49,6 @@ export class UserPatController {
 }
 
 function ownerOf(principal: Principal): number {
-  if (principal.kind !== 'user') throw new AppError('NoAccessError', NOT_AN_OWNER);
+  if (principal.kind !== 'user') throw notAnOwner();
   return principal.id;
 }

@@ -8,6 +8,7 @@ import { IntParam } from '../../core/http/int-param.js';
 import { ProjectAccessSchema, ProjectAddAccessSchema, SetProjectRolesSchema } from './project-access.dto.js';
 import type { ProjectAccess } from './project-access.model.js';
 import { ProjectAccessService } from './project-access.service.js';
+import { ProjectPath } from '../../core/http/route-paths.js';
 
 /**
  * Who holds which role in a project (Unleash's paths). Anyone signed in may read it; changes need
@@ -22,7 +23,7 @@ export class ProjectAccessController {
   @ApiOperation({ operationId: 'getProjectAccess', summary: 'The project roles, and the users and groups holding them in the project.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: ProjectAccessSchema })
-  get(@Param('projectId') projectId: string): Promise<ProjectAccess> {
+  get(@Param() { projectId }: ProjectPath): Promise<ProjectAccess> {
     return this.access.access(projectId);
   }
 
@@ -34,7 +35,7 @@ export class ProjectAccessController {
     summary: 'Give each of `roles` to each of `users` and `groups` in the project; existing assignments stay.',
   })
   @ApiOkResponse({ description: 'Assigned' })
-  async add(@Param('projectId') projectId: string, @Body() body: ProjectAddAccessSchema, @CurrentActor() actor: Actor): Promise<void> {
+  async add(@Param() { projectId }: ProjectPath, @Body() body: ProjectAddAccessSchema, @CurrentActor() actor: Actor): Promise<void> {
     await this.access.add(projectId, body, actor);
   }
 
@@ -43,7 +44,7 @@ export class ProjectAccessController {
   @ApiOperation({ operationId: 'setRolesForUser', summary: "Replace a user's roles in the project." })
   @ApiOkResponse({ description: 'Replaced' })
   async setUserRoles(
-    @Param('projectId') projectId: string,
+    @Param() { projectId }: ProjectPath,
     @IntParam('userId') userId: number,
     @Body() body: SetProjectRolesSchema,
     @CurrentActor() actor: Actor,
@@ -56,7 +57,7 @@ export class ProjectAccessController {
   @ApiOperation({ operationId: 'setRolesForGroup', summary: "Replace a group's roles in the project." })
   @ApiOkResponse({ description: 'Replaced' })
   async setGroupRoles(
-    @Param('projectId') projectId: string,
+    @Param() { projectId }: ProjectPath,
     @IntParam('groupId') groupId: number,
     @Body() body: SetProjectRolesSchema,
     @CurrentActor() actor: Actor,
@@ -69,7 +70,7 @@ export class ProjectAccessController {
   @ApiOperation({ operationId: 'removeUserAccess', summary: 'Remove every role of a user in the project; 404 when it has none.' })
   @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Removed' })
-  async removeUser(@Param('projectId') projectId: string, @IntParam('userId') userId: number, @CurrentActor() actor: Actor): Promise<void> {
+  async removeUser(@Param() { projectId }: ProjectPath, @IntParam('userId') userId: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.access.remove(projectId, { kind: 'user', id: userId }, undefined, actor);
   }
 
@@ -79,7 +80,7 @@ export class ProjectAccessController {
   @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Removed' })
   async removeUserRole(
-    @Param('projectId') projectId: string,
+    @Param() { projectId }: ProjectPath,
     @IntParam('userId') userId: number,
     @IntParam('roleId') roleId: number,
     @CurrentActor() actor: Actor,
@@ -93,7 +94,7 @@ export class ProjectAccessController {
   @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Removed' })
   async removeGroup(
-    @Param('projectId') projectId: string,
+    @Param() { projectId }: ProjectPath,
     @IntParam('groupId') groupId: number,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
@@ -106,7 +107,7 @@ export class ProjectAccessController {
   @ApiErrors(400, 404)
   @ApiOkResponse({ description: 'Removed' })
   async removeGroupRole(
-    @Param('projectId') projectId: string,
+    @Param() { projectId }: ProjectPath,
     @IntParam('groupId') groupId: number,
     @IntParam('roleId') roleId: number,
     @CurrentActor() actor: Actor,

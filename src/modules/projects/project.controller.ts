@@ -6,6 +6,7 @@ import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { CreateProjectSchema, ProjectCreatedSchema, ProjectOverviewSchema, ProjectsSchema, UpdateProjectSchema } from './project.dto.js';
 import { ProjectService } from './project.service.js';
+import { ProjectPath } from '../../core/http/route-paths.js';
 
 @AdminController('projects', 'Projects')
 export class ProjectController {
@@ -41,7 +42,7 @@ export class ProjectController {
   @ApiOperation({ operationId: 'getProject', summary: 'One project, with the environments it uses.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: ProjectOverviewSchema })
-  async get(@Param('projectId') projectId: string): Promise<ProjectOverviewSchema> {
+  async get(@Param() { projectId }: ProjectPath): Promise<ProjectOverviewSchema> {
     return { version: 1, ...(await this.projects.get(projectId)) };
   }
 
@@ -52,7 +53,7 @@ export class ProjectController {
     summary: "Change a project's name, description or default stickiness (omitted optional fields are kept).",
   })
   @ApiOkResponse({ description: 'Updated' })
-  async update(@Param('projectId') projectId: string, @Body() body: UpdateProjectSchema, @CurrentActor() actor: Actor): Promise<void> {
+  async update(@Param() { projectId }: ProjectPath, @Body() body: UpdateProjectSchema, @CurrentActor() actor: Actor): Promise<void> {
     await this.projects.update(projectId, body, actor);
   }
 
@@ -64,7 +65,7 @@ export class ProjectController {
   })
   @ApiErrors([400, 'The project is `default`, or still has active features'], 404)
   @ApiOkResponse({ description: 'Deleted' })
-  async remove(@Param('projectId') projectId: string, @CurrentActor() actor: Actor): Promise<void> {
+  async remove(@Param() { projectId }: ProjectPath, @CurrentActor() actor: Actor): Promise<void> {
     await this.projects.delete(projectId, actor);
   }
 }

@@ -19,6 +19,8 @@ import {
 } from './strategy.dto.js';
 import { strategyEtag } from './strategy.mapper.js';
 import type { FeatureStrategy } from './strategy.model.js';
+import { FeatureEnvironmentPath } from '../../core/http/route-paths.js';
+import { FeatureStrategyPath } from './strategies.paths.js';
 
 const NOT_THERE: ErrorAnswer = [404, 'The project, feature, environment or strategy of the URL does not exist there'];
 const Errors = () => ApiErrors(400, NOT_THERE);
@@ -43,11 +45,7 @@ export class FeatureStrategyController {
   @ApiOperation({ operationId: 'getFeatureStrategies', summary: 'The strategies of the feature in the environment, in their order.' })
   @ApiOkResponse({ type: [FeatureStrategySchema] })
   @Errors()
-  list(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
-  ): Promise<FeatureStrategy[]> {
+  list(@Param() { projectId, featureName, environment }: FeatureEnvironmentPath): Promise<FeatureStrategy[]> {
     return this.strategies.list({ projectId, featureName, environment });
   }
 
@@ -62,9 +60,7 @@ export class FeatureStrategyController {
   @ApiOkResponse({ type: FeatureStrategySchema })
   @Errors()
   create(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
+    @Param() { projectId, featureName, environment }: FeatureEnvironmentPath,
     @Body() body: unknown,
     @CurrentActor() actor: Actor,
   ): Promise<FeatureStrategy> {
@@ -82,9 +78,7 @@ export class FeatureStrategyController {
   @ApiOkResponse({ description: 'Reordered' })
   @Errors()
   async setSortOrder(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
+    @Param() { projectId, featureName, environment }: FeatureEnvironmentPath,
     @Body() body: StrategySortOrdersBody,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
@@ -97,10 +91,7 @@ export class FeatureStrategyController {
   @ApiOkResponse({ type: FeatureStrategySchema, headers: ETAG_HEADER })
   @Errors()
   async get(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
-    @Param('strategyId') strategyId: string,
+    @Param() { projectId, featureName, environment, strategyId }: FeatureStrategyPath,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FeatureStrategy> {
     return withStrategyEtag(res, await this.strategies.get({ projectId, featureName, environment, strategyId }));
@@ -119,10 +110,7 @@ export class FeatureStrategyController {
   @Errors()
   @ApiIfMatch('strategy')
   async update(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
-    @Param('strategyId') strategyId: string,
+    @Param() { projectId, featureName, environment, strategyId }: FeatureStrategyPath,
     @Body() body: unknown,
     @CurrentActor() actor: Actor,
     @Headers('if-match') ifMatch: string | undefined,
@@ -142,10 +130,7 @@ export class FeatureStrategyController {
   @Errors()
   @ApiIfMatch('strategy')
   async patch(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
-    @Param('strategyId') strategyId: string,
+    @Param() { projectId, featureName, environment, strategyId }: FeatureStrategyPath,
     @Body() body: JsonPatchBody,
     @CurrentActor() actor: Actor,
     @Headers('if-match') ifMatch: string | undefined,
@@ -166,10 +151,7 @@ export class FeatureStrategyController {
   @ApiOkResponse({ description: 'Removed' })
   @Errors()
   async remove(
-    @Param('projectId') projectId: string,
-    @Param('featureName') featureName: string,
-    @Param('environment') environment: string,
-    @Param('strategyId') strategyId: string,
+    @Param() { projectId, featureName, environment, strategyId }: FeatureStrategyPath,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
     await this.strategies.delete({ projectId, featureName, environment, strategyId }, actor);

@@ -12,6 +12,7 @@ import { StrategyTypeSchema, StrategyTypesSchema } from './strategy.dto.js';
 import type { StrategyType } from './strategy.model.js';
 import { CreateStrategyTypeSchema, UpdateStrategyTypeSchema } from './strategy-type.dto.js';
 import { StrategyTypeService } from './strategy-type.service.js';
+import { NamePath } from '../../core/http/route-paths.js';
 
 /**
  * Strategy types, `/api/admin/strategies`: reading them (any caller), and the custom types applications implement
@@ -61,7 +62,7 @@ export class StrategyTypeController {
   @ApiOperation({ operationId: 'getStrategy', summary: 'One strategy type; 404 when there is none of that name.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: StrategyTypeSchema })
-  get(@Param('name') name: string): Promise<StrategyType> {
+  get(@Param() { name }: NamePath): Promise<StrategyType> {
     return this.types.get(name);
   }
 
@@ -72,7 +73,7 @@ export class StrategyTypeController {
     summary: 'Change the title, description and parameters of a custom strategy type; a built-in one is a 400.',
   })
   @ApiOkResponse({ description: 'Updated' })
-  async update(@Param('name') name: string, @Body() body: UpdateStrategyTypeSchema, @CurrentActor() actor: Actor): Promise<void> {
+  async update(@Param() { name }: NamePath, @Body() body: UpdateStrategyTypeSchema, @CurrentActor() actor: Actor): Promise<void> {
     await this.types.update(name, body, actor);
   }
 
@@ -84,7 +85,7 @@ export class StrategyTypeController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Deleted' })
-  async remove(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
+  async remove(@Param() { name }: NamePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.types.delete(name, actor);
   }
 
@@ -98,7 +99,7 @@ export class StrategyTypeController {
   })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Deprecated' })
-  async deprecate(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
+  async deprecate(@Param() { name }: NamePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.types.deprecate(name, actor);
   }
 
@@ -109,7 +110,7 @@ export class StrategyTypeController {
   @ApiOperation({ operationId: 'reactivateStrategy', summary: 'Reactivate a deprecated strategy type.' })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Reactivated' })
-  async reactivate(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
+  async reactivate(@Param() { name }: NamePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.types.reactivate(name, actor);
   }
 }

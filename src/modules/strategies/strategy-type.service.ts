@@ -5,11 +5,12 @@ import { Clock } from '../../core/clock.js';
 import { ChangeWatcher } from '../../core/database/change-watcher.js';
 import { Database } from '../../core/database/database.js';
 import { STRATEGY_TYPES_GENERATION } from '../../core/database/migrations/1700000014000-strategy-types-generation.js';
-import { AppError, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
+import { nameExists, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT, EventService, type EventType } from '../events/index.js';
 import type { StrategyType } from './strategy.model.js';
 import { type StrategyParameterDefinition, type StrategyTypeChanges, UNDEPRECATABLE_STRATEGY_TYPE } from './strategy-type.model.js';
 import { StrategyTypeStore } from './strategy-type.store.js';
+import { undeprecatableStrategyType } from './strategies.errors.js';
 
 /** A parameter definition as a request gives it: description and required may be omitted. */
 type ParameterInput = Omit<StrategyParameterDefinition, 'description' | 'required'> & { description?: string | null; required?: boolean };
@@ -100,7 +101,7 @@ export class StrategyTypeService {
 
   /** Marks a type (built-in or custom) deprecated; its strategies keep working. `default` cannot be (403, as Unleash). */
   async deprecate(name: string, actor: Actor): Promise<void> {
-    if (name === UNDEPRECATABLE_STRATEGY_TYPE) throw new AppError('NoAccessError', `The ${name} strategy type cannot be deprecated.`);
+    if (name === UNDEPRECATABLE_STRATEGY_TYPE) throw undeprecatableStrategyType(name);
     await this.setDeprecated(name, true, EVENT.STRATEGY_DEPRECATED, actor);
   }
 

@@ -8,6 +8,8 @@ import { TagSchema } from '../features/index.js';
 import { FeatureTagService } from './feature-tag.service.js';
 import { CreateTagSchema, TagsSchema, UpdateTagsSchema } from './tag.dto.js';
 import type { Tag } from './tag.model.js';
+import { FeaturePath } from '../../core/http/route-paths.js';
+import { FeatureTagPath } from './tags.paths.js';
 
 /** Tags on a feature, addressed by the feature's name alone (its project is found from it). */
 @AdminController('features', 'Features')
@@ -19,7 +21,7 @@ export class FeatureTagController {
   @ApiOperation({ operationId: 'listTags', summary: 'The tags of a feature (archived features too).' })
   @ApiErrors(404)
   @ApiOkResponse({ type: TagsSchema })
-  async list(@Param('featureName') featureName: string): Promise<TagsSchema> {
+  async list(@Param() { featureName }: FeaturePath): Promise<TagsSchema> {
     return { version: 1, tags: await this.tags.list(featureName) };
   }
 
@@ -32,7 +34,7 @@ export class FeatureTagController {
   })
   @ApiErrors(409)
   @ApiCreatedResponse({ type: TagSchema })
-  add(@Param('featureName') featureName: string, @Body() body: CreateTagSchema, @CurrentActor() actor: Actor): Promise<Tag> {
+  add(@Param() { featureName }: FeaturePath, @Body() body: CreateTagSchema, @CurrentActor() actor: Actor): Promise<Tag> {
     return this.tags.add(featureName, { type: body.type, value: body.value }, actor);
   }
 
@@ -40,11 +42,7 @@ export class FeatureTagController {
   @RequirePermission('UPDATE_FEATURE')
   @ApiOperation({ operationId: 'updateTags', summary: 'Add and remove tags of a feature in one go.' })
   @ApiOkResponse({ type: TagsSchema })
-  async update(
-    @Param('featureName') featureName: string,
-    @Body() body: UpdateTagsSchema,
-    @CurrentActor() actor: Actor,
-  ): Promise<TagsSchema> {
+  async update(@Param() { featureName }: FeaturePath, @Body() body: UpdateTagsSchema, @CurrentActor() actor: Actor): Promise<TagsSchema> {
     const toTag = (tag: Tag) => ({ type: tag.type, value: tag.value });
     return {
       version: 1,
@@ -57,12 +55,7 @@ export class FeatureTagController {
   @ApiOperation({ operationId: 'removeTag', summary: 'Remove a tag from a feature.' })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Removed' })
-  async remove(
-    @Param('featureName') featureName: string,
-    @Param('type') type: string,
-    @Param('value') value: string,
-    @CurrentActor() actor: Actor,
-  ): Promise<void> {
+  async remove(@Param() { featureName, type, value }: FeatureTagPath, @CurrentActor() actor: Actor): Promise<void> {
     await this.tags.remove(featureName, { type, value }, actor);
   }
 }

@@ -13,6 +13,7 @@ import {
   ValidateTagTypeSchema,
 } from './tag.dto.js';
 import { TagTypeService } from './tag-type.service.js';
+import { NamePath } from '../../core/http/route-paths.js';
 
 @AdminController('tag-types', 'Tags')
 export class TagTypeController {
@@ -51,7 +52,7 @@ export class TagTypeController {
   @ApiOperation({ operationId: 'getTagType', summary: 'One tag type.' })
   @ApiErrors(404)
   @ApiOkResponse({ type: TagTypeResponseSchema })
-  async get(@Param('name') name: string): Promise<TagTypeResponseSchema> {
+  async get(@Param() { name }: NamePath): Promise<TagTypeResponseSchema> {
     return { version: 1, tagType: await this.tagTypes.get(name) };
   }
 
@@ -60,7 +61,7 @@ export class TagTypeController {
   @ApiOperation({ operationId: 'updateTagType', summary: "Change a tag type's description, icon or colour (omitted fields are kept)." })
   @ApiErrors(404)
   @ApiOkResponse({ type: TagTypeSchema })
-  update(@Param('name') name: string, @Body() body: UpdateTagTypeSchema, @CurrentActor() actor: Actor): Promise<TagTypeSchema> {
+  update(@Param() { name }: NamePath, @Body() body: UpdateTagTypeSchema, @CurrentActor() actor: Actor): Promise<TagTypeSchema> {
     return this.tagTypes.update(name, body, actor);
   }
 
@@ -69,7 +70,7 @@ export class TagTypeController {
   @ApiOperation({ operationId: 'deleteTagType', summary: 'Delete a tag type; its tags are removed from every feature.' })
   @ApiErrors(404)
   @ApiOkResponse({ description: 'Deleted' })
-  async remove(@Param('name') name: string, @CurrentActor() actor: Actor): Promise<void> {
+  async remove(@Param() { name }: NamePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.tagTypes.delete(name, actor);
   }
 }

@@ -7,6 +7,7 @@ import { AppError, nameExists } from '../../core/errors/app-error.js';
 import type { UserJson } from './user.model.js';
 import { UserReadModel } from './user.read-model.js';
 import { UserService } from './user.service.js';
+import { lastAdminOfHost } from './users.errors.js';
 
 const ROOT_ROLE_IDS = { Admin: ROLE.ADMIN, Editor: ROLE.EDITOR, Viewer: ROLE.VIEWER } as const satisfies Record<HostUserRootRole, number>;
 
@@ -66,11 +67,7 @@ export class HostUserService implements HostUserAccounts {
     } catch (error) {
       // The one refusal a change of root role alone can meet: the last admin keeps the Admin root role.
       if (!(error instanceof AppError) || error.name !== 'ValidationError') throw error;
-      throw new AppError(
-        'NoAccessError',
-        `The host application gives you the ${rootRole} root role, but you are the last person with Flagwright's Admin root role, ` +
-          'who keeps it. Give another person the Admin root role first; until then you cannot act in Flagwright.',
-      );
+      throw lastAdminOfHost(rootRole);
     }
   }
 }

@@ -6,7 +6,8 @@ import { ForPeopleOnly } from '../../core/access/people-only.guard.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ChangeMyPasswordSchema, MeSchema } from './user.dto.js';
-import { NOT_A_USER, UserService } from './user.service.js';
+import { UserService } from './user.service.js';
+import { NOT_A_USER } from './users.errors.js';
 
 /** The caller's own account. API tokens are not users: they get 403 here. */
 @AdminController('user', 'Users')

@@ -7,12 +7,13 @@ import type { Actor, Principal, UserPrincipal } from '../../core/access/principa
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
-import { AppError, invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
+import { invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT, EventService } from '../events/index.js';
 import { SessionService } from '../sessions/index.js';
 import type { CallerPermission, CreateUserInput, RootRoleJson, UpdateUserInput, UserJson } from './user.model.js';
 import { UserReadModel } from './user.read-model.js';
 import { UserStore } from './user.store.js';
+import { accountGone, hostUserHasNoPassword, notAUser, serviceAccountHasNoPassword, wrongOldPassword } from './users.errors.js';
 
 /** The request and response of a caller who changes their own password by session: they get a fresh session. */
 export interface CallerSession {
@@ -126,13 +127,9 @@ export class UserService {
     caller?: CallerSession,
   ): Promise<void> {
     const self = userOf(principal);
-    if (self.isService) throw new AppError('NoAccessError', 'Service accounts have no password; they authenticate with their tokens.');
+    if (self.isService) throw serviceAccountHasNoPassword();
     if (self.via === 'host') {
-      // A password would outlive the host's say over who may act here.
-      throw new AppError(
-        'NoAccessError',
-        'You act here as the host application’s user, which signs you in; Flagwright keeps no password for you.',
-      );
+      throw hostUserHasNoPassword();
     }
     if (self.via === 'pat' && input.oldPassword === undefined) {
       // A leaked token must not be enough to take the account over.
@@ -145,7 +142,7 @@ export class UserService {
     if (input.oldPassword !== undefined) {
       const hash = await this.users.passwordHashOf(self.id);
       if (!hash || !(await this.hasher.verify(hash, input.oldPassword))) {
-        throw new AppError('AuthenticationRequired', 'The old password you provided is not correct.');
+        throw wrongOldPassword();
       }
     }
     await this.storePassword(user, input.password, actor, caller);
@@ -155,7 +152,7 @@ export class UserService {
   async me(principal: Principal): Promise<{ user: UserJson; permissions: CallerPermission[] }> {
     const self = userOf(principal);
     const [user, grants] = await Promise.all([this.users.account(self.id), this.access.grantsOf(self.id)]);
-    if (!user) throw new AppError('AuthenticationRequired', 'Your account no longer exists.');
+    if (!user) throw accountGone();
     return { user, permissions: distinctPermissions(grants) };
   }
 
@@ -222,11 +219,10 @@ function raiseNotFound(id: number): never {
 }
 
 /** What an API token is told on the routes about the logged-in user. */
-export const NOT_A_USER = 'This route is about the logged-in user, and an API token is not a user. Log in, or use a personal access token.';
 
 function userOf(principal: Principal): UserPrincipal {
   if (principal.kind === 'user') return principal;
-  throw new AppError('NoAccessError', NOT_A_USER);
+  throw notAUser();
 }
 
 /** What events keep of a user: identity and role, never a hash or password. */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, data, type Schemas } from '../../api/client';
 
 type SearchResult = Schemas['searchFeaturesSchema'];
+type Feature = Schemas['featureSchema'];
 
 export interface ToggleRequest {
   project: string;
@@ -24,9 +25,24 @@ export function useToggle(onError: (message: string) => void) {
         : data(api.POST('/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/off', { params: { path } }));
     },
     onMutate: async (request) => {
+      const featureKey = ['feature', request.project, request.flag];
       await queryClient.cancelQueries({ queryKey: ['search'] });
-      const before = queryClient.getQueriesData<SearchResult>({ queryKey: ['search'] });
+      await queryClient.cancelQueries({ queryKey: featureKey });
+      const before = [
+        ...queryClient.getQueriesData<SearchResult>({ queryKey: ['search'] }),
+        ...queryClient.getQueriesData<Feature>({ queryKey: featureKey }),
+      ];
       queryClient.setQueriesData<SearchResult>({ queryKey: ['search'] }, (result) => result && withToggled(result, request));
+      queryClient.setQueryData<Feature>(
+        featureKey,
+        (feature) =>
+          feature && {
+            ...feature,
+            environments: feature.environments.map((env) =>
+              env.name === request.environment ? { ...env, enabled: request.enabled } : env,
+            ),
+          },
+      );
       return { before };
     },
     onError: (error, _request, context) => {

@@ -1,0 +1,416 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { api, ApiError, data, type Schemas } from '../../api/client';
+import { type Constraint, ConstraintEditor, takesList } from './ConstraintEditor';
+
+type Strategy = Schemas['featureStrategySchema'];
+type Variant = Schemas['strategyVariantSchema'];
+type Draft = Schemas['createFeatureStrategySchema'];
+
+export interface StrategyTarget {
+  project: string;
+  flag: string;
+  environment: string;
+  /** Absent for a new strategy. */
+  strategyId?: string;
+}
+
+const STICKINESS = ['default', 'userId', 'sessionId', 'random'];
+
+function draftOf(strategy: Strategy | undefined, flag: string): Draft {
+  if (!strategy) {
+    return {
+      name: 'flexibleRollout',
+      title: '',
+      disabled: false,
+      constraints: [],
+      segments: [],
+      variants: [],
+      parameters: { rollout: '100', stickiness: 'default', groupId: flag },
+    };
+  }
+  const { name, title, disabled, constraints, segments, variants, parameters } = strategy;
+  return { name, title: title ?? '', disabled: disabled ?? false, constraints, segments, variants, parameters };
+}
+
+/** What is sent: lists without the empty line left by typing, no `value` for list operators. */
+function cleaned(draft: Draft): Draft {
+  return {
+    ...draft,
+    title: draft.title || null,
+    constraints: draft.constraints?.map((constraint) =>
+      takesList(constraint.operator)
+        ? { ...constraint, values: constraint.values.filter(Boolean), value: undefined }
+        : { ...constraint, values: [] },
+    ),
+  };
+}
+
+/**
+ * The strategy editor (the spec's strategy update), in a drawer beside the flag: rollout, stickiness, group id,
+ * constraints, segments, variants, title and disabled. A save that meets someone else's change (412) says so and
+ * offers to reload; a 400 shows its message next to the field its property names.
+ */
+export function StrategyEditor({ target, onClose, onSaved }: { target: StrategyTarget; onClose: () => void; onSaved: () => void }) {
+  const id = useId();
+  const path = { projectId: target.project, featureName: target.flag, environment: target.environment };
+  // The strategy as stored, with its ETag for If-Match: a save is refused if someone changed it since.
+  const stored = useQuery({
+    queryKey: ['strategy', target],
+    queryFn: async () => {
+      const { data: strategy, response } = await api.GET(
+        '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/{strategyId}',
+        { params: { path: { ...path, strategyId: target.strategyId! } } },
+      );
+      if (!response.ok || !strategy) throw new ApiError(response.status, undefined);
+      return { strategy, etag: response.headers.get('etag') ?? undefined };
+    },
+    enabled: target.strategyId !== undefined,
+    refetchInterval: false,
+    refetchOnWindowFocus: false,
+  });
+  const segments = useQuery({ queryKey: ['segments'], queryFn: () => data(api.GET('/api/admin/segments')), refetchInterval: false });
+  const [draft, setDraft] = useState<Draft | undefined>(target.strategyId ? undefined : draftOf(undefined, target.flag));
+  const [dirty, setDirty] = useState(false);
+  const shown = draft ?? (stored.data ? draftOf(stored.data.strategy, target.flag) : undefined);
+
+  const save = useMutation({
+    mutationFn: async (body: Draft) => {
+      if (!target.strategyId) {
+        return data(
+          api.POST('/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies', {
+            params: { path },
+            body,
+          }),
+        );
+      }
+      return data(
+        api.PUT('/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/{strategyId}', {
+          params: { path: { ...path, strategyId: target.strategyId }, header: stored.data?.etag ? { 'If-Match': stored.data.etag } : {} },
+          body,
+        }),
+      );
+    },
+    onSuccess: () => {
+      onSaved();
+      onClose();
+    },
+  });
+  const error = save.error instanceof ApiError ? save.error : undefined;
+  const conflict = error?.status === 412;
+  const problemAt = (pointer: string) => (error?.status === 400 ? error.detailFor(pointer) : undefined);
+  const unplaced =
+    error && error.status !== 412 && !(error.body?.details ?? []).some((detail) => detail.path?.startsWith('/body/'))
+      ? error.message
+      : undefined;
+
+  const update = (changes: Partial<Draft>) => {
+    setDraft({ ...shown!, ...changes });
+    setDirty(true);
+  };
+  const setParameter = (name: string, value: string) => update({ parameters: { ...shown!.parameters, [name]: value } });
+  const close = () => {
+    if (!dirty || window.confirm('Discard your changes to this strategy?')) onClose();
+  };
+  const reload = async () => {
+    save.reset();
+    setDraft(undefined);
+    setDirty(false);
+    await stored.refetch();
+  };
+
+  return (
+    <ModalOverlay isOpen isDismissable={false} onOpenChange={(open) => !open && close()} className="drawer-overlay">
+      <Modal className="drawer">
+        <Dialog className="dialog" aria-labelledby={`${id}-title`}>
+          <Heading id={`${id}-title`} slot="title">
+            {target.strategyId ? 'Edit strategy' : 'Add strategy'} in {target.environment}
+          </Heading>
+          {!shown ? (
+            <p>{stored.error ? stored.error.message : 'Loading…'}</p>
+          ) : (
+            <form
+              className="stack"
+              onSubmit={(event) => {
+                event.preventDefault();
+                save.mutate(cleaned(shown));
+              }}
+            >
+              {conflict && (
+                <div role="alert" className="notice warning">
+                  Someone else changed this strategy since you opened it.{' '}
+                  <Button className="button" onPress={reload}>
+                    Reload their version
+                  </Button>
+                </div>
+              )}
+              {unplaced && (
+                <p role="alert" className="notice error">
+                  {unplaced}
+                </p>
+              )}
+              <div className="field">
+                <label htmlFor={`${id}-name`}>Strategy</label>
+                <input
+                  id={`${id}-name`}
+                  value={shown.name}
+                  onChange={(event) => update({ name: event.target.value })}
+                  disabled={target.strategyId !== undefined}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-strategy-title`}>Title</label>
+                <input id={`${id}-strategy-title`} value={shown.title ?? ''} onChange={(event) => update({ title: event.target.value })} />
+                <FieldProblem message={problemAt('/body/title')} />
+              </div>
+              {shown.name === 'flexibleRollout' && (
+                <>
+                  <div className="field">
+                    <label htmlFor={`${id}-rollout`}>Rollout (%)</label>
+                    <div className="row">
+                      <input
+                        type="range"
+                        min={0}
+                        max={100}
+                        aria-label="Rollout slider"
+                        value={Number(shown.parameters?.rollout ?? 100)}
+                        onChange={(event) => setParameter('rollout', event.target.value)}
+                      />
+                      <input
+                        id={`${id}-rollout`}
+                        type="number"
+                        min={0}
+                        max={100}
+                        className="narrow"
+                        value={shown.parameters?.rollout ?? ''}
+                        onChange={(event) => setParameter('rollout', event.target.value)}
+                      />
+                    </div>
+                    <FieldProblem message={problemAt('/body/parameters/rollout')} />
+                  </div>
+                  <div className="row">
+                    <div className="field">
+                      <label htmlFor={`${id}-stickiness`}>Stickiness</label>
+                      <select
+                        id={`${id}-stickiness`}
+                        value={shown.parameters?.stickiness ?? 'default'}
+                        onChange={(event) => setParameter('stickiness', event.target.value)}
+                      >
+                        {STICKINESS.map((value) => (
+                          <option key={value}>{value}</option>
+                        ))}
+                      </select>
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`${id}-group`}>Group id</label>
+                      <input
+                        id={`${id}-group`}
+                        value={shown.parameters?.groupId ?? ''}
+                        onChange={(event) => setParameter('groupId', event.target.value)}
+                      />
+                      <FieldProblem message={problemAt('/body/parameters/groupId')} />
+                    </div>
+                  </div>
+                </>
+              )}
+              <label className="checkbox">
+                <input type="checkbox" checked={shown.disabled ?? false} onChange={(event) => update({ disabled: event.target.checked })} />{' '}
+                Disabled (kept, but not evaluated)
+              </label>
+              <section aria-labelledby={`${id}-constraints`} className="stack">
+                <h3 id={`${id}-constraints`}>Constraints</h3>
+                {(shown.constraints ?? []).map((constraint, index) => (
+                  <ConstraintEditor
+                    key={index}
+                    index={index}
+                    constraint={constraint}
+                    problem={
+                      problemAt(`/body/constraints/${index}/values`) ??
+                      problemAt(`/body/constraints/${index}/value`) ??
+                      problemAt(`/body/constraints/${index}`)
+                    }
+                    onChange={(changed) =>
+                      update({ constraints: shown.constraints!.map((existing, at) => (at === index ? changed : existing)) })
+                    }
+                    onRemove={() => update({ constraints: shown.constraints!.filter((_, at) => at !== index) })}
+                  />
+                ))}
+                <Button
+                  className="button"
+                  onPress={() =>
+                    update({
+                      constraints: [
+                        ...(shown.constraints ?? []),
+                        { contextName: 'userId', operator: 'IN', values: [], inverted: false, caseInsensitive: false } as Constraint,
+                      ],
+                    })
+                  }
+                >
+                  Add constraint
+                </Button>
+              </section>
+              <fieldset className="stack">
+                <legend>Segments</legend>
+                {segments.data?.segments.length === 0 && <p className="muted">No segments yet.</p>}
+                {segments.data?.segments.map((segment) => (
+                  <label key={segment.id} className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={shown.segments?.includes(segment.id) ?? false}
+                      onChange={(event) =>
+                        update({
+                          segments: event.target.checked
+                            ? [...(shown.segments ?? []), segment.id]
+                            : (shown.segments ?? []).filter((existing) => existing !== segment.id),
+                        })
+                      }
+                    />{' '}
+                    {segment.name}
+                  </label>
+                ))}
+                <FieldProblem message={problemAt('/body/segments')} />
+              </fieldset>
+              <VariantsEditor variants={shown.variants ?? []} onChange={(variants) => update({ variants })} problemAt={problemAt} />
+              <div className="dialog-actions">
+                <Button className="button" onPress={close}>
+                  Cancel
+                </Button>
+                <Button type="submit" className="button primary" isDisabled={save.isPending}>
+                  {save.isPending ? 'Saving…' : 'Save strategy'}
+                </Button>
+              </div>
+            </form>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+function FieldProblem({ message }: { message?: string }) {
+  return message ? <span className="field-error">{message}</span> : null;
+}
+
+/** Strategy variants; weights always add up: fixed ones keep theirs, variable ones share the rest equally. */
+function VariantsEditor({
+  variants,
+  onChange,
+  problemAt,
+}: {
+  variants: Variant[];
+  onChange: (variants: Variant[]) => void;
+  problemAt: (pointer: string) => string | undefined;
+}) {
+  const id = useId();
+  const fixed = variants.filter((variant) => variant.weightType === 'fix').reduce((sum, variant) => sum + variant.weight, 0);
+  const variable = variants.filter((variant) => variant.weightType !== 'fix').length;
+  const shareOf = (variant: Variant) =>
+    variant.weightType === 'fix' ? variant.weight : variable ? Math.max(0, 1000 - fixed) / variable : 0;
+  const change = (index: number, changes: Partial<Variant>) =>
+    onChange(variants.map((variant, at) => (at === index ? { ...variant, ...changes } : variant)));
+  return (
+    <fieldset className="stack">
+      <legend>Variants</legend>
+      {variants.map((variant, index) => (
+        <div key={index} className="variant stack">
+          <div className="row">
+            <div className="field">
+              <label htmlFor={`${id}-${index}-name`}>Variant {index + 1} name</label>
+              <input
+                id={`${id}-${index}-name`}
+                value={variant.name}
+                onChange={(event) => change(index, { name: event.target.value })}
+                required
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-${index}-weight`}>Weight (%)</label>
+              <input
+                id={`${id}-${index}-weight`}
+                type="number"
+                min={0}
+                max={100}
+                step={0.1}
+                className="narrow"
+                value={shareOf(variant) / 10}
+                disabled={variant.weightType !== 'fix'}
+                onChange={(event) => change(index, { weight: Math.round(Number(event.target.value) * 10) })}
+              />
+            </div>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={variant.weightType === 'fix'}
+                onChange={(event) =>
+                  change(index, { weightType: event.target.checked ? 'fix' : 'variable', weight: Math.round(shareOf(variant)) })
+                }
+              />{' '}
+              Fixed weight
+            </label>
+          </div>
+          <div className="row">
+            <div className="field">
+              <label htmlFor={`${id}-${index}-payload-type`}>Payload type</label>
+              <select
+                id={`${id}-${index}-payload-type`}
+                value={variant.payload?.type ?? ''}
+                onChange={(event) =>
+                  change(index, {
+                    payload: event.target.value ? { type: event.target.value as 'string', value: variant.payload?.value ?? '' } : undefined,
+                  })
+                }
+              >
+                <option value="">none</option>
+                <option value="string">string</option>
+                <option value="json">json</option>
+                <option value="csv">csv</option>
+                <option value="number">number</option>
+              </select>
+            </div>
+            {variant.payload && (
+              <div className="field grow">
+                <label htmlFor={`${id}-${index}-payload`}>Payload</label>
+                <textarea
+                  id={`${id}-${index}-payload`}
+                  rows={2}
+                  value={variant.payload.value}
+                  onChange={(event) => change(index, { payload: { ...variant.payload!, value: event.target.value } })}
+                />
+                <FieldProblem
+                  message={
+                    variant.payload.type === 'json' && !isJson(variant.payload.value)
+                      ? 'Not valid JSON yet.'
+                      : problemAt(`/body/variants/${index}/payload`)
+                  }
+                />
+              </div>
+            )}
+          </div>
+          <FieldProblem message={problemAt(`/body/variants/${index}/name`) ?? problemAt(`/body/variants/${index}/weight`)} />
+          <Button className="button quiet danger" onPress={() => onChange(variants.filter((_, at) => at !== index))}>
+            Remove variant {index + 1}
+          </Button>
+        </div>
+      ))}
+      <FieldProblem message={problemAt('/body/variants')} />
+      <Button
+        className="button"
+        onPress={() =>
+          onChange([...variants, { name: `variant-${variants.length + 1}`, weight: 0, weightType: 'variable', stickiness: 'default' }])
+        }
+      >
+        Add variant
+      </Button>
+    </fieldset>
+  );
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,10 +1,9 @@
 import './controls.css';
-import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { CopyButton } from './CopyButton';
 
 /** A new secret, shown this once in a dialog with a copy button: the service keeps only its hash. */
 export function SecretDialog({ title, label, secret, onDone }: { title: string; label: string; secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
   return (
     <ModalOverlay isOpen className="overlay">
       <Modal className="modal">
@@ -15,15 +14,7 @@ export function SecretDialog({ title, label, secret, onDone }: { title: string; 
             {secret}
           </code>
           <div className="dialog-actions">
-            <Button
-              className="button"
-              onPress={async () => {
-                await navigator.clipboard.writeText(secret);
-                setCopied(true);
-              }}
-            >
-              {copied ? 'Copied' : `Copy ${label}`}
-            </Button>
+            <CopyButton text={secret} label={`Copy the new ${label}`} />
             <Button className="button primary" onPress={onDone} autoFocus>
               Done
             </Button>

@@ -55,6 +55,8 @@ export class AppModule {
               limits: env.limits,
               metricsFlushIntervalSeconds: env.metricsFlushIntervalSeconds,
               metricsRetentionHours: env.metricsRetentionHours,
+              playgroundEvaluationLimit: env.playgroundEvaluationLimit,
+              potentiallyStaleCheckIntervalSeconds: env.potentiallyStaleCheckIntervalSeconds,
               sdk: { keptScopes: env.sdkKeptScopes, inProcessEvaluation: env.sdkInProcessEvaluation },
               bootstrap: {
                 adminUsername: env.adminUsername,

@@ -1,4 +1,5 @@
 import { routePermissions, type RoutePermission } from '../../src/core/access/permission-table.js';
+import { seedProject } from '../helpers/seeds.js';
 import { FLAGWRIGHT_CONTROLLERS } from '../../src/feature-flags.module.js';
 import {
   adminUserToken,
@@ -10,7 +11,7 @@ import {
   type TestApp,
 } from '../helpers/test-app.js';
 import { ADMIN, type Answer, eventsDigest, FIXTURE_PASSWORD, type Http, listen, routeFixtures } from './access.fixtures.js';
-import { ROLE, seedProject, seedUser, type SeededUser } from './rbac.fixtures.js';
+import { ROLE, seedUser, type SeededUser } from './rbac.fixtures.js';
 
 /**
  * The classes of access bugs real feature-flag services have had advisories for: another project's flag reached

@@ -1,10 +1,11 @@
 import { expectedOutcome, MATRIX_CALLERS, OTHER_PROJECT, type MatrixCaller, type Outcome } from '../../src/core/access/access-matrix.js';
+import { seedProject } from '../helpers/seeds.js';
 import { routePermissions, type RoutePermission } from '../../src/core/access/permission-table.js';
 import { FLAGWRIGHT_CONTROLLERS } from '../../src/feature-flags.module.js';
 import { OpenApiChecker, type OpenApiDocument } from '../helpers/openapi-checker.js';
 import { CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../helpers/test-app.js';
 import { ADMIN, eventsDigest, type Http, listen, routeFixtures } from './access.fixtures.js';
-import { ROLE, seedProject, seedUser } from './rbac.fixtures.js';
+import { ROLE, seedUser } from './rbac.fixtures.js';
 
 /**
  * Every route × every kind of caller, each answer held to what `expectedOutcome` derives from the permission model

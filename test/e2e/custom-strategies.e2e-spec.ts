@@ -1,4 +1,5 @@
 import { ROLE } from '../../src/core/access/permissions.js';
+import { eventsOf } from '../helpers/events.js';
 import { toBool } from '../../src/core/database/database.js';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { admin, createFeature, ISO, userWithRole, UUID } from './features.fixtures.js';
@@ -36,13 +37,6 @@ const CUSTOMER_LIST_TYPE = {
   ],
 };
 
-interface EventBody {
-  type: string;
-  createdBy: string;
-  data: unknown;
-  preData: unknown;
-}
-
 describe('custom strategy types: /api/admin/strategies', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -51,10 +45,6 @@ describe('custom strategy types: /api/admin/strategies', () => {
   afterAll(async () => {
     await t.close();
   });
-
-  async function eventsOfType(type: string): Promise<EventBody[]> {
-    return (await admin(t).get(`/api/admin/events?type=${type}&limit=1000`).expect(200)).body.events;
-  }
 
   function typeEvent(type: string, data: unknown, preData: unknown) {
     return {
@@ -103,7 +93,7 @@ describe('custom strategy types: /api/admin/strategies', () => {
       ]);
       expect(list.body.strategies[4]).toEqual(CUSTOMER_LIST_TYPE);
       expect(await storedRow('customer-list')).toEqual({ builtIn: false, editable: true, deprecated: false });
-      expect(await eventsOfType('strategy-created')).toEqual([typeEvent('strategy-created', CUSTOMER_LIST_TYPE, null)]);
+      expect(await eventsOf(t, { type: 'strategy-created' })).toEqual([typeEvent('strategy-created', CUSTOMER_LIST_TYPE, null)]);
     });
 
     it('creates a minimal type, and one already deprecated', async () => {
@@ -237,11 +227,11 @@ describe('custom strategy types: /api/admin/strategies', () => {
       expect(res.body).toEqual({});
       const after = { ...before, description: null, parameters: [{ name: 'q', type: 'number', description: 'How many', required: true }] };
       expect((await admin(t).get(`${TYPES}/editable`).expect(200)).body).toEqual(after);
-      expect(await eventsOfType('strategy-updated')).toEqual([typeEvent('strategy-updated', after, before)]);
+      expect(await eventsOf(t, { type: 'strategy-updated' })).toEqual([typeEvent('strategy-updated', after, before)]);
 
       // The same update again changes nothing and records nothing.
       await admin(t).put(`${TYPES}/editable`, body).expect(200);
-      expect(await eventsOfType('strategy-updated')).toHaveLength(1);
+      expect(await eventsOf(t, { type: 'strategy-updated' })).toHaveLength(1);
 
       await admin(t).put(`${TYPES}/editable`, { title: 'Renamed', parameters: [] }).expect(200);
       expect((await admin(t).get(`${TYPES}/editable`).expect(200)).body).toEqual({ ...after, displayName: 'Renamed', parameters: [] });
@@ -281,14 +271,14 @@ describe('custom strategy types: /api/admin/strategies', () => {
       expect((await admin(t).post(`${TYPES}/fading/deprecate`).expect(200)).body).toEqual({});
       expect((await admin(t).get(`${TYPES}/fading`).expect(200)).body).toEqual({ ...fading, deprecated: true });
       await admin(t).post(`${TYPES}/fading/deprecate`).expect(200);
-      expect(await eventsOfType('strategy-deprecated')).toEqual([
+      expect(await eventsOf(t, { type: 'strategy-deprecated' })).toEqual([
         typeEvent('strategy-deprecated', { ...fading, deprecated: true }, fading),
       ]);
 
       expect((await admin(t).post(`${TYPES}/fading/reactivate`).expect(200)).body).toEqual({});
       expect((await admin(t).get(`${TYPES}/fading`).expect(200)).body).toEqual(fading);
       await admin(t).post(`${TYPES}/fading/reactivate`).expect(200);
-      expect(await eventsOfType('strategy-reactivated')).toEqual([
+      expect(await eventsOf(t, { type: 'strategy-reactivated' })).toEqual([
         typeEvent('strategy-reactivated', fading, { ...fading, deprecated: true }),
       ]);
 
@@ -475,7 +465,7 @@ describe('custom strategy types: /api/admin/strategies', () => {
       await admin(t).get(`${TYPES}/short-lived`).expect(404);
       expect(await storedRow('short-lived')).toBeUndefined();
       const deleted = { name: 'short-lived', displayName: null, description: null, editable: true, deprecated: false, parameters: [] };
-      expect(await eventsOfType('strategy-deleted')).toEqual([typeEvent('strategy-deleted', null, deleted)]);
+      expect(await eventsOf(t, { type: 'strategy-deleted' })).toEqual([typeEvent('strategy-deleted', null, deleted)]);
 
       const refused = await admin(t).post(strategiesOf('user-a'), { name: 'short-lived' }).expect(400);
       expect(refused.body.details).toEqual([

@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { eventsOf } from '../helpers/events.js';
 import { type CanActivate, type ExecutionContext, Injectable, Logger, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
@@ -72,7 +73,7 @@ describe('host users acting in an embedded Flagwright', () => {
     post: (path: string, body: object) => host.http().post(`/flags${path}`).set('Authorization', HOST_ADMIN_TOKEN).send(body),
   });
   const people = async () => (await admin().get('/api/admin/user-admin').expect(200)).body.users as { id: number; email?: string }[];
-  const eventsOf = async (type: string) => (await admin().get(`/api/admin/events?type=${type}&limit=1000`).expect(200)).body.events;
+  const events = (type: string) => eventsOf({ http: host.http, prefix: '/flags', token: HOST_ADMIN_TOKEN }, { type });
   const errorBody = (name: string, message: string) => ({ id: expect.any(String), name, message });
 
   it('creates a person with the host’s root role on first sight, recorded as the system’s doing', async () => {
@@ -89,7 +90,7 @@ describe('host users acting in an embedded Flagwright', () => {
     expect((await people()).filter((person) => person.email === 'ada@host.test')).toEqual([
       expect.objectContaining({ id: ada, rootRole: 3 }),
     ]);
-    expect((await eventsOf('user-created')).filter((event: { data: { id: number } }) => event.data.id === ada)).toEqual([
+    expect((await events('user-created')).filter((event: { data: { id: number } }) => event.data.id === ada)).toEqual([
       expect.objectContaining({
         createdBy: 'unleash_system_user',
         createdByUserId: -1337,
@@ -98,7 +99,7 @@ describe('host users acting in an embedded Flagwright', () => {
     ]);
 
     expect((await meAs({ email: 'ada@host.test', role: 'support' }).expect(200)).body.user.id).toBe(ada);
-    expect(await eventsOf('user-created')).toHaveLength(1);
+    expect(await events('user-created')).toHaveLength(1);
   });
 
   it('refuses a Viewer’s write with our 403 body and writes nothing', async () => {
@@ -116,7 +117,7 @@ describe('host users acting in an embedded Flagwright', () => {
     const created = await createFeatureAs({ email: 'eddie@host.test', username: 'eddie', role: 'developer' }, 'editor-flag').expect(201);
     expect(created.body).toMatchObject({ name: 'editor-flag', project: 'default' });
     const eddie = (await people()).find((person) => person.email === 'eddie@host.test')!;
-    const [event] = (await eventsOf('feature-created')).filter((e: { featureName: string }) => e.featureName === 'editor-flag');
+    const [event] = (await events('feature-created')).filter((e) => e.featureName === 'editor-flag');
     expect(event).toMatchObject({ createdBy: 'eddie', createdByUserId: eddie.id });
     const found = await admin().get('/api/admin/search/features?query=editor-flag').expect(200);
     expect(found.body.features.map((feature: { createdBy: unknown }) => feature.createdBy)).toEqual([
@@ -130,7 +131,7 @@ describe('host users acting in an embedded Flagwright', () => {
     await createFeatureAs({ ...wren, role: 'developer' }, 'promoted-flag').expect(201);
     const id = (await meAs({ ...wren, role: 'developer' }).expect(200)).body.user.id;
     expect((await admin().get(`/api/admin/user-admin/${id}`).expect(200)).body.rootRole).toBe(2);
-    expect((await eventsOf('user-updated')).filter((event: { data: { id: number } }) => event.data.id === id)).toEqual([
+    expect((await events('user-updated')).filter((event: { data: { id: number } }) => event.data.id === id)).toEqual([
       expect.objectContaining({
         createdBy: 'unleash_system_user',
         data: expect.objectContaining({ rootRole: 2 }),
@@ -161,7 +162,7 @@ describe('host users acting in an embedded Flagwright', () => {
       .set('x-host-user', viewer)
       .send({ name: 'token-flag' })
       .expect(201);
-    expect((await eventsOf('feature-created')).find((e: { featureName: string }) => e.featureName === byToken.body.name)).toMatchObject({
+    expect((await events('feature-created')).find((e) => e.featureName === byToken.body.name)).toMatchObject({
       createdBy: 'init-admin-token',
       createdByUserId: -42,
     });
@@ -198,7 +199,7 @@ describe('host users acting in an embedded Flagwright', () => {
     expect(new Set(answers.map((answer) => answer.body.user.id)).size).toBe(1);
     expect((await people()).filter((person) => person.email === 'rush@host.test')).toHaveLength(1);
     const id = answers[0].body.user.id;
-    expect((await eventsOf('user-created')).filter((event: { data: { id: number } }) => event.data.id === id)).toHaveLength(1);
+    expect((await events('user-created')).filter((event: { data: { id: number } }) => event.data.id === id)).toHaveLength(1);
   });
 
   it('makes host users with the same email one person, whatever else differs', async () => {

@@ -1,6 +1,7 @@
 import { ROLE } from '../../src/core/access/permissions.js';
+import { lastEventOf } from '../helpers/events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { admin, createFeature, createProject, eventsOfProject, userWithRole, UUID } from './features.fixtures.js';
+import { admin, createFeature, createProject, userWithRole, UUID } from './features.fixtures.js';
 
 describe('environments', () => {
   let t: TestApp;
@@ -115,7 +116,7 @@ describe('environments', () => {
         ['development', false],
         ['production', false],
       ]);
-      const [event] = await eventsOfProject(t, 'envs');
+      const event = await lastEventOf(t, { project: 'envs' });
       expect(event).toMatchObject({ type: 'project-environment-added', project: 'envs', environment: 'review' });
       const project = await admin(t).get('/api/admin/environments/project/envs').expect(200);
       expect(project.body.environments.map((e: { name: string; visible: boolean }) => [e.name, e.visible])).toEqual([
@@ -149,7 +150,7 @@ describe('environments', () => {
       expect(
         await t.db.query("SELECT id FROM flagwright_feature_strategies WHERE feature_name = 'envs-a' AND environment = 'review'"),
       ).toEqual([]);
-      const [event] = await eventsOfProject(t, 'envs');
+      const event = await lastEventOf(t, { project: 'envs' });
       expect(event).toMatchObject({ type: 'project-environment-removed', project: 'envs', environment: 'review' });
       const again = await admin(t).delete('/api/admin/projects/envs/environments/review').expect(404);
       expect(again.body.message).toBe('Could not find environment review in project envs');

@@ -1,6 +1,7 @@
 import { ROLE } from '../../src/core/access/permissions.js';
+import { eventsOf } from '../helpers/events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { admin, createFeature, createProject, eventsOf, userWithRole } from './features.fixtures.js';
+import { admin, createFeature, createProject, userWithRole } from './features.fixtures.js';
 
 describe('features under concurrent requests', () => {
   let t: TestApp;
@@ -15,7 +16,7 @@ describe('features under concurrent requests', () => {
   it('creates a name once when many ask for it at the same time', async () => {
     const results = await Promise.all(Array.from({ length: 12 }, () => admin(t).post('/api/admin/projects/p1/features', { name: 'race' })));
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(11).fill(409)]);
-    expect((await eventsOf(t, 'race')).map((e) => e.type)).toEqual(['feature-created']);
+    expect((await eventsOf(t, { feature: 'race' })).map((e) => e.type)).toEqual(['feature-created']);
   });
 
   it('adds one default strategy and records one switch when many switch a feature on at once', async () => {
@@ -25,10 +26,10 @@ describe('features under concurrent requests', () => {
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(await t.db.query("SELECT id FROM flagwright_feature_strategies WHERE feature_name = 'switch'")).toHaveLength(1);
-    expect((await eventsOf(t, 'switch')).map((e) => e.type)).toEqual([
-      'feature-environment-enabled',
-      'feature-strategy-add',
+    expect((await eventsOf(t, { feature: 'switch' })).map((e) => e.type)).toEqual([
       'feature-created',
+      'feature-strategy-add',
+      'feature-environment-enabled',
     ]);
   });
 
@@ -43,7 +44,7 @@ describe('features under concurrent requests', () => {
       Array.from({ length: 10 }, () => t.http().post('/api/admin/projects/p1/features/busy/favorites').set('Cookie', user.cookie)),
     );
     expect(favorites.every((r) => r.status === 200)).toBe(true);
-    const types = (await eventsOf(t, 'busy')).map((e) => e.type);
+    const types = (await eventsOf(t, { feature: 'busy' })).map((e) => e.type);
     expect(types.filter((type) => type === 'feature-tagged')).toHaveLength(1);
     expect(types.filter((type) => type === 'feature-favorited')).toHaveLength(1);
   });

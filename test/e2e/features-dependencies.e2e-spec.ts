@@ -1,6 +1,7 @@
 import { ROLE } from '../../src/core/access/permissions.js';
+import { eventsOf, lastEventOf } from '../helpers/events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { admin, createFeature, createProject, eventsOf, userWithRole } from './features.fixtures.js';
+import { admin, createFeature, createProject, userWithRole } from './features.fixtures.js';
 
 describe('feature dependencies', () => {
   let t: TestApp;
@@ -30,7 +31,7 @@ describe('feature dependencies', () => {
     );
     expect(types).toMatchObject({ parent: 'parent', child: 'child', other: null });
     expect((await admin(t).get('/api/admin/projects/p1/dependencies').expect(200)).body).toBe(true);
-    const [event] = await eventsOf(t, 'child');
+    const event = await lastEventOf(t, { feature: 'child' });
     expect(event).toMatchObject({
       type: 'feature-dependency-added',
       project: 'p1',
@@ -43,7 +44,7 @@ describe('feature dependencies', () => {
     await admin(t)
       .post(url('child'), { feature: 'parent', variants: ['blue'] })
       .expect(200);
-    expect((await eventsOf(t, 'child')).filter((e) => e.type === 'feature-dependency-added')).toHaveLength(1);
+    expect((await eventsOf(t, { feature: 'child' })).filter((e) => e.type === 'feature-dependency-added')).toHaveLength(1);
     await admin(t).post(url('child'), { feature: 'other', enabled: false }).expect(200);
     expect((await admin(t).get(url('child')).expect(200)).body).toEqual([{ feature: 'other', enabled: false, variants: [] }]);
     await admin(t).post(url('child'), { feature: 'parent' }).expect(200);
@@ -88,8 +89,8 @@ describe('feature dependencies', () => {
     expect(refused.body.message).toBe('You can not archive this feature since other features depend on it: child.');
     await admin(t).delete('/api/admin/projects/p1/features/child').expect(202);
     expect(await t.db.query("SELECT child FROM flagwright_feature_dependencies WHERE child = 'child'")).toEqual([]);
-    const types = (await eventsOf(t, 'child')).map((e) => e.type);
-    expect(types.slice(0, 2)).toEqual(['feature-archived', 'feature-dependencies-removed']);
+    const types = (await eventsOf(t, { feature: 'child' })).map((e) => e.type);
+    expect(types.slice(-2)).toEqual(['feature-dependencies-removed', 'feature-archived']);
     await admin(t).delete('/api/admin/projects/p1/features/parent').expect(202);
   });
 
@@ -102,13 +103,16 @@ describe('feature dependencies', () => {
     await admin(t)
       .delete(`${url('grandchild')}/other`)
       .expect(200);
-    expect((await eventsOf(t, 'grandchild'))[0]).toMatchObject({ type: 'feature-dependency-removed', data: { feature: 'other' } });
+    expect(await lastEventOf(t, { feature: 'grandchild' })).toMatchObject({
+      type: 'feature-dependency-removed',
+      data: { feature: 'other' },
+    });
     await admin(t).post(url('grandchild'), { feature: 'other' }).expect(200);
     await admin(t).delete(url('grandchild')).expect(200);
-    expect((await eventsOf(t, 'grandchild'))[0]).toMatchObject({ type: 'feature-dependencies-removed' });
+    expect(await lastEventOf(t, { feature: 'grandchild' })).toMatchObject({ type: 'feature-dependencies-removed' });
     await admin(t).delete(url('grandchild')).expect(200);
-    expect((await eventsOf(t, 'grandchild'))[0].type).toBe('feature-dependencies-removed');
-    expect((await eventsOf(t, 'grandchild')).filter((e) => e.type === 'feature-dependencies-removed')).toHaveLength(1);
+    expect((await lastEventOf(t, { feature: 'grandchild' })).type).toBe('feature-dependencies-removed');
+    expect((await eventsOf(t, { feature: 'grandchild' })).filter((e) => e.type === 'feature-dependencies-removed')).toHaveLength(1);
   });
 
   it('needs UPDATE_FEATURE_DEPENDENCY', async () => {

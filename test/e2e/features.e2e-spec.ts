@@ -1,6 +1,7 @@
 import { ROLE } from '../../src/core/access/permissions.js';
+import { eventsOf, lastEventOf } from '../helpers/events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { admin, createFeature, createProject, eventsOf, ISO, userWithRole, UUID } from './features.fixtures.js';
+import { admin, createFeature, createProject, ISO, userWithRole, UUID } from './features.fixtures.js';
 
 const FEATURES = '/api/admin/projects/p1/features';
 
@@ -90,8 +91,8 @@ describe('features', () => {
       expect(await t.db.one("SELECT name FROM flagwright_features WHERE name = 'f1'")).toBeUndefined();
       expect(await t.db.query("SELECT id FROM flagwright_feature_strategies WHERE feature_name = 'f1'")).toEqual([]);
 
-      const events = await eventsOf(t, 'f1');
-      expect(events.map((e) => e.type).reverse()).toEqual([
+      const events = await eventsOf(t, { feature: 'f1' });
+      expect(events.map((e) => e.type)).toEqual([
         'feature-created',
         'feature-strategy-add',
         'feature-environment-enabled',
@@ -101,7 +102,7 @@ describe('features', () => {
         'feature-archived',
         'feature-deleted',
       ]);
-      const [deleted, , , , , enabled, strategyAdd, createdEvent] = events;
+      const [createdEvent, strategyAdd, enabled, , , , , deleted] = events;
       expect(createdEvent).toMatchObject({
         project: 'p1',
         featureName: 'f1',
@@ -283,7 +284,7 @@ describe('features', () => {
     it('changes the given fields, keeps the others, and records before and after', async () => {
       const res = await admin(t).put(`${FEATURES}/upd`, { name: 'upd', type: 'operational', impressionData: true }).expect(200);
       expect(res.body).toMatchObject({ name: 'upd', type: 'operational', description: 'before', impressionData: true });
-      const [event] = await eventsOf(t, 'upd');
+      const event = await lastEventOf(t, { feature: 'upd' });
       expect(event).toMatchObject({
         type: 'feature-metadata-updated',
         project: 'p1',
@@ -293,11 +294,11 @@ describe('features', () => {
     });
 
     it('records nothing for a request that changes nothing, even when it sends back the whole feature', async () => {
-      const before = (await eventsOf(t, 'upd')).length;
+      const before = (await eventsOf(t, { feature: 'upd' })).length;
       await admin(t).put(`${FEATURES}/upd`, { type: 'operational' }).expect(200);
       const current = (await admin(t).get(`${FEATURES}/upd`).expect(200)).body;
       await admin(t).put(`${FEATURES}/upd`, current).expect(200);
-      expect(await eventsOf(t, 'upd')).toHaveLength(before);
+      expect(await eventsOf(t, { feature: 'upd' })).toHaveLength(before);
     });
 
     it('refuses renaming, bad fields, and unknown features', async () => {
@@ -317,7 +318,7 @@ describe('features', () => {
         ])
         .expect(200);
       expect(res.body).toMatchObject({ description: 'patched', stale: true });
-      const [stale, metadata] = await eventsOf(t, 'upd');
+      const [metadata, stale] = (await eventsOf(t, { feature: 'upd' })).slice(-2);
       expect(stale).toMatchObject({ type: 'feature-stale-on', data: { stale: true }, preData: { stale: false } });
       expect(metadata).toMatchObject({
         type: 'feature-metadata-updated',
@@ -358,16 +359,16 @@ describe('features', () => {
         .post('/api/admin/projects/p1/stale', { features: ['stale-a', 'ghost'], stale: true })
         .expect(202);
       expect((await admin(t).get(`${FEATURES}/stale-a`)).body.stale).toBe(true);
-      const [event] = await eventsOf(t, 'stale-a');
+      const event = await lastEventOf(t, { feature: 'stale-a' });
       expect(event).toMatchObject({ type: 'feature-stale-on', project: 'p1' });
       await admin(t)
         .post('/api/admin/projects/p1/stale', { features: ['stale-a'], stale: true })
         .expect(202);
-      expect((await eventsOf(t, 'stale-a')).filter((e) => e.type === 'feature-stale-on')).toHaveLength(1);
+      expect((await eventsOf(t, { feature: 'stale-a' })).filter((e) => e.type === 'feature-stale-on')).toHaveLength(1);
       await admin(t)
         .post('/api/admin/projects/p1/stale', { features: ['stale-a'], stale: false })
         .expect(202);
-      expect((await eventsOf(t, 'stale-a'))[0].type).toBe('feature-stale-off');
+      expect((await lastEventOf(t, { feature: 'stale-a' })).type).toBe('feature-stale-off');
       const missing = await admin(t).post('/api/admin/projects/p9/stale', { features: [], stale: true }).expect(404);
       expect(missing.body.message).toBe('Could not find project p9');
     });
@@ -387,18 +388,18 @@ describe('features', () => {
       await on('development').expect(200);
       await on('development').expect(200);
       expect(await strategies()).toHaveLength(1);
-      const types = (await eventsOf(t, 'toggle')).map((e) => e.type);
-      expect(types).toEqual(['feature-environment-enabled', 'feature-strategy-add', 'feature-created']);
+      const types = (await eventsOf(t, { feature: 'toggle' })).map((e) => e.type);
+      expect(types).toEqual(['feature-created', 'feature-strategy-add', 'feature-environment-enabled']);
       await admin(t).post(`${FEATURES}/toggle/environments/development/off`).expect(200);
       await admin(t).post(`${FEATURES}/toggle/environments/development/off`).expect(200);
-      const [off] = await eventsOf(t, 'toggle');
+      const off = await lastEventOf(t, { feature: 'toggle' });
       expect(off).toMatchObject({
         type: 'feature-environment-disabled',
         environment: 'development',
         data: { enabled: false },
         preData: { enabled: true },
       });
-      expect((await eventsOf(t, 'toggle')).filter((e) => e.type === 'feature-environment-disabled')).toHaveLength(1);
+      expect((await eventsOf(t, { feature: 'toggle' })).filter((e) => e.type === 'feature-environment-disabled')).toHaveLength(1);
     });
 
     it('adds another default strategy when only disabled ones are left, or enables them when asked to', async () => {
@@ -409,7 +410,7 @@ describe('features', () => {
       await t.db.execute("UPDATE flagwright_feature_strategies SET disabled = true WHERE feature_name = 'toggle'");
       await on('development', '?shouldActivateDisabledStrategies=true').expect(200);
       expect((await strategies()).map((s) => Boolean(Number(s.disabled)))).toEqual([false, false]);
-      const [enabled, update] = await eventsOf(t, 'toggle');
+      const [update, enabled] = (await eventsOf(t, { feature: 'toggle' })).slice(-2);
       expect(enabled.type).toBe('feature-environment-enabled');
       expect(update).toMatchObject({ type: 'feature-strategy-update', data: { disabled: false }, preData: { disabled: true } });
       const bad = await on('development', '?shouldActivateDisabledStrategies=yes').expect(400);
@@ -473,7 +474,7 @@ describe('features', () => {
       expect((await admin(t).get(url).expect(200)).body).toEqual(res.body);
       const view = await admin(t).get(`${FEATURES}/variants`).expect(200);
       expect(view.body.environments[0].variants).toEqual(res.body.variants);
-      const [event] = await eventsOf(t, 'variants');
+      const event = await lastEventOf(t, { feature: 'variants' });
       expect(event).toMatchObject({
         type: 'feature-environment-variants-updated',
         environment: 'development',
@@ -540,11 +541,11 @@ describe('features', () => {
       expect((await t.http().get(`${FEATURES}/fav`).set('Cookie', bob.cookie).expect(200)).body.favorite).toBe(false);
       const listed = await t.http().get(FEATURES).set('Cookie', alice.cookie).expect(200);
       expect(listed.body.features.find((f: { name: string }) => f.name === 'fav').favorite).toBe(true);
-      const favorited = (await eventsOf(t, 'fav')).filter((e) => e.type === 'feature-favorited');
+      const favorited = (await eventsOf(t, { feature: 'fav' })).filter((e) => e.type === 'feature-favorited');
       expect(favorited).toEqual([expect.objectContaining({ createdBy: 'alice', data: { feature: 'fav' } })]);
       await t.http().delete(url).set('Cookie', alice.cookie).expect(200);
       expect((await t.http().get(`${FEATURES}/fav`).set('Cookie', alice.cookie).expect(200)).body.favorite).toBe(false);
-      expect((await eventsOf(t, 'fav'))[0]).toMatchObject({ type: 'feature-unfavorited', createdBy: 'alice' });
+      expect(await lastEventOf(t, { feature: 'fav' })).toMatchObject({ type: 'feature-unfavorited', createdBy: 'alice' });
       const token = await admin(t).post(url).expect(400);
       expect(token.body.name).toBe('ValidationError');
       await t.http().post(`${FEATURES}/nothing/favorites`).set('Cookie', alice.cookie).expect(404);
@@ -605,7 +606,7 @@ describe('features', () => {
         .set('Cookie', editor.cookie)
         .send({ type: 'simple', value: 'ed' })
         .expect(201);
-      const [event] = await eventsOf(t, 'by-editor');
+      const event = await lastEventOf(t, { feature: 'by-editor' });
       expect(event.createdBy).toBe('editor');
       const elsewhere = await t.http().post(FEATURES).set('Cookie', editor.cookie).send({ name: 'by-editor-p1' }).expect(403);
       expect(elsewhere.body.message).toBe(

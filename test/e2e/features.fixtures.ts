@@ -56,29 +56,3 @@ export async function createFeature(
   if (res.status !== 201) throw new Error(`create feature ${name}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
-
-export interface EventRow {
-  type: string;
-  createdBy: string;
-  project: string | null;
-  featureName: string | null;
-  environment: string | null;
-  data: unknown;
-  preData: unknown;
-  tags: { type: string; value: string }[];
-}
-
-/** The events of a feature, newest first, through the API. */
-export async function eventsOf(t: TestApp, feature: string): Promise<EventRow[]> {
-  const res = await admin(t)
-    .get(`/api/admin/events?feature=${encodeURIComponent(feature)}&limit=1000`)
-    .expect(200);
-  return res.body.events;
-}
-
-export async function eventsOfProject(t: TestApp, project: string): Promise<EventRow[]> {
-  const res = await admin(t)
-    .get(`/api/admin/events?project=${encodeURIComponent(project)}&limit=1000`)
-    .expect(200);
-  return res.body.events;
-}

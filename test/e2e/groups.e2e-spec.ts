@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
+import { seedProject } from '../helpers/seeds.js';
+import { eventsOf } from '../helpers/events.js';
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
-import { createGroup, eventsOfType, ISO, ROLE, seedProject, seedUser, type SeededUser, userRecord, UUID } from './rbac.fixtures.js';
+import { createGroup, ISO, ROLE, seedUser, type SeededUser, userRecord, UUID } from './rbac.fixtures.js';
 
 describe('groups: /api/admin/groups', () => {
   let t: TestApp;
@@ -384,26 +386,26 @@ describe('groups: /api/admin/groups', () => {
               (d as { id?: number; groupId?: number } | null)?.id === group.id || (d as { groupId?: number } | null)?.groupId === group.id,
           ),
         );
-      const [created] = ofGroup(await eventsOfType(t, 'group-created'));
+      const [created] = ofGroup(await eventsOf(t, { type: 'group-created' }));
       expect(created).toMatchObject({
         createdBy: 'init-admin-token',
         data: { id: group.id, name: 'audited', description: '', mappingsSSO: [], rootRole: ROLE.VIEWER, users: [ada.id] },
       });
-      const updated = ofGroup(await eventsOfType(t, 'group-updated'));
+      const updated = ofGroup(await eventsOf(t, { type: 'group-updated' }));
       expect(updated).toHaveLength(1); // the second PUT changed nothing
       expect(updated[0]).toMatchObject({
         createdBy: 'admin',
         data: { id: group.id, description: 'now described' },
         preData: { id: group.id, description: '' },
       });
-      const added = ofGroup(await eventsOfType(t, 'group-user-added')).map((e) => e.data);
+      const added = ofGroup(await eventsOf(t, { type: 'group-user-added' })).map((e) => e.data);
       expect(added).toEqual([
-        { groupId: group.id, groupName: 'audited', userId: bob.id },
         { groupId: group.id, groupName: 'audited', userId: ada.id },
+        { groupId: group.id, groupName: 'audited', userId: bob.id },
       ]);
-      const removed = ofGroup(await eventsOfType(t, 'group-user-removed')).map((e) => e.data);
+      const removed = ofGroup(await eventsOf(t, { type: 'group-user-removed' })).map((e) => e.data);
       expect(removed).toEqual([{ groupId: group.id, groupName: 'audited', userId: ada.id }]);
-      const [deleted] = ofGroup(await eventsOfType(t, 'group-deleted'));
+      const [deleted] = ofGroup(await eventsOf(t, { type: 'group-deleted' }));
       expect(deleted).toMatchObject({ createdBy: 'admin', preData: { id: group.id, name: 'audited', users: [bob.id] } });
     });
   });

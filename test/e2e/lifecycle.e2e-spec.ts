@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { admin, createFeature, createProject, eventsOf, ISO } from './features.fixtures.js';
+import { eventsOf, lastEventOf } from '../helpers/events.js';
+import { admin, createFeature, createProject, ISO } from './features.fixtures.js';
 
 describe('feature lifecycle', () => {
   let t: TestApp;
@@ -55,7 +56,7 @@ describe('feature lifecycle', () => {
     ]);
     const feature = await admin(t).get('/api/admin/projects/p1/features/done').expect(200);
     expect(feature.body.lifecycle).toMatchObject({ stage: 'completed', status: 'kept' });
-    const [event] = await eventsOf(t, 'done');
+    const event = await lastEventOf(t, { feature: 'done' });
     expect(event).toMatchObject({
       type: 'feature-completed',
       project: 'p1',
@@ -66,7 +67,7 @@ describe('feature lifecycle', () => {
     await admin(t)
       .post(`${url('done')}/complete`, { status: 'kept' })
       .expect(200);
-    expect((await eventsOf(t, 'done')).filter((e) => e.type === 'feature-completed')).toHaveLength(1);
+    expect((await eventsOf(t, { feature: 'done' })).filter((e) => e.type === 'feature-completed')).toHaveLength(1);
     await admin(t)
       .post(`${url('done')}/complete`, { status: 'discarded' })
       .expect(200);
@@ -76,7 +77,7 @@ describe('feature lifecycle', () => {
       .post(`${url('done')}/uncomplete`)
       .expect(200);
     expect((await admin(t).get(url('done')).expect(200)).body.map((s: { stage: string }) => s.stage)).toEqual(['initial']);
-    expect((await eventsOf(t, 'done'))[0].type).toBe('feature-uncompleted');
+    expect((await lastEventOf(t, { feature: 'done' })).type).toBe('feature-uncompleted');
   });
 
   it('refuses an invalid status and answers 404 for unknown features', async () => {

@@ -1,5 +1,7 @@
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
-import { createStrategy, eventsOf, seedFeature, seedProject, strategiesUrl } from './strategies.fixtures.js';
+import { seedFeature, seedProject } from '../helpers/seeds.js';
+import { eventsOf } from '../helpers/events.js';
+import { createStrategy, strategiesUrl } from './strategies.fixtures.js';
 
 const CONCURRENT = 200;
 const ETAG = /^"[A-Za-z0-9_-]{27}"$/;
@@ -47,7 +49,7 @@ describe('optimistic concurrency and concurrent writes', () => {
       const stale = (await admin().get(url).expect(200)).headers.etag;
       await admin().put(url, { name: 'default', title: 'moved on' }).expect(200);
       const current = await admin().get(url).expect(200);
-      const eventsBefore = (await eventsOf(t, 'oc-strategy')).length;
+      const eventsBefore = (await eventsOf(t, { feature: 'oc-strategy' })).length;
 
       const refused = await admin().put(url, { name: 'default', title: 'lost update' }, stale).expect(412);
       expect(refused.body).toEqual({
@@ -63,7 +65,7 @@ describe('optimistic concurrency and concurrent writes', () => {
       await admin().put(url, { name: 'default', title: 'lost update' }, `W/${current.headers.etag}`).expect(412);
 
       expect((await admin().get(url).expect(200)).body).toEqual(current.body);
-      expect((await eventsOf(t, 'oc-strategy')).length).toBe(eventsBefore);
+      expect((await eventsOf(t, { feature: 'oc-strategy' })).length).toBe(eventsBefore);
     });
 
     it('takes a current If-Match, a list naming it, or *; without the header, writes as before', async () => {
@@ -90,7 +92,7 @@ describe('optimistic concurrency and concurrent writes', () => {
     });
 
     it(`keeps one of ${CONCURRENT} concurrent unconditional PUTs, each recorded by exactly one event`, async () => {
-      const before = (await eventsOf(t, 'oc-strategy')).length;
+      const before = (await eventsOf(t, { feature: 'oc-strategy' })).length;
       const bodies = Array.from({ length: CONCURRENT }, (_, i) => ({
         name: 'default',
         title: `writer-${i}`,
@@ -101,7 +103,7 @@ describe('optimistic concurrency and concurrent writes', () => {
       const stored = (await admin().get(url).expect(200)).body;
       expect(bodies.map((body) => body.title)).toContain(stored.title);
       expect(stored.parameters.n).toBe(stored.title.replace('writer-', ''));
-      const updates = (await eventsOf(t, 'oc-strategy')).slice(before);
+      const updates = (await eventsOf(t, { feature: 'oc-strategy' })).slice(before);
       expect(updates.map((event) => event.type)).toEqual(bodies.map(() => 'feature-strategy-update'));
       updates.forEach((event, i) => i > 0 && expect(event.preData).toEqual(updates[i - 1].data));
       expect(updates.at(-1)!.data).toEqual(stored);
@@ -144,12 +146,12 @@ describe('optimistic concurrency and concurrent writes', () => {
     });
 
     it(`keeps ${CONCURRENT} concurrent switches of an environment consistent with their events`, async () => {
-      const before = (await eventsOf(t, 'oc-feature')).length;
+      const before = (await eventsOf(t, { feature: 'oc-feature' })).length;
       const responses = await Promise.all(
         Array.from({ length: CONCURRENT }, (_, i) => admin().post(`${url}/environments/production/${i % 2 ? 'on' : 'off'}`)),
       );
       expect(new Set(responses.map((response) => response.status))).toEqual(new Set([200]));
-      const switches = (await eventsOf(t, 'oc-feature')).slice(before).filter((event) => event.environment === 'production');
+      const switches = (await eventsOf(t, { feature: 'oc-feature' })).slice(before).filter((event) => event.environment === 'production');
       // A switch to the state the environment is in writes nothing; each one that changes it writes one event.
       expect(switches.length).toBeLessThanOrEqual(CONCURRENT);
       switches.forEach((event, i) => i > 0 && expect(event.type).not.toBe(switches[i - 1].type));
@@ -159,7 +161,7 @@ describe('optimistic concurrency and concurrent writes', () => {
 
     it(`keeps one of ${CONCURRENT} concurrent variant replacements, each recorded by exactly one event`, async () => {
       const variantsUrl = `${url}/environments/production/variants`;
-      const before = (await eventsOf(t, 'oc-feature')).length;
+      const before = (await eventsOf(t, { feature: 'oc-feature' })).length;
       const bodies = Array.from({ length: CONCURRENT }, (_, i) => [
         { name: `v-${i}`, weight: 1000, weightType: 'variable', stickiness: 'default' },
       ]);
@@ -167,13 +169,13 @@ describe('optimistic concurrency and concurrent writes', () => {
       expect(responses.map((response) => response.status)).toEqual(bodies.map(() => 200));
       const stored = (await admin().get(variantsUrl).expect(200)).body.variants;
       expect(bodies.map((body) => body[0].name)).toContain(stored[0].name);
-      const updates = (await eventsOf(t, 'oc-feature')).slice(before);
+      const updates = (await eventsOf(t, { feature: 'oc-feature' })).slice(before);
       expect(updates.map((event) => event.type)).toEqual(bodies.map(() => 'feature-environment-variants-updated'));
       expect(updates.at(-1)!.data).toEqual({ variants: stored });
     });
 
     it(`adds each of ${CONCURRENT} tags sent at once, once, with one event each`, async () => {
-      const before = (await eventsOf(t, 'oc-feature')).length;
+      const before = (await eventsOf(t, { feature: 'oc-feature' })).length;
       const responses = await Promise.all(
         Array.from({ length: CONCURRENT }, (_, i) =>
           admin().post('/api/admin/features/oc-feature/tags', { type: 'simple', value: `tag-${i}` }),
@@ -182,7 +184,7 @@ describe('optimistic concurrency and concurrent writes', () => {
       expect(new Set(responses.map((response) => response.status))).toEqual(new Set([201]));
       const tags = (await admin().get('/api/admin/features/oc-feature/tags').expect(200)).body.tags;
       expect(tags).toHaveLength(CONCURRENT);
-      const tagged = (await eventsOf(t, 'oc-feature')).slice(before);
+      const tagged = (await eventsOf(t, { feature: 'oc-feature' })).slice(before);
       expect(tagged.map((event) => event.type)).toEqual(responses.map(() => 'feature-tagged'));
     });
   });

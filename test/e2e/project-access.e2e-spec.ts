@@ -1,5 +1,7 @@
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
-import { createGroup, eventsOfType, ISO, ROLE, seedProject, seedUser, type SeededUser, userRecord, UUID } from './rbac.fixtures.js';
+import { seedProject } from '../helpers/seeds.js';
+import { eventsOf } from '../helpers/events.js';
+import { createGroup, ISO, ROLE, seedUser, type SeededUser, userRecord, UUID } from './rbac.fixtures.js';
 
 describe('project access: /api/admin/projects/{projectId}/access', () => {
   let t: TestApp;
@@ -235,36 +237,36 @@ describe('project access: /api/admin/projects/{projectId}/access', () => {
   });
 
   it('records project-access-added, -updated and -removed for the project', async () => {
-    const added = (await eventsOfType(t, 'project-access-added')).filter((e) => e.project === 'pa');
-    expect(added.at(-1)).toMatchObject({
+    const added = (await eventsOf(t, { type: 'project-access-added' })).filter((e) => e.project === 'pa');
+    expect(added[0]).toMatchObject({
       createdBy: 'init-admin-token',
       project: 'pa',
       data: { roles: [ROLE.MEMBER, ROLE.READER], groups: [group.id], users: [ada.id] },
     });
-    const updated = (await eventsOfType(t, 'project-access-updated')).filter((e) => e.project === 'pa');
+    const updated = (await eventsOf(t, { type: 'project-access-updated' })).filter((e) => e.project === 'pa');
     expect(updated.map((e) => [e.data, e.preData])).toEqual([
-      [
-        { groupId: group.id, roles: [ROLE.OWNER] },
-        { groupId: group.id, roles: [ROLE.MEMBER, ROLE.READER] },
-      ],
       [
         { userId: ada.id, roles: [ROLE.READER] },
         { userId: ada.id, roles: [ROLE.MEMBER, ROLE.READER] },
       ],
+      [
+        { groupId: group.id, roles: [ROLE.OWNER] },
+        { groupId: group.id, roles: [ROLE.MEMBER, ROLE.READER] },
+      ],
     ]);
-    const removed = (await eventsOfType(t, 'project-access-removed')).filter((e) => e.project === 'pa');
+    const removed = (await eventsOf(t, { type: 'project-access-removed' })).filter((e) => e.project === 'pa');
     expect(removed.map((e) => [e.data, e.preData])).toEqual([
       [
-        { groupId: group.id, roles: [] },
-        { groupId: group.id, roles: [ROLE.OWNER] },
+        { userId: bob.id, roles: [] },
+        { userId: bob.id, roles: [ROLE.MEMBER] },
       ],
       [
         { userId: ada.id, roles: [] },
         { userId: ada.id, roles: [ROLE.READER] },
       ],
       [
-        { userId: bob.id, roles: [] },
-        { userId: bob.id, roles: [ROLE.MEMBER] },
+        { groupId: group.id, roles: [] },
+        { groupId: group.id, roles: [ROLE.OWNER] },
       ],
     ]);
   });

@@ -1,6 +1,7 @@
 import { ROLE } from '../../src/core/access/permissions.js';
+import { eventsOf, lastEventOf } from '../helpers/events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { admin, createFeature, createProject, eventsOfProject, ISO, userWithRole, UUID } from './features.fixtures.js';
+import { admin, createFeature, createProject, ISO, userWithRole, UUID } from './features.fixtures.js';
 
 describe('projects', () => {
   let t: TestApp;
@@ -63,7 +64,7 @@ describe('projects', () => {
         { id: 'checkout' },
       );
       expect(rows.map((r) => r.environment_name)).toEqual(['development', 'production']);
-      const [event] = await eventsOfProject(t, 'checkout');
+      const event = await lastEventOf(t, { project: 'checkout' });
       expect(event).toMatchObject({ type: 'project-created', project: 'checkout', createdBy: 'init-admin-token', data: res.body });
       const listed = await admin(t).get('/api/admin/projects').expect(200);
       expect(listed.body.projects.find((p: { id: string }) => p.id === 'checkout')).toMatchObject({
@@ -155,7 +156,7 @@ describe('projects', () => {
         defaultStickiness: 'userId',
         updatedAt: expect.stringMatching(ISO),
       });
-      const events = (await eventsOfProject(t, 'upd')).filter((e) => e.type === 'project-updated');
+      const events = (await eventsOf(t, { project: 'upd' })).filter((e) => e.type === 'project-updated');
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({
         data: { id: 'upd', name: 'After', description: 'Now described', mode: 'open', defaultStickiness: 'userId' },
@@ -191,8 +192,8 @@ describe('projects', () => {
       await admin(t).delete('/api/admin/projects/doomed').expect(200);
       await admin(t).get('/api/admin/projects/doomed').expect(404);
       expect(await t.db.query("SELECT name FROM flagwright_features WHERE project = 'doomed'")).toEqual([]);
-      const types = (await eventsOfProject(t, 'doomed')).map((e) => e.type);
-      expect(types.slice(0, 3)).toEqual(['project-deleted', 'feature-deleted', 'feature-deleted']);
+      const types = (await eventsOf(t, { project: 'doomed' })).map((e) => e.type);
+      expect(types.slice(-3)).toEqual(['feature-deleted', 'feature-deleted', 'project-deleted']);
     });
 
     it('answers 404 for an unknown project', async () => {

@@ -1,5 +1,6 @@
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
-import { createGroup, ROLE, seedFeatureWithStrategies, seedProject, seedUser, strategyUrl, UUID } from './rbac.fixtures.js';
+import { seedProject } from '../helpers/seeds.js';
+import { createGroup, ROLE, seedFeatureWithStrategies, seedUser, strategyUrl, UUID } from './rbac.fixtures.js';
 
 const denied = (permission: string, environment: string, project: string) =>
   `You don't have the required permissions to perform this operation. To perform this action, you need the "${permission}" permission in the "${environment}" environment of the "${project}" project.`;

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { seedFeature } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 /**
- * Seeding for the groups, roles, project-access and RBAC suites: accounts, projects, features and strategies go in
- * through SQL, so these suites do not depend on the user, project and feature routes.
+ * Seeding for the groups, roles, project-access and RBAC suites: accounts go in through SQL; projects and features
+ * through test/helpers/seeds.ts.
  */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -32,43 +32,21 @@ export async function seedUser(
   return { id, username, email, cookie: await sessionCookieFor(t, id) };
 }
 
-export async function seedProject(t: TestApp, id: string): Promise<void> {
-  await t.db.execute('INSERT INTO flagwright_projects (id, name, created_at) VALUES (:id, :id, :now)', {
-    id,
-    now: t.db.toTimestamp(t.clock.now()),
-  });
-  for (const environment of ['development', 'production']) {
-    await t.db.execute('INSERT INTO flagwright_project_environments (project_id, environment_name) VALUES (:id, :environment)', {
-      id,
-      environment,
-    });
-  }
-}
-
-/** A feature with one `default` strategy in each environment; answers the strategy ids by environment. */
+/**
+ * A feature switched on in development and production with one `default` strategy in each (added through the
+ * API, as the admin token); answers the strategy ids by environment.
+ */
 export async function seedFeatureWithStrategies(t: TestApp, name: string, project: string): Promise<Record<string, string>> {
-  const now = t.db.toTimestamp(t.clock.now());
-  await t.db.execute('INSERT INTO flagwright_features (name, project, type, created_at) VALUES (:name, :project, :type, :now)', {
-    name,
-    project,
-    type: 'release',
-    now,
-  });
+  await seedFeature(t, name, project, ['development', 'production']);
   const ids: Record<string, string> = {};
   for (const environment of ['development', 'production']) {
-    await t.db.execute(
-      'INSERT INTO flagwright_feature_environments (feature_name, environment, enabled) VALUES (:name, :environment, true)',
-      {
-        name,
-        environment,
-      },
-    );
-    ids[environment] = randomUUID();
-    await t.db.execute(
-      `INSERT INTO flagwright_feature_strategies (id, feature_name, project_name, environment, strategy_name, created_at)
-       VALUES (:id, :name, :project, :environment, 'default', :now)`,
-      { id: ids[environment], name, project, environment, now },
-    );
+    const created = await t
+      .http()
+      .post(`/api/admin/projects/${project}/features/${name}/environments/${environment}/strategies`)
+      .set('Authorization', ADMIN_TOKEN)
+      .send({ name: 'default' })
+      .expect(200);
+    ids[environment] = created.body.id;
   }
   return ids;
 }
@@ -95,15 +73,6 @@ export function userRecord(user: SeededUser, rootRole: number = ROLE.VIEWER, nam
     permissions: [],
     scimId: null,
   };
-}
-
-/** Events of a type, newest first, through the API. */
-export async function eventsOfType(
-  t: TestApp,
-  type: string,
-): Promise<{ type: string; createdBy: string; project: string | null; data: unknown; preData: unknown }[]> {
-  const res = await t.http().get(`/api/admin/events?type=${type}`).set('Authorization', ADMIN_TOKEN).expect(200);
-  return res.body.events;
 }
 
 export async function createGroup(t: TestApp, body: object): Promise<{ id: number } & Record<string, unknown>> {

@@ -1,6 +1,7 @@
 import { ENVIRONMENT_PERMISSIONS, PROJECT_PERMISSIONS } from '../../src/core/access/permissions.js';
+import { eventsOf } from '../helpers/events.js';
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
-import { createGroup, eventsOfType, ROLE, seedUser, UUID } from './rbac.fixtures.js';
+import { createGroup, ROLE, seedUser, UUID } from './rbac.fixtures.js';
 
 describe('roles: /api/admin/roles', () => {
   let t: TestApp;
@@ -380,15 +381,15 @@ describe('roles: /api/admin/roles', () => {
     });
 
     it('records role-created, role-updated and role-deleted', async () => {
-      const created = (await eventsOfType(t, 'role-created')).find((e) => (e.data as { id: number }).id === roleId);
+      const created = (await eventsOf(t, { type: 'role-created' })).find((e) => (e.data as { id: number }).id === roleId);
       expect(created).toMatchObject({
         createdBy: 'admin',
         data: { id: roleId, name: 'Release manager', type: 'custom', permissions: expect.any(Array) },
       });
-      const updated = (await eventsOfType(t, 'role-updated')).filter((e) => (e.data as { id: number }).id === roleId);
+      const updated = (await eventsOf(t, { type: 'role-updated' })).filter((e) => (e.data as { id: number }).id === roleId);
       expect(updated).toHaveLength(2);
-      expect(updated.at(-1)).toMatchObject({ createdBy: 'admin', data: { name: 'Release captain' }, preData: { name: 'Release manager' } });
-      const deleted = (await eventsOfType(t, 'role-deleted')).find((e) => (e.preData as { id: number }).id === roleId);
+      expect(updated[0]).toMatchObject({ createdBy: 'admin', data: { name: 'Release captain' }, preData: { name: 'Release manager' } });
+      const deleted = (await eventsOf(t, { type: 'role-deleted' })).find((e) => (e.preData as { id: number }).id === roleId);
       expect(deleted).toMatchObject({ createdBy: 'admin', data: null, preData: { id: roleId, name: 'Release captain' } });
     });
   });

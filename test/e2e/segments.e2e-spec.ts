@@ -1,5 +1,6 @@
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
-import { createStrategy, seedFeature, seedProject, strategiesUrl, UUID } from './strategies.fixtures.js';
+import { seedFeature, seedProject } from '../helpers/seeds.js';
+import { createStrategy, strategiesUrl, UUID } from './strategies.fixtures.js';
 
 const ERROR_ID = expect.stringMatching(UUID);
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/);

@@ -1,5 +1,7 @@
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
-import { createStrategy, eventsOf, isEnabled, seedFeature, seedProject, strategiesUrl } from './strategies.fixtures.js';
+import { seedFeature, seedProject } from '../helpers/seeds.js';
+import { eventsOf } from '../helpers/events.js';
+import { createStrategy, isEnabled, strategiesUrl } from './strategies.fixtures.js';
 
 /** What a body turns into once stored, to compare the final strategy with the bodies sent. */
 function expectedOf(body: {
@@ -44,7 +46,7 @@ describe('concurrent updates of one strategy', () => {
     const matches = bodies.filter((body) => JSON.stringify({ ...stored, ...expectedOf(body) }) === JSON.stringify(stored));
     expect(matches.length).toBeGreaterThan(0);
 
-    const updates = (await eventsOf(t, 'race1')).filter((e) => e.type === 'feature-strategy-update');
+    const updates = (await eventsOf(t, { feature: 'race1' })).filter((e) => e.type === 'feature-strategy-update');
     expect(updates.length).toBeGreaterThan(0);
     expect(updates.length).toBeLessThanOrEqual(50);
     expect(updates[0].preData).toEqual(initial);
@@ -69,7 +71,7 @@ describe('concurrent updates of one strategy', () => {
     expect(responses.map((r) => r.status)).toEqual(bodies.map(() => 200));
     const stored = (await t.http().get(url).set('Authorization', ADMIN_TOKEN).expect(200)).body;
     expect(bodies.some((body) => body.title === stored.title && body.disabled === stored.disabled)).toBe(true);
-    const events = await eventsOf(t, 'race2');
+    const events = await eventsOf(t, { feature: 'race2' });
     const updates = events.filter((e) => e.type === 'feature-strategy-update');
     updates.forEach((event, i) => {
       if (i > 0) expect(event.preData).toEqual(updates[i - 1].data);
@@ -99,7 +101,7 @@ describe('concurrent updates of one strategy', () => {
       );
       expect(responses.map((r) => r.status)).toEqual([200, 200]);
       expect(await isEnabled(t, feature, 'production')).toBe(false);
-      expect((await eventsOf(t, feature)).filter((e) => e.type === 'feature-environment-disabled')).toHaveLength(1);
+      expect((await eventsOf(t, { feature: feature })).filter((e) => e.type === 'feature-environment-disabled')).toHaveLength(1);
     }
   });
 

@@ -1,16 +1,7 @@
 import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
-import {
-  createStrategy,
-  eventsOf,
-  isEnabled,
-  seedEnvironment,
-  seedFeature,
-  seedProject,
-  seedScopedUser,
-  seedSegment,
-  strategiesUrl,
-  UUID,
-} from './strategies.fixtures.js';
+import { seedEnvironment, seedFeature, seedProject, seedSegment } from '../helpers/seeds.js';
+import { eventsOf } from '../helpers/events.js';
+import { createStrategy, isEnabled, seedScopedUser, strategiesUrl, UUID } from './strategies.fixtures.js';
 
 const ERROR_ID = expect.stringMatching(UUID);
 
@@ -52,7 +43,7 @@ describe('feature strategies', () => {
       });
       const read = await get(strategiesUrl('p1', 'crud1', 'production', res.body.id)).expect(200);
       expect(read.body).toEqual(res.body);
-      const events = await eventsOf(t, 'crud1');
+      const events = await eventsOf(t, { feature: 'crud1' });
       expect(events).toEqual([
         expect.objectContaining({
           type: 'feature-strategy-add',
@@ -150,7 +141,7 @@ describe('feature strategies', () => {
         .set('Authorization', ADMIN_TOKEN)
         .expect(404);
       expect((await get(strategiesUrl('p1', 'crud4', 'production')).expect(200)).body.map((s: { id: string }) => s.id)).toEqual([keep.id]);
-      const events = await eventsOf(t, 'crud4');
+      const events = await eventsOf(t, { feature: 'crud4' });
       expect(events.at(-1)).toMatchObject({ type: 'feature-strategy-remove', environment: 'production', data: null, preData: gone });
     });
 
@@ -381,7 +372,7 @@ describe('feature strategies', () => {
       await put(url)
         .send({ title: 'Changed', parameters: { groupId: 'g', stickiness: 'userId', rollout: '25' }, segments: [] })
         .expect(200);
-      const events = await eventsOf(t, feature);
+      const events = await eventsOf(t, { feature: feature });
       expect(events.map((e) => e.type)).toEqual(['feature-strategy-add', 'feature-strategy-update']);
       expect(events[1]).toMatchObject({
         createdBy: 'init-admin-token',
@@ -645,7 +636,7 @@ describe('feature strategies', () => {
         .set('Cookie', devOnlyCookie)
         .send({ title: 'by dev' })
         .expect(200);
-      const events = await eventsOf(t, 'auth2');
+      const events = await eventsOf(t, { feature: 'auth2' });
       expect(events.at(-1)).toMatchObject({ type: 'feature-strategy-update', createdBy: 'devonly' });
     });
 
@@ -766,7 +757,7 @@ describe('feature strategies', () => {
         .expect(200);
       expect(await isEnabled(t, 'auto1', 'production')).toBe(false);
       expect(await isEnabled(t, 'auto1', 'development')).toBe(true);
-      const events = await eventsOf(t, 'auto1');
+      const events = await eventsOf(t, { feature: 'auto1' });
       expect(events.slice(-2).map((e) => [e.type, e.environment])).toEqual([
         ['feature-strategy-update', 'production'],
         ['feature-environment-disabled', 'production'],
@@ -774,7 +765,7 @@ describe('feature strategies', () => {
       await put(strategiesUrl('p1', 'auto1', 'production', b.id))
         .send({ disabled: true, title: 'again' })
         .expect(200);
-      expect((await eventsOf(t, 'auto1')).at(-1)?.type).toBe('feature-strategy-update');
+      expect((await eventsOf(t, { feature: 'auto1' })).at(-1)?.type).toBe('feature-strategy-update');
     });
 
     it('switches it off when the last enabled strategy is deleted', async () => {
@@ -793,7 +784,7 @@ describe('feature strategies', () => {
         .set('Authorization', ADMIN_TOKEN)
         .expect(200);
       expect(await isEnabled(t, 'auto2', 'production')).toBe(false);
-      expect((await eventsOf(t, 'auto2')).slice(-2).map((e) => e.type)).toEqual([
+      expect((await eventsOf(t, { feature: 'auto2' })).slice(-2).map((e) => e.type)).toEqual([
         'feature-strategy-remove',
         'feature-environment-disabled',
       ]);
@@ -818,7 +809,7 @@ describe('feature strategies', () => {
       expect(res.body.message).not.toContain('boom');
       expect((await get(url).expect(200)).body).toMatchObject({ title: 'before', disabled: false });
       expect(await isEnabled(t, 'boom', 'production')).toBe(true);
-      expect((await eventsOf(t, 'boom')).map((e) => e.type)).toEqual(['feature-strategy-add']);
+      expect((await eventsOf(t, { feature: 'boom' })).map((e) => e.type)).toEqual(['feature-strategy-add']);
       await t.db.query('DROP TRIGGER refuse_boom' + (t.db.isPostgres ? ' ON flagwright_events' : ''));
     });
   });
@@ -858,7 +849,7 @@ describe('feature strategies', () => {
         ],
       });
       expect((await get(url).expect(200)).body).toEqual(res.body);
-      const last = (await eventsOf(t, 'pat1')).at(-1)!;
+      const last = (await eventsOf(t, { feature: 'pat1' })).at(-1)!;
       expect(last).toMatchObject({ type: 'feature-strategy-update', data: res.body, preData: before });
     });
 
@@ -924,7 +915,7 @@ describe('feature strategies', () => {
         ['a', 1],
         ['b', 2],
       ]);
-      const events = (await eventsOf(t, 'sort1')).filter((e) => e.type === 'strategy-order-changed');
+      const events = (await eventsOf(t, { feature: 'sort1' })).filter((e) => e.type === 'strategy-order-changed');
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({
         environment: 'production',

@@ -1,6 +1,7 @@
 import { ROLE } from '../../src/core/access/permissions.js';
+import { lastEventOf } from '../helpers/events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { admin, createFeature, createProject, eventsOf, userWithRole, UUID } from './features.fixtures.js';
+import { admin, createFeature, createProject, userWithRole, UUID } from './features.fixtures.js';
 
 describe('tag types and tags', () => {
   let t: TestApp;
@@ -74,7 +75,7 @@ describe('tag types and tags', () => {
       const added = await admin(t).post(url, { type: 'simple', value: '  checkout  ' }).expect(201);
       expect(added.body).toEqual({ type: 'simple', value: 'checkout' });
       expect((await admin(t).get(url).expect(200)).body).toEqual({ version: 1, tags: [{ type: 'simple', value: 'checkout' }] });
-      const [tagged] = await eventsOf(t, 'tagged');
+      const tagged = await lastEventOf(t, { feature: 'tagged' });
       expect(tagged).toMatchObject({
         type: 'feature-tagged',
         project: 'p1',
@@ -83,7 +84,7 @@ describe('tag types and tags', () => {
       });
       await admin(t).delete(`${url}/simple/checkout`).expect(200);
       expect((await admin(t).get(url).expect(200)).body.tags).toEqual([]);
-      const [untagged] = await eventsOf(t, 'tagged');
+      const untagged = await lastEventOf(t, { feature: 'tagged' });
       expect(untagged).toMatchObject({ type: 'feature-untagged', preData: { type: 'simple', value: 'checkout' } });
     });
 

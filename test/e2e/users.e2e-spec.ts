@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { eventsOf } from '../helpers/events.js';
 import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -30,13 +31,6 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       .expect(201);
     return res.body as { id: number; username: string; email?: string; rootRole: number };
   };
-  type Recorded = Record<string, unknown> & { id: number };
-  const eventsOf = async (type: string) =>
-    (await admin().get(`/api/admin/events?type=${type}&limit=1000`).expect(200)).body.events as {
-      data: Recorded;
-      preData: Recorded;
-      createdBy: string;
-    }[];
 
   describe('listing and reading', () => {
     it('lists people with the root roles', async () => {
@@ -142,7 +136,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(row.email).toBe('ada.lovelace@example.com');
 
-      const event = (await eventsOf('user-created')).find((e) => e.data.id === res.body.id)!;
+      const event = (await eventsOf(t, { type: 'user-created' })).find((e) => e.data.id === res.body.id)!;
       expect(event).toMatchObject({
         createdBy: 'init-admin-token',
         data: { id: res.body.id, username: 'ada', email: 'ada.lovelace@example.com', name: 'Ada Lovelace', rootRole: 2 },
@@ -233,7 +227,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       const email = await admin().post('/api/admin/user-admin', { email: 'TAKEN@example.com', rootRole: 3 }).expect(409);
       expect(email.body.message).toBe('A user with the email "taken@example.com" already exists.');
       await admin().post('/api/admin/user-admin', { username: 'svc-bot', rootRole: 3 }).expect(409);
-      expect((await eventsOf('user-created')).filter((e) => e.data.email === 'taken@example.com')).toHaveLength(1);
+      expect((await eventsOf(t, { type: 'user-created' })).filter((e) => e.data.email === 'taken@example.com')).toHaveLength(1);
     });
 
     it('refuses a form body with 415', async () => {
@@ -257,7 +251,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       });
       const kept = await admin().put(`/api/admin/user-admin/${user.id}`, { name: 'Again' }).expect(200);
       expect(kept.body).toMatchObject({ name: 'Again', email: 'after@example.com', rootRole: 2 });
-      const event = (await eventsOf('user-updated')).find((e) => e.data.id === user.id && e.data.name === 'After')!;
+      const event = (await eventsOf(t, { type: 'user-updated' })).find((e) => e.data.id === user.id && e.data.name === 'After')!;
       expect(event.preData).toEqual({ id: user.id, name: 'Before', username: user.username, email: 'before@example.com', rootRole: 3 });
       expect(event.data).toEqual({ id: user.id, name: 'After', username: user.username, email: 'after@example.com', rootRole: 2 });
     });
@@ -363,7 +357,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       for (const table of ['flagwright_sessions', 'flagwright_personal_access_tokens', 'flagwright_group_users']) {
         expect(await t.db.query(`SELECT user_id FROM ${table} WHERE user_id = :id`, { id: user.id })).toEqual([]);
       }
-      const event = (await eventsOf('user-deleted')).find((e) => e.preData?.id === user.id)!;
+      const event = (await eventsOf(t, { type: 'user-deleted' })).find((e) => e.preData?.id === user.id)!;
       expect(event.preData).toEqual({ id: user.id, name: null, username: user.username, email: 'leaving@example.com', rootRole: 3 });
       const again = await admin().delete(`/api/admin/user-admin/${user.id}`).expect(404);
       expect(again.body.message).toBe(`Could not find user with id ${user.id}.`);
@@ -385,7 +379,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       await t.http().get('/api/admin/user').set('Cookie', cookie).expect(401);
       await login(user.username, 'Sup3r-secret').expect(401);
       await login(user.username, 'Brand-new-pass1').expect(200);
-      const event = (await eventsOf('user-password-changed')).find((e) => e.data.id === user.id)!;
+      const event = (await eventsOf(t, { type: 'user-password-changed' })).find((e) => e.data.id === user.id)!;
       expect(event.data).toEqual({ id: user.id, username: user.username, email: null });
       expect(JSON.stringify(event)).not.toMatch(/Brand-new-pass1|argon2/);
     });
@@ -600,7 +594,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
         .create({ description: 'room again', expiresAt: inHours(48) })
         .expect(201);
 
-      const events = [...(await eventsOf('pat-created')), ...(await eventsOf('pat-deleted'))];
+      const events = [...(await eventsOf(t, { type: 'pat-created' })), ...(await eventsOf(t, { type: 'pat-deleted' }))];
       expect(events.filter((e) => e.data.userId === user.id)).toHaveLength(12);
       expect(JSON.stringify(events)).not.toContain(created.body.secret.slice(5));
     });

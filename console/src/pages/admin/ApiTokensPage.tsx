@@ -28,7 +28,7 @@ export default function ApiTokensPage() {
   const [deleting, setDeleting] = useState<Token>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['api-tokens'] });
   const remove = useMutation({
-    mutationFn: (token: Token) => data(api.DELETE('/api/admin/api-tokens/{id}', { params: { path: { id: token.id } } })),
+    mutationFn: (token: Token) => data(api.DELETE('/api/admin/api-tokens/{id}', { params: { path: { id: String(token.id) } } })),
     onSuccess: () => setDeleting(undefined),
     onSettled: refresh,
   });

@@ -179,3 +179,43 @@ describe('the applications page', () => {
     });
   });
 });
+
+describe('the segments page', () => {
+  it('creates a segment with a constraint, edits it, and deletes it by its typed name', async () => {
+    await open('Segments');
+    await page.getByRole('button', { name: 'New segment' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('beta-testers');
+    await dialog.getByLabel('Description').fill('Early adopters');
+    await dialog.getByRole('button', { name: 'Add constraint' }).click();
+    await dialog.getByLabel('Context field').fill('userId');
+    await dialog.getByLabel('Values').fill('7\n8');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create segment' }).click();
+    await page.getByRole('row', { name: /beta-testers Early adopters 1/ }).waitFor();
+    await screenshot(page, 'segments');
+
+    await page.getByRole('button', { name: 'Edit beta-testers' }).click();
+    await page.getByRole('dialog').getByLabel('Description').fill('Early birds');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('row', { name: /beta-testers Early birds 1/ }).waitFor();
+    const { segments } = (await session.api('/api/admin/segments')) as {
+      segments: { name: string; description: string; constraints: { contextName: string; operator: string; values: string[] }[] }[];
+    };
+    expect(
+      segments.map(({ name, description, constraints }) => ({
+        name,
+        description,
+        constraints: constraints.map(({ contextName, operator, values }) => ({ contextName, operator, values })),
+      })),
+    ).toEqual([
+      { name: 'beta-testers', description: 'Early birds', constraints: [{ contextName: 'userId', operator: 'IN', values: ['7', '8'] }] },
+    ]);
+
+    await page.getByRole('button', { name: 'Delete beta-testers' }).click();
+    await page.getByRole('alertdialog').getByLabel('Type beta-testers to confirm').fill('beta-testers');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('row', { name: /beta-testers/ }).waitFor({ state: 'detached' });
+    expect(await session.api('/api/admin/segments')).toEqual({ segments: [] });
+  });
+});

@@ -21,4 +21,5 @@ export const NAVIGATION: NavigationItem[] = [
   { label: 'Strategy types', to: '/admin/strategy-types', group: 'Admin' },
   { label: 'Tag types', to: '/admin/tag-types', group: 'Admin' },
   { label: 'Context fields', to: '/context-fields', group: 'Admin' },
+  { label: 'Segments', to: '/segments', group: 'Admin' },
 ];

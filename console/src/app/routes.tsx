@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
       { path: 'context-fields', lazy: page(() => import('../pages/configure/ContextFieldsPage')) },
       { path: 'events', lazy: page(() => import('../pages/insights/EventsPage')) },
       { path: 'applications', lazy: page(() => import('../pages/insights/ApplicationsPage')) },
+      { path: 'segments', lazy: page(() => import('../pages/configure/SegmentsPage')) },
       { path: 'admin/environments', lazy: page(() => import('../pages/configure/EnvironmentsPage')) },
       { path: 'admin/strategy-types', lazy: page(() => import('../pages/configure/StrategyTypesPage')) },
       { path: 'admin/tag-types', lazy: page(() => import('../pages/configure/TagTypesPage')) },

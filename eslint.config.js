@@ -52,6 +52,8 @@ export default tseslint.config(
   prettier,
   // CommonJS tool configuration (dependency-cruiser reads .dependency-cruiser.cjs).
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } } },
+  // Node scripts (scripts/*.mjs).
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', URL: 'readonly', console: 'readonly' } } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],

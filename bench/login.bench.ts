@@ -65,7 +65,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult[]> {
   );
 }
 
-function loginBody(sequence: number): string {
+export function loginBody(sequence: number): string {
   return JSON.stringify({ username: `bench-login-${sequence % USERS}`, password: PASSWORD });
 }
 
@@ -85,7 +85,7 @@ function result(
 }
 
 /** People with a password, hashed as the service hashes it. */
-async function seedLoginUsers(db: Database): Promise<void> {
+export async function seedLoginUsers(db: Database): Promise<void> {
   const hash = await new PasswordHasher().hash(PASSWORD);
   const now = db.toTimestamp(new Date());
   for (let user = 0; user < USERS; user++) {

@@ -7,7 +7,7 @@ import { SCENARIOS } from './scenarios.js';
 /**
  * `npm run bench [-- --db sqlite|postgres|both] [--only name,name] [--sizes 10000,100000]`, or the same through the
  * environment (BENCH_DB, BENCH_ONLY, BENCH_SIZES), e.g. `BENCH_ONLY=sdk BENCH_DB=sqlite npm run bench`.
- * Scenario names: footprint, trivial-route, strategy-update, search, sdk, login.
+ * Scenario names: footprint, trivial-route, strategy-update, context-field-write, search, sdk, login.
  * Runs each scenario against the built server (dist/) over loopback and writes bench/results/<time>.json.
  */
 async function main(): Promise<void> {

@@ -87,7 +87,7 @@ export async function runTogether(ctxs: BenchContext[]): Promise<BenchResult[]> 
  * feature comes round again 10,000 requests later, with another rollout (10,000 % 101 = 1), so each request is a
  * real change.
  */
-async function updateLoad(server: BenchServer, strategyIds: string[]): Promise<LoadOptions> {
+export async function updateLoad(server: BenchServer, strategyIds: string[]): Promise<LoadOptions> {
   const target = (sequence: number) => {
     const index = (sequence * 7919) % FEATURES;
     return `/api/admin/projects/default/features/bench-feature-${index}/environments/production/strategies/${strategyIds[index]}`;
@@ -139,7 +139,7 @@ function updateBody(sequence: number): string {
 export const compare = postgresAgainstSqlite;
 
 /** 10,000 features in the default project, on in production, each with one flexibleRollout strategy there; analysed. */
-async function seedFeatures(db: Database, strategyIds: string[]): Promise<void> {
+export async function seedFeatures(db: Database, strategyIds: string[]): Promise<void> {
   const now = db.toTimestamp(new Date());
   for (let start = 0; start < strategyIds.length; start += BATCH) {
     const indexes = Array.from({ length: Math.min(BATCH, strategyIds.length - start) }, (_, i) => start + i);

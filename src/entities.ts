@@ -27,7 +27,8 @@ import { SearchGenerationEntity } from './modules/search/index.js';
 import { SegmentEntity } from './modules/segments/index.js';
 import { SessionEntity } from './modules/sessions/index.js';
 import { FeatureStrategyEntity, FeatureStrategySegmentEntity, StrategyTypeEntity } from './modules/strategies/index.js';
-import { FeatureTagEntity, TagTypeEntity } from './modules/tags/index.js';
+import { FeatureTagEntity, TagEntity, TagTypeEntity } from './modules/tags/index.js';
+import { SettingEntity } from './modules/ui-config/index.js';
 import { UserEntity } from './modules/users/index.js';
 
 /**
@@ -58,7 +59,9 @@ export const flagwrightEntities = [
   SegmentEntity,
   FeatureStrategySegmentEntity,
   ContextFieldEntity,
+  SettingEntity,
   TagTypeEntity,
+  TagEntity,
   FeatureTagEntity,
   FavoriteFeatureEntity,
   FeatureLifecycleEntity,

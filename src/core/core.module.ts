@@ -23,6 +23,7 @@ import { type FlagwrightModuleExtras, MODULE_OPTIONS_TOKEN } from './config/modu
 import { ChangeWatcher } from './database/change-watcher.js';
 import { checkDataSource } from './database/data-source-checks.js';
 import { Database } from './database/database.js';
+import { FrontendCorsGuard, FrontendOrigins } from './http/frontend-cors.js';
 import { OwnRoutePipeline } from './http/own-route-pipeline.js';
 import { RequestValidationPipe } from './http/request-validation.pipe.js';
 
@@ -43,6 +44,8 @@ const SHARED = [
   Seeders,
   RequestValidationPipe,
   OwnRoutePipeline,
+  FrontendOrigins,
+  FrontendCorsGuard,
 ];
 
 /** The route prefix a host asked for, normalised ("" or "/flags"). */
@@ -112,7 +115,7 @@ export class CoreModule {
             const dataSource = options.dataSource ?? registered;
             if (!dataSource) throw new Error('Flagwright needs a data source: pass `dataSource` or register one with TypeOrmModule.');
             checkDataSource(dataSource, entities);
-            return new Database(dataSource);
+            return new Database(dataSource, options.performance?.pipelinedTransactions ?? true);
           },
         },
         ...SHARED,

@@ -13,7 +13,7 @@ import { createRootLogger, ROOT_LOGGER } from './logging.js';
 import { PinoNestLogger } from './nest-logger.js';
 import { OpenApiDocs } from './openapi-docs.js';
 import { ShutdownLogger } from './shutdown-logger.js';
-import { RouteIndex } from './route-index.js';
+import { RouteIndex } from './performance/route-index.js';
 import { SqliteCheckpoints } from './sqlite-checkpoints.js';
 
 const ENVIRONMENT = 'flagwright';
@@ -57,7 +57,12 @@ export class AppModule {
               metricsRetentionHours: env.metricsRetentionHours,
               playgroundEvaluationLimit: env.playgroundEvaluationLimit,
               potentiallyStaleCheckIntervalSeconds: env.potentiallyStaleCheckIntervalSeconds,
+              frontendApiOrigins: env.frontendApiOrigins,
               sdk: { keptScopes: env.sdkKeptScopes, inProcessEvaluation: env.sdkInProcessEvaluation },
+              performance: {
+                lowPriorityHashing: env.performance.lowPriorityHashing,
+                pipelinedTransactions: env.performance.pipelinedTransactions,
+              },
               bootstrap: {
                 adminUsername: env.adminUsername,
                 adminPassword: env.adminPassword,
@@ -82,7 +87,7 @@ export class AppModule {
           useFactory: (dataSource: DataSource, modules: ModuleRef) =>
             new SqliteCheckpoints(dataSource, () => modules.get(Database, { strict: false })),
         },
-        RouteIndex,
+        ...(environment.performance.routeIndex ? [RouteIndex] : []),
       ],
     };
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isFrontendApiOrigin } from '../core/config/flagwright-config.js';
 
 /** Unleash's first-admin password, which the standalone service keeps (and says in its log) when none is set. */
 export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
@@ -42,6 +43,10 @@ export interface StandaloneEnvironment {
   sdkKeptScopes: number;
   /** Nothing runs in the standalone process to use in-process evaluation: off, to keep idle memory low (tests turn it on). */
   sdkInProcessEvaluation: boolean;
+  /** The performance mechanisms' off switches (src/core/performance, src/standalone/performance). */
+  performance: { lowPriorityHashing: boolean; pipelinedTransactions: boolean; routeIndex: boolean };
+  /** Where browsers may call /api/frontend from until an admin sets it (UNLEASH_FRONTEND_API_ORIGINS, default *). */
+  frontendApiOrigins: string[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -91,6 +96,12 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     problems.push('UNLEASH_DEFAULT_ADMIN_USERNAME and UNLEASH_DEFAULT_ADMIN_PASSWORD must be set together.');
   }
 
+  const frontendApiOrigins = list('UNLEASH_FRONTEND_API_ORIGINS');
+  const badOrigin = frontendApiOrigins.find((origin) => !isFrontendApiOrigin(origin));
+  if (badOrigin !== undefined) {
+    problems.push(`UNLEASH_FRONTEND_API_ORIGINS must list "*" or origins such as https://app.example.com, but lists "${badOrigin}".`);
+  }
+
   const environment: StandaloneEnvironment = {
     port: integer('PORT', 4242, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -128,6 +139,12 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     potentiallyStaleCheckIntervalSeconds: integer('POTENTIALLY_STALE_CHECK_INTERVAL_SECONDS', 60, 1, 86_400),
     sdkKeptScopes: integer('SDK_KEPT_SCOPES', 64, 1, 100_000),
     sdkInProcessEvaluation: false,
+    performance: {
+      lowPriorityHashing: boolean('LOW_PRIORITY_HASHING', true)!,
+      pipelinedTransactions: boolean('PIPELINED_TRANSACTIONS', true)!,
+      routeIndex: boolean('ROUTE_INDEX', true)!,
+    },
+    frontendApiOrigins: frontendApiOrigins.length > 0 ? frontendApiOrigins : ['*'],
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return environment;

@@ -1,11 +1,11 @@
 // The entry of `npm start`, bundled alone as dist/flagwright.mjs. The service itself is bundled (from main.ts) as the
-// CommonJS script dist/flagwright-service.cjs beside it, which this runs through V8's code cache (compile-cache.ts):
+// CommonJS script dist/flagwright-service.cjs beside it, which this runs through V8's code cache (performance/compile-cache.ts):
 // Node 20 keeps no code cache for ES modules, and a start without one spent a fifth of its time compiling.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CompileCache } from './compile-cache.js';
+import { CompileCache } from './performance/compile-cache.js';
 
 const SERVICE_URL = new URL('./flagwright-service.cjs', import.meta.url);
 const SERVICE_FILE = fileURLToPath(SERVICE_URL);

@@ -70,7 +70,7 @@ describe('the admin pages', () => {
     await page.getByRole('list', { name: 'Tokens of deploy-bot' }).getByText('CI pipeline').waitFor();
     // The secret works as a credential, and the console keeps it nowhere.
     await session.t.http().get('/api/admin/projects').set('Authorization', secret!).expect(200);
-    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(secret!);
+    expect(await page.evaluate('JSON.stringify(localStorage)')).not.toContain(secret!);
     await expect(page.getByLabel('New token').count()).resolves.toBe(0);
   });
 

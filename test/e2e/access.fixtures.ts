@@ -117,8 +117,10 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
     tokens: String(accountToken.id),
     'feature-types': 'release',
   };
+  // By the segment before `{name}`: `/environments/update/{name}` names an environment too.
   const names: Record<string, string> = {
     environments: environment,
+    update: environment,
     strategies: `${suffix}-strategy`,
     'tag-types': `${suffix}-tag`,
     features: feature,

@@ -54,6 +54,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
     ).toEqual([]);
   });
 
+  // About 200 operations, each called at least once: longer than the default 30 s on a loaded machine.
   it('answers every documented operation with a success it describes', async () => {
     const user = { cookie: await sessionCookieFor(t, 1) };
     const project = '/api/admin/projects/docs';
@@ -75,6 +76,11 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('GET', '/api/admin/environments');
     await asAdmin('GET', '/api/admin/environments/docs-env');
     await asAdmin('GET', '/api/admin/environments/project/docs');
+    await asAdmin('POST', '/api/admin/environments/validate', { name: 'docs-env-2' });
+    await asAdmin('PUT', '/api/admin/environments/update/docs-env', { sortOrder: 7 });
+    await asAdmin('PUT', '/api/admin/environments/sort-order', { 'docs-env': 8 });
+    await asAdmin('POST', '/api/admin/environments/docs-env/off');
+    await asAdmin('POST', '/api/admin/environments/docs-env/on');
     await asAdmin('POST', `${project}/environments`, { environment: 'docs-env' });
     await asAdmin('POST', features, { name: 'docs-flag', description: 'Described' });
     await asAdmin('POST', features, { name: 'docs-parent' });
@@ -83,6 +89,8 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('PUT', feature, { description: 'Described again' });
     await asAdmin('PATCH', feature, [{ op: 'replace', path: '/description', value: 'Patched' }]);
     await asAdmin('POST', `${project}/stale`, { features: ['docs-flag'], stale: false });
+    await asAdmin('POST', `${project}/bulk_features/environments/development/on`, { features: ['docs-parent'] });
+    await asAdmin('POST', `${project}/bulk_features/environments/development/off`, { features: ['docs-parent'] });
     await asAdmin('GET', inEnvironment);
     await asAdmin('POST', `${inEnvironment}/strategies`, { name: 'default' });
     await asAdmin('POST', `${inEnvironment}/on`);
@@ -149,6 +157,11 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('GET', `${project}/context/docs-project-field/strategies`);
     await asAdmin('DELETE', `${project}/context/docs-project-field`);
     await asAdmin('GET', '/api/admin/ui-config');
+    await asAdmin('POST', '/api/admin/ui-config/cors', { frontendApiOrigins: ['*'] });
+    for (const path of ['/api/frontend', '/api/frontend/client/metrics', '/api/frontend/client/register'])
+      await ok('OPTIONS', path, { origin: 'https://app.example.com', 'access-control-request-method': 'POST' });
+    await asAdmin('POST', '/api/admin/environments/docs-env/clone', { name: 'docs-env-copy', type: 'test' });
+    await asAdmin('POST', `${feature}/clone`, { name: 'docs-copy' });
 
     // Tags.
     await asAdmin('POST', '/api/admin/tag-types/validate', { name: 'docs-tag' });
@@ -159,6 +172,14 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('POST', '/api/admin/features/docs-flag/tags', { type: 'docs-tag', value: 'one' });
     await asAdmin('PUT', '/api/admin/features/docs-flag/tags', { addedTags: [{ type: 'docs-tag', value: 'two' }], removedTags: [] });
     await asAdmin('GET', '/api/admin/features/docs-flag/tags');
+    await asAdmin('POST', '/api/admin/tags', { type: 'docs-tag', value: 'three' });
+    await asAdmin('GET', '/api/admin/tags');
+    await asAdmin('GET', '/api/admin/tags/docs-tag');
+    await asAdmin('GET', '/api/admin/tags/docs-tag/three');
+    await asAdmin('PUT', `${project}/tags`, {
+      features: ['docs-flag'],
+      tags: { addedTags: [{ type: 'docs-tag', value: 'four' }], removedTags: [] },
+    });
 
     // Feature types.
     await asAdmin('GET', '/api/admin/feature-types');
@@ -297,6 +318,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('DELETE', roleUrl);
     await asAdmin('DELETE', personUrl);
     await asAdmin('DELETE', '/api/admin/features/docs-flag/tags/docs-tag/one');
+    await asAdmin('DELETE', '/api/admin/tags/docs-tag/three');
     await asAdmin('DELETE', '/api/admin/tag-types/docs-tag');
     await asAdmin('DELETE', strategy);
     await asAdmin('DELETE', '/api/admin/strategies/docs-strategy');
@@ -304,6 +326,9 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('DELETE', `${feature}/dependencies/docs-parent`);
     await asAdmin('POST', `${feature}/dependencies`, { feature: 'docs-parent' });
     await asAdmin('DELETE', `${feature}/dependencies`);
+    await asAdmin('DELETE', '/api/admin/environments/docs-env-copy');
+    await asAdmin('POST', `${project}/archive`, { features: ['docs-copy'] });
+    await asAdmin('DELETE', '/api/admin/archive/docs-copy');
     await asAdmin('DELETE', `${project}/environments/docs-env`);
     await asAdmin('DELETE', feature);
     await asAdmin('GET', '/api/admin/archive/features');
@@ -313,12 +338,15 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('DELETE', '/api/admin/archive/docs-flag');
     await asAdmin('DELETE', `${features}/docs-parent`);
     await asAdmin('DELETE', '/api/admin/archive/docs-parent');
+    await asAdmin('GET', `${project}/overview`);
+    await asAdmin('GET', `${project}/status`);
+    await asAdmin('GET', `${project}/flag-creators`);
     await asAdmin('DELETE', project);
     await ok('POST', '/logout', { cookie: await sessionCookieFor(t, 1) });
 
     expect(problems).toEqual([]);
     expect(neverSucceeded(checker)).toEqual([]);
-  });
+  }, 120_000);
 
   it('fails when an operation of the document has no successful call', () => {
     const grown = structuredClone(document);

@@ -120,7 +120,7 @@ interface NameRow {
 }
 
 function namesTable(): NameRow[] {
-  const row = /^\| (GET|POST|PUT|PATCH|DELETE) \| `([^`]+)` \| (?:`(\w+)`|—) \| ([^|]+?) \| [^|]+ \| `(\w+)` \| ([^|]+?) \|$/;
+  const row = /^\| (GET|POST|PUT|PATCH|DELETE|OPTIONS) \| `([^`]+)` \| (?:`(\w+)`|—) \| ([^|]+?) \| [^|]+ \| `(\w+)` \| ([^|]+?) \|$/;
   return readFileSync(join(process.cwd(), 'docs/openapi.md'), 'utf8')
     .split('\n')
     .flatMap((line) => {

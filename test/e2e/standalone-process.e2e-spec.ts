@@ -112,7 +112,7 @@ describe('the standalone service process', () => {
   });
 });
 
-/** The launcher runs the service through V8's code cache (src/standalone/compile-cache.ts). */
+/** The launcher runs the service through V8's code cache (src/standalone/performance/compile-cache.ts). */
 describe('the standalone service process, started again', () => {
   let folder: string;
   let drop: () => Promise<void>;

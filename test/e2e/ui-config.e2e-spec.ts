@@ -34,6 +34,7 @@ describe('GET /api/admin/ui-config', () => {
         strategySegments: 5,
       },
       flags: { hostUsers: false, inProcessEvaluation: expect.any(Boolean), projectContextFields: true },
+      frontendApiOrigins: ['*'],
     });
   });
 

@@ -23,7 +23,7 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, object> };
 }
 
-export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** One operation of the document: its method, path template and a regular expression matching its URLs. */

@@ -1,6 +1,7 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import bcrypt from 'bcryptjs';
-import { HashingWorkers } from './hashing-workers.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../config/flagwright-config.js';
+import { HashingWorkers } from '../performance/hashing-workers.js';
 
 interface Argon2Parameters {
   algorithm: string;
@@ -27,14 +28,19 @@ const HASH_OPTIONS = {
 };
 
 /**
- * Passwords are hashed with argon2id on threads of their own, below the event loop's CPU priority
- * (`HashingWorkers`), so hashing neither blocks nor crowds out the requests; only those threads load the native
+ * Passwords are hashed with argon2id on threads of their own (`HashingWorkers`; below the event loop's CPU priority
+ * when the options ask for `performance.lowPriorityHashing`), so hashing does not block the requests; only those threads load the native
  * argon2 module. Hashes with other parameters (whatever the order they are written in), and bcrypt hashes (as
  * Unleash stores them), are still verified, and `needsRehash` tells the caller to replace them.
  */
 @Injectable()
 export class PasswordHasher implements OnApplicationShutdown {
-  private readonly workers = new HashingWorkers();
+  private readonly workers: HashingWorkers;
+
+  /** Without a configuration (a script, a spec), the threads run at the process's own priority. */
+  constructor(@Optional() @Inject(FLAGWRIGHT_CONFIG) config?: Pick<FlagwrightConfig, 'performance'>) {
+    this.workers = new HashingWorkers({ lowPriority: config?.performance.lowPriorityHashing ?? false });
+  }
 
   async hash(password: string): Promise<string> {
     return (await this.workers.run({ kind: 'hash', password, options: HASH_OPTIONS })) as string;

@@ -33,6 +33,7 @@ export const ROOT_PERMISSIONS = [
   'UPDATE_FRONTEND_API_TOKEN',
   'DELETE_FRONTEND_API_TOKEN',
   'READ_LOGS',
+  'UPDATE_CORS',
 ] as const;
 
 export const PROJECT_PERMISSIONS = [

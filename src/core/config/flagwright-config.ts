@@ -68,6 +68,13 @@ export interface FlagwrightModuleOptions {
    * `false` leaves those paths to the host, with the API alone.
    */
   console?: boolean;
+  /** Performance mechanisms a host may switch (src/core/performance/README.md says what each costs and buys). */
+  performance?: Partial<FlagwrightConfig['performance']>;
+  /**
+   * The origins a browser may call `/api/frontend` from (CORS) until an admin sets them with
+   * `POST /api/admin/ui-config/cors`: `*` (the default) for any, or origins such as `https://app.example.com`.
+   */
+  frontendApiOrigins?: string[];
 }
 
 /** The options with every default filled in; injected as FLAGWRIGHT_CONFIG. */
@@ -107,6 +114,17 @@ export interface FlagwrightConfig {
   hostUsers?: HostUsersOptions;
   productName: string;
   console: boolean;
+  performance: {
+    /**
+     * Password hashing threads below the CPU priority of the process's other threads (nice 10, and SCHED_IDLE
+     * where util-linux's `chrt` is installed; Linux only). Off by default: it changes how threads of the host's
+     * process are scheduled, which only the host may decide. The standalone service turns it on.
+     */
+    lowPriorityHashing: boolean;
+    /** PostgreSQL transactions in node-postgres's pipeline mode (default on). */
+    pipelinedTransactions: boolean;
+  };
+  frontendApiOrigins: string[];
 }
 
 export const DEFAULT_LIMITS: FlagwrightConfig['limits'] = {
@@ -139,6 +157,12 @@ function checkOptions(options: FlagwrightModuleOptions): void {
   const { adminUsername, adminPassword } = options.bootstrap ?? {};
   if (Boolean(adminUsername) !== Boolean(adminPassword)) {
     throw new Error('Flagwright: `bootstrap.adminUsername` and `bootstrap.adminPassword` go together: give both, or neither.');
+  }
+  const badOrigin = options.frontendApiOrigins?.find((origin) => !isFrontendApiOrigin(origin));
+  if (badOrigin !== undefined) {
+    throw new Error(
+      `Flagwright: \`frontendApiOrigins\` lists ${JSON.stringify(badOrigin)}, which is neither "*" nor an origin such as https://app.example.com (scheme, host and port only).`,
+    );
   }
   if (options.hostUsers != null && typeof options.hostUsers.resolve !== 'function') {
     throw new Error(
@@ -190,7 +214,23 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     hostUsers: options.hostUsers,
     productName: options.productName ?? 'Flagwright',
     console: options.console ?? true,
+    performance: {
+      lowPriorityHashing: options.performance?.lowPriorityHashing ?? false,
+      pipelinedTransactions: options.performance?.pipelinedTransactions ?? true,
+    },
+    frontendApiOrigins: options.frontendApiOrigins ?? ['*'],
   };
+}
+
+/** `*`, or an origin as browsers send it in `Origin` (scheme, host and port, nothing after). */
+export function isFrontendApiOrigin(origin: unknown): boolean {
+  if (origin === '*') return true;
+  if (typeof origin !== 'string') return false;
+  try {
+    return new URL(origin).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** Where people log in, under the path in front of our routes. */

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { type DataSource, QueryFailedError, type QueryRunner } from 'typeorm';
 import { NamedParameters } from './named-parameters.js';
-import { type Outcome, PipelinedTransaction, type PostgresClient } from './pipelined-transaction.js';
+import { type Outcome, PipelinedTransaction, type PostgresClient } from '../performance/pipelined-transaction.js';
 import { SqliteStatements } from './sqlite-statements.js';
 import { describeTimestampsWithTimeZone } from './timestamp-column.js';
 
@@ -45,7 +45,15 @@ export class Database {
   private readonly statementNames = new PreparedStatementNames();
   private readonly parameters: NamedParameters;
 
-  constructor(readonly dataSource: DataSource) {
+  /**
+   * `pipelinedTransactions` (on unless the options say `performance: { pipelinedTransactions: false }`): PostgreSQL
+   * transactions as PipelinedTransactions; off, each statement of a transaction waits for the one before it on
+   * TypeORM's query runner (see src/core/performance/README.md).
+   */
+  constructor(
+    readonly dataSource: DataSource,
+    private readonly pipelinedTransactions = true,
+  ) {
     this.isPostgres = dataSource.options.type === 'postgres';
     this.sqlite = new SqliteStatements(dataSource);
     this.parameters = new NamedParameters(dataSource.driver, this.isPostgres);
@@ -84,13 +92,19 @@ export class Database {
     transaction.pipeline.submit(text, values, this.statementNames.of(sql, text));
   }
 
+  /** PostgreSQL without pipelining: BEGIN, `work` and COMMIT on one query runner, each statement awaited in turn. */
+  private postgresTransaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.pipelinedTransactions) return PipelinedTransaction.run(this.dataSource, (pipeline) => this.context.run({ pipeline }, work));
+    return this.dataSource.transaction((manager) => this.context.run({ runner: manager.queryRunner! }, work));
+  }
+
   /** Runs `work` in one transaction (joining the current one if there is any); any error rolls it all back. */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.context.getStore()) return work();
     const run = async () => {
       this.openTransactions++;
       try {
-        if (this.isPostgres) return await PipelinedTransaction.run(this.dataSource, (pipeline) => this.context.run({ pipeline }, work));
+        if (this.isPostgres) return await this.postgresTransaction(work);
         return await this.sqliteTransaction(work);
       } finally {
         // An enabled AsyncLocalStorage runs a hook on every promise of the process (a few µs a request): off while
@@ -142,6 +156,7 @@ export class Database {
     const name = this.isPostgres ? this.statementNames.of(sql, text) : undefined;
     const transaction = this.context.getStore();
     if (transaction?.pipeline) return transaction.pipeline.query(text, values, name);
+    if (transaction?.runner) return this.runOn(transaction.runner, text, values, name);
     if (transaction?.sqlite) return this.sqlite.run(text, values);
     const runAlone = async () => {
       if (!this.isPostgres) return this.sqlite.run(text, values);
@@ -244,8 +259,14 @@ export function parseJson<T>(value: unknown, fallback: T): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** What a transaction's statements run on: the SQLite connection (there is one) or a PipelinedTransaction (PostgreSQL). */
-type Transaction = { sqlite: true; pipeline?: undefined } | { pipeline: PipelinedTransaction; sqlite?: undefined };
+/**
+ * What a transaction's statements run on: the SQLite connection (there is one), a PipelinedTransaction, or on
+ * PostgreSQL without pipelining a query runner.
+ */
+type Transaction =
+  | { sqlite: true; pipeline?: undefined; runner?: undefined }
+  | { pipeline: PipelinedTransaction; sqlite?: undefined; runner?: undefined }
+  | { runner: QueryRunner; sqlite?: undefined; pipeline?: undefined };
 
 /**
  * Every connection keeps each named statement it ran until it closes, so only fixed texts are named (a list

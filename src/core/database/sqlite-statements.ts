@@ -1,5 +1,5 @@
 import { type DataSource, QueryFailedError } from 'typeorm';
-import type { Outcome } from './pipelined-transaction.js';
+import type { Outcome } from '../performance/pipelined-transaction.js';
 
 /** The part of better-sqlite3's connection and statements used here. */
 interface SqliteConnection {

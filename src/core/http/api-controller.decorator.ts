@@ -5,6 +5,7 @@ import { PermissionGuard } from '../access/permission.guard.js';
 import { ErrorFilter } from '../errors/error.filter.js';
 import { API_KIND, type ApiKind } from './api-kind.js';
 import { ContentTypeGuard } from './content-type.guard.js';
+import { FrontendCorsGuard } from './frontend-cors.js';
 import { JsonBodyGuard } from './json-body.guard.js';
 import { SameOriginGuard } from './same-origin.guard.js';
 import { takeOverRoutes } from './own-route-pipeline.js';
@@ -20,7 +21,8 @@ const PREFIX: Record<ApiKind, string> = {
 
 /**
  * Every controller of the service is declared through this decorator, which binds the pipeline per controller:
- * a browser's write from another site refused (403) → body parsing (400, 413) → authentication (401) → permission (403) → content type (415) → validation (400) → handler,
+ * (frontend API: CORS headers) → a browser's write from another site refused (403) → body parsing (400, 413) →
+ * authentication (401) → permission (403) → content type (415) → validation (400) → handler,
  * and the error filter.
  * Nothing is registered app-wide, so a host application's own routes are untouched; and the routes read their
  * arguments, validate them and write their answers themselves (`takeOverRoutes`), so a host's global pipes and
@@ -32,7 +34,15 @@ export function ApiController(api: ApiKind, path: string, tag: string) {
   return applyDecorators(
     Controller({ path: fullPath, version: VERSION_NEUTRAL }),
     SetMetadata(API_KIND, api),
-    UseGuards(SameOriginGuard, JsonBodyGuard, AuthGuard, PermissionGuard, ContentTypeGuard),
+    // The frontend API answers browsers on other origins: its CORS headers go on every answer, refusals included.
+    UseGuards(
+      ...(api === 'frontend' ? [FrontendCorsGuard] : []),
+      SameOriginGuard,
+      JsonBodyGuard,
+      AuthGuard,
+      PermissionGuard,
+      ContentTypeGuard,
+    ),
     UseFilters(ErrorFilter),
     ApiTags(tag),
     ApiBearerAuth(),

@@ -1,3 +1,4 @@
+import type { Constraint } from '../../core/constraints/constraint.js';
 import { testConfig } from '../../core/testing/config.js';
 import { failure } from '../../core/testing/failure.js';
 import { fakeDatabase } from '../../core/testing/fake-database.js';
@@ -124,7 +125,7 @@ describe('ConstraintChecker', () => {
     const checker = fakeConstraintChecker(readModel);
     const problems = new Problems();
     const constraint = (operator: string, values: string[], value?: string) =>
-      ({ contextName: 'country', operator, values, value, caseInsensitive: false, inverted: false }) as never;
+      ({ contextName: 'country', operator, values, value, caseInsensitive: false, inverted: false }) as Constraint;
     await checker.checkLegalValues(
       [
         constraint('IN', ['NO', 'DK']),

@@ -6,13 +6,14 @@ import { recordingEvents } from '../events/testing/event-store.fake.js';
 import { EnvironmentService } from './environment.service.js';
 import { FakeEnvironmentReadModel } from './testing/environment-read-model.fake.js';
 import { FakeEnvironmentStore } from './testing/environment-store.fake.js';
-import { FakeProjectFeatureStates } from './testing/project-feature-states.fake.js';
+import { FakeEnvironmentGrants, FakeProjectFeatureStates } from './testing/project-feature-states.fake.js';
 
 function setup() {
   const store = new FakeEnvironmentStore();
   store.projects.set('p1', new Set(['development']));
   const { events, eventStore } = recordingEvents();
   const featureStates = new FakeProjectFeatureStates();
+  const grants = new FakeEnvironmentGrants();
   const service = new EnvironmentService(
     store,
     new FakeEnvironmentReadModel(store),
@@ -20,8 +21,9 @@ function setup() {
     events,
     new FixedClock(),
     featureStates,
+    grants,
   );
-  return { service, store, featureStates, recorded: eventStore.recorded };
+  return { service, store, featureStates, grants, recorded: eventStore.recorded };
 }
 
 describe('EnvironmentService', () => {

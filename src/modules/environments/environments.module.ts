@@ -1,6 +1,7 @@
 import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
 import { FeaturesModule } from '../features/index.js';
+import { RolesModule } from '../roles/index.js';
 import { EnvironmentController } from './environment.controller.js';
 import { EnvironmentReadModel } from './environment.read-model.js';
 import { EnvironmentSeeder } from './environment.seeder.js';
@@ -9,7 +10,7 @@ import { EnvironmentStore, SqlEnvironmentStore } from './environment.store.js';
 import { ProjectEnvironmentController } from './project-environment.controller.js';
 
 @FeatureModule({
-  imports: [EventsModule, FeaturesModule],
+  imports: [EventsModule, FeaturesModule, RolesModule],
   controllers: [EnvironmentController, ProjectEnvironmentController],
   providers: [EnvironmentService, EnvironmentReadModel, EnvironmentSeeder, { provide: EnvironmentStore, useClass: SqlEnvironmentStore }],
   exports: [EnvironmentService],

@@ -1,4 +1,5 @@
-import { Get, Query } from '@nestjs/common';
+import { Get, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Principal } from '../../core/access/principal.js';
@@ -22,8 +23,11 @@ export class EventSearchController {
   })
   @ApiOkResponse({ type: EventSearchResponseSchema })
   @ApiErrors(400)
-  search(@Query() query: EventSearchQueryDto, @CurrentPrincipal() principal: Principal): Promise<EventSearchResponseSchema> {
-    return this.events.search(query, principal);
+  // The body comes serialized: a repeated search is answered with the page kept for it (see EventService).
+  async search(@Query() query: EventSearchQueryDto, @CurrentPrincipal() principal: Principal, @Res() res: Response): Promise<void> {
+    const body = await this.events.searchAnswer(query, principal);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(body);
   }
 }
 

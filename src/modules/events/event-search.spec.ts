@@ -65,6 +65,27 @@ describe('EventService.search', () => {
   });
 });
 
+describe('EventService.searchAnswer', () => {
+  it('answers a repeated search from the page it kept, and a new match at once', async () => {
+    const { events, eventStore } = recordingEvents();
+    await events.record({ type: EVENT.FEATURE_CREATED, actor: ACTOR, project: 'p', featureName: 'f', data: { name: 'f' } });
+    const pages: unknown[] = [];
+    const search = eventStore.search.bind(eventStore);
+    eventStore.search = async (s) => {
+      pages.push(s.offset);
+      return search(s);
+    };
+    const first = await events.searchAnswer({ project: 'IS:p' }, apiTokenPrincipal());
+    expect(await events.searchAnswer({ project: 'IS:p' }, apiTokenPrincipal())).toBe(first);
+    expect(pages).toEqual([0]);
+    await events.record({ type: EVENT.FEATURE_ARCHIVED, actor: ACTOR, project: 'p', featureName: 'f' });
+    const after = JSON.parse(await events.searchAnswer({ project: 'IS:p' }, apiTokenPrincipal()));
+    expect(after.events.map((e: { type: string }) => e.type)).toEqual(['feature-archived', 'feature-created']);
+    expect(after.total).toBe(2);
+    expect(pages).toEqual([0, 0]);
+  });
+});
+
 describe('EventTotals', () => {
   const search: EventSearch = { types: ['feature-created'], projectEventsOnly: false, offset: 0, limit: 50 };
 
@@ -87,16 +108,16 @@ describe('EventTotals', () => {
       return count(s, range);
     };
     const totals = new EventTotals(store);
-    expect(await totals.totalOf(search, clock.now())).toBe(10);
+    expect(await totals.totalOf(search, clock.now())).toEqual({ total: 10, matches: '14:3' });
     // Events older than a minute are settled: the 14 first of 20, taken every 10 s (the 20th at now − 10 s).
     expect(counted).toEqual([{ upToId: 14 }, { afterId: 14 }]);
     counted.length = 0;
-    expect(await totals.totalOf(search, clock.now())).toBe(10);
+    expect(await totals.totalOf(search, clock.now())).toEqual({ total: 10, matches: '14:3' });
     expect(counted).toEqual([{ afterId: 14 }]);
     counted.length = 0;
     await store.insert({ type: EVENT.FEATURE_CREATED, actor: ACTOR }, clock.now());
     clock.advance(SETTLED_AFTER_MS);
-    expect(await totals.totalOf(search, clock.now())).toBe(11);
+    expect(await totals.totalOf(search, clock.now())).toEqual({ total: 11, matches: '20:1' });
     // The new event is exactly a minute old: not yet settled.
     expect(counted).toEqual([{ afterId: 14, upToId: 20 }, { afterId: 20 }]);
   });

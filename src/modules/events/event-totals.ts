@@ -28,7 +28,11 @@ export class EventTotals {
 
   constructor(private readonly store: EventStore) {}
 
-  async totalOf(search: EventSearch, now: Date): Promise<number> {
+  /**
+   * How many events the search matches, and a token of the matches: the same token means the same events match
+   * (the settled part is fixed by its id, and the newer part only grows, so an unchanged count is an unchanged part).
+   */
+  async totalOf(search: EventSearch, now: Date): Promise<{ total: number; matches: string }> {
     const settledId = await this.store.newestIdBefore(new Date(now.getTime() - SETTLED_AFTER_MS));
     const key = keyOf(search);
     const kept = this.settled.get(key);
@@ -37,7 +41,8 @@ export class EventTotals {
     else if (kept.upToId >= settledId) settled = kept;
     else settled = { upToId: settledId, count: kept.count + (await this.store.count(search, { afterId: kept.upToId, upToId: settledId })) };
     this.remember(key, settled);
-    return settled.count + (await this.store.count(search, { afterId: settled.upToId }));
+    const recent = await this.store.count(search, { afterId: settled.upToId });
+    return { total: settled.count + recent, matches: `${settled.upToId}:${recent}` };
   }
 
   private remember(key: string, count: SettledCount): void {
@@ -48,6 +53,6 @@ export class EventTotals {
 }
 
 /** What decides a search's matches (not its page). */
-function keyOf(search: EventSearch): string {
+export function keyOf(search: EventSearch): string {
   return JSON.stringify({ ...search, offset: undefined, limit: undefined });
 }

@@ -6,7 +6,10 @@ import { Clock } from '../../core/clock.js';
 import { type EventSearchParameters, eventSearchOf } from './event-search.parser.js';
 import type { EventCreator, EventQuery, EventRecord, NewEvent } from './event.model.js';
 import { EventStore } from './event.store.js';
-import { EventTotals } from './event-totals.js';
+import { EventTotals, KEPT_TOTALS, keyOf } from './event-totals.js';
+
+/** Answers larger than this are not kept (a page of 1,000 events with large data). */
+const KEPT_ANSWER_CHARS = 256 * 1024;
 
 /**
  * The audit log every change writes to. Call `record` inside the transaction of the change, so the event and the
@@ -16,6 +19,8 @@ import { EventTotals } from './event-totals.js';
 @Injectable()
 export class EventService {
   private readonly totals: EventTotals;
+  /** The serialized answer of each recent search page, with the token of the matches it was made from. */
+  private readonly answers = new Map<string, { matches: string; body: string }>();
 
   constructor(
     private readonly store: EventStore,
@@ -39,9 +44,24 @@ export class EventService {
    * the events that belong to no project (users, roles, tokens, settings).
    */
   async search(parameters: EventSearchParameters, principal: Principal): Promise<{ events: EventRecord[]; total: number }> {
+    return JSON.parse(await this.searchAnswer(parameters, principal)) as { events: EventRecord[]; total: number };
+  }
+
+  /**
+   * The search's answer, serialized: `{events, total}`. The log only grows, so while the same events match (the
+   * totals' token is unchanged) a page is the page it was: it is kept, and a repeated search reads two counts only.
+   */
+  async searchAnswer(parameters: EventSearchParameters, principal: Principal): Promise<string> {
     const search = eventSearchOf(parameters, !(await this.isAdmin(principal)));
-    const [events, total] = await Promise.all([this.store.search(search), this.totals.totalOf(search, this.clock.now())]);
-    return { events, total };
+    const { total, matches } = await this.totals.totalOf(search, this.clock.now());
+    const key = `${keyOf(search)}|${search.offset}|${search.limit}`;
+    const kept = this.answers.get(key);
+    if (kept?.matches === matches) return kept.body;
+    const body = JSON.stringify({ events: await this.store.search(search), total });
+    this.answers.delete(key);
+    if (body.length <= KEPT_ANSWER_CHARS) this.answers.set(key, { matches, body });
+    if (this.answers.size > KEPT_TOTALS) this.answers.delete(this.answers.keys().next().value!);
+    return body;
   }
 
   creators(): Promise<EventCreator[]> {

@@ -143,10 +143,11 @@ export class SqlEventStore extends EventStore {
   private conditions(search: EventSearch, range: IdRange): { where: string; params: Record<string, unknown> } {
     const conditions: string[] = [];
     const params: Record<string, unknown> = {};
+    // One value is an equality, so the page walks the filter's (column, id) index in order instead of sorting.
     const oneOf = (column: string, name: string, values: unknown[] | undefined) => {
       if (!values) return;
-      conditions.push(`${column} IN (:...${name})`);
-      params[name] = values;
+      conditions.push(values.length === 1 ? `${column} = :${name}` : `${column} IN (:...${name})`);
+      params[name] = values.length === 1 ? values[0] : values;
     };
     oneOf('project', 'projects', search.projects);
     oneOf('feature_name', 'features', search.features);

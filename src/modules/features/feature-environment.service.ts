@@ -6,7 +6,7 @@ import type { Actor, Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
-import { invalidProperty, validationError } from '../../core/errors/app-error.js';
+import { invalidProperty, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT } from '../events/index.js';
 import { Problems } from '../../core/http/input-problems.js';
 import {
@@ -21,6 +21,7 @@ import { FeatureEnvironmentStore } from './feature-environment.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
 import { FeatureLookup } from './feature-lookup.js';
+import { archivedFeature } from './features.errors.js';
 import { checkFeatureVariants, toFeatureVariants } from './feature-variant.rules.js';
 import type { FeatureEnvironmentView, FeatureVariant } from './feature.model.js';
 import { FeatureReadModel } from './feature.read-model.js';
@@ -86,6 +87,17 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
     await this.store.deleteProjectEnvironment(projectId, environment);
   }
 
+  /**
+   * An environment cloned into the project: the project's features get in `to` the state they have in `from` (on or
+   * off, variants) and copies of their strategies there; features without a state in `from` get a switched-off one.
+   * Answers the copied strategies.
+   */
+  async copyProjectEnvironment(projectId: string, from: string, to: string, createdByUserId: number, now: Date): Promise<StoredStrategy[]> {
+    await this.store.copyProjectEnvironment(projectId, from, to);
+    await this.store.addProjectEnvironment(projectId, to);
+    return this.strategies.copyProjectEnvironment(projectId, from, to, createdByUserId, now);
+  }
+
   async get(address: FeatureEnvironmentAddress, userId?: number): Promise<FeatureEnvironmentInfo> {
     await this.lookup.require(address.projectId, address.featureName, 'hide', address.environment);
     const view = await this.readModel.view(address.featureName, userId);
@@ -133,6 +145,94 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
       }
       if (enabled && found.environment?.type === PRODUCTION) await this.lifecycle.enter(featureName, 'live', now);
     });
+  }
+
+  /**
+   * Switches several features of the project on or off in one environment, in one transaction, each as `setEnabled`
+   * does (default strategies, the lifecycle stage `live`), with one event per feature whose state changed. Every
+   * feature must exist in the project and be active; the 404 names the first that does not.
+   */
+  async setEnabledMany(
+    projectId: string,
+    environment: string,
+    featureNames: string[],
+    enabled: boolean,
+    principal: Principal,
+    actor: Actor,
+    activateDisabledStrategies = false,
+  ): Promise<void> {
+    const names = [...new Set(featureNames)];
+    await this.db.transaction(async () => {
+      const found = await this.locateMany(projectId, environment, names);
+      await this.store.lockMany(names, environment);
+      const now = this.clock.now();
+      if (enabled) await this.prepareSwitchingOn(projectId, environment, names, principal, actor, activateDisabledStrategies, now);
+      const changed = await this.store.setEnabledMany(names, environment, enabled);
+      const tags = await this.readModel.tagsOfMany(changed);
+      for (const featureName of changed) {
+        await this.events.record({
+          type: enabled ? EVENT.FEATURE_ENVIRONMENT_ENABLED : EVENT.FEATURE_ENVIRONMENT_DISABLED,
+          actor,
+          project: projectId,
+          featureName,
+          environment,
+          data: { enabled },
+          preData: { enabled: !enabled },
+          tags: tags.get(featureName) ?? [],
+        });
+      }
+      if (enabled && found.type === PRODUCTION) for (const featureName of names) await this.lifecycle.enter(featureName, 'live', now);
+    });
+  }
+
+  /** The URL's project, then each feature (in the project, active), then the environment (enabled in the project). */
+  private async locateMany(projectId: string, environment: string, names: string[]): Promise<{ type: string }> {
+    if (!(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
+    const features = new Map((await this.readModel.findMany(names)).map((feature) => [feature.name, feature]));
+    for (const name of names) {
+      const feature = features.get(name);
+      if (!feature || feature.project !== projectId) throw notFound(`Could not find feature ${name} in project ${projectId}`);
+      if (feature.archivedAt) throw archivedFeature(name);
+    }
+    const location = await this.readModel.locate(projectId, names[0] ?? '', environment);
+    if (!location.environment) throw notFound(`Could not find environment ${environment}`);
+    if (names.length > 0 && !location.featureHasEnvironment)
+      throw notFound(`Could not find environment ${environment} in project ${projectId}`);
+    return location.environment;
+  }
+
+  /** What switching features on needs first: their disabled strategies enabled, or the default strategy added. */
+  private async prepareSwitchingOn(
+    projectId: string,
+    environment: string,
+    names: string[],
+    principal: Principal,
+    actor: Actor,
+    activateDisabledStrategies: boolean,
+    now: Date,
+  ): Promise<void> {
+    const strategies = await this.store.strategiesOfMany(names, environment);
+    const defaults: StoredStrategy[] = [];
+    for (const featureName of names) {
+      const own = strategies.filter((strategy) => strategy.featureName === featureName);
+      const disabled = own.filter((strategy) => strategy.disabled);
+      const address = { projectId, featureName, environment };
+      if (activateDisabledStrategies && disabled.length > 0) await this.enableStrategies(address, disabled, actor);
+      else if (disabled.length === own.length) defaults.push(this.defaultStrategy(address, own));
+    }
+    if (defaults.length === 0) return;
+    await this.requireStrategyCreation(principal, projectId, environment);
+    await this.strategies.addMany(defaults, actor.userId, now);
+    for (const strategy of defaults) {
+      await this.events.record({
+        type: EVENT.FEATURE_STRATEGY_ADD,
+        actor,
+        project: projectId,
+        featureName: strategy.featureName,
+        environment,
+        data: toFeatureStrategy(strategy),
+      });
+    }
   }
 
   async variants(address: FeatureEnvironmentAddress): Promise<FeatureVariant[]> {
@@ -219,6 +319,21 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
   ): Promise<void> {
     const { projectId, featureName, environment } = address;
     await this.requireStrategyCreation(principal, projectId, environment);
+    const strategy = this.defaultStrategy(address, existing);
+    await this.strategies.add(strategy, actor.userId, now);
+    await this.events.record({
+      type: EVENT.FEATURE_STRATEGY_ADD,
+      actor,
+      project: projectId,
+      featureName,
+      environment,
+      data: toFeatureStrategy(strategy),
+    });
+  }
+
+  /** The default strategy for the feature, after its `existing` (disabled) strategies; 400 when they are at the limit. */
+  private defaultStrategy(address: FeatureEnvironmentAddress, existing: StoredStrategy[]): StoredStrategy {
+    const { projectId, featureName, environment } = address;
     const limit = this.config.limits.strategiesPerFeatureEnvironment;
     if (existing.length >= limit) {
       throw invalidProperty(
@@ -226,7 +341,7 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
         `Cannot add the default strategy that switching ${featureName} on in ${environment} needs: it has ${existing.length} (disabled) strategies, the limit is ${limit}. Enable one of them or remove some first.`,
       );
     }
-    const strategy: StoredStrategy = {
+    return {
       id: randomUUID(),
       name: 'flexibleRollout',
       title: null,
@@ -240,19 +355,10 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
       projectId,
       environment,
     };
-    await this.strategies.add(strategy, actor.userId, now);
-    await this.events.record({
-      type: EVENT.FEATURE_STRATEGY_ADD,
-      actor,
-      project: projectId,
-      featureName,
-      environment,
-      data: toFeatureStrategy(strategy),
-    });
   }
 
   /** Adding the default strategy is creating a strategy: the caller needs that right too, as in Unleash. */
-  private async requireStrategyCreation(principal: Principal, projectId: string, environment: string): Promise<void> {
+  async requireStrategyCreation(principal: Principal, projectId: string, environment: string): Promise<void> {
     if (principal.kind === 'api-token') return;
     if (holds(await this.access.grantsOf(principal.id), 'CREATE_FEATURE_STRATEGY', projectId, environment)) return;
     throw missingPermission(['CREATE_FEATURE_STRATEGY'], projectId, environment);

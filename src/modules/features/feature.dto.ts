@@ -86,6 +86,43 @@ export class BatchStaleSchema {
   stale: boolean;
 }
 
+@ApiSchema({ name: 'batchFeaturesSchema' })
+export class BatchFeaturesSchema {
+  @ApiProperty({ type: [String], description: 'Names of features of the project', example: ['my-feature-4', 'my-feature-5'] })
+  @IsDefined()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @Length(1, 255, { each: true, message: 'must contain feature names of 1 to 255 characters' })
+  features: string[];
+}
+
+@ApiSchema({ name: 'bulkToggleFeaturesSchema' })
+export class BulkToggleFeaturesSchema {
+  @ApiProperty({ type: [String], description: 'Names of features of the project to switch', example: ['my-feature-4', 'my-feature-5'] })
+  @IsDefined()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @Length(1, 255, { each: true, message: 'must contain feature names of 1 to 255 characters' })
+  features: string[];
+}
+
+@ApiSchema({ name: 'cloneFeatureSchema' })
+export class CloneFeatureSchema {
+  @ApiProperty({ description: 'Name of the new feature: unique across the service, URL-safe', example: 'checkout-copy', maxLength: 100 })
+  @IsUrlSafeName()
+  name: string;
+
+  @ApiPropertyOptional({
+    description: "Whether strategies' groupId (which stickiness is computed from) becomes the new name; default true",
+    default: true,
+  })
+  @IsOptional()
+  @IsBoolean()
+  replaceGroupId?: boolean;
+}
+
 @ApiSchema({ name: 'variantOverrideSchema' })
 class VariantOverrideSchema {
   @ApiProperty({ example: 'userId' }) contextName: string;

@@ -154,22 +154,7 @@ export class FeatureService {
   async setStale(projectId: string, input: { features: string[]; stale: boolean }, actor: Actor): Promise<void> {
     await this.db.transaction(async () => {
       if (!(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
-      const features = await this.readModel.findMany([...new Set(input.features)]);
-      const elsewhere = new Map(features.filter((f) => f.project !== projectId).map((f) => [f.name, f.project]));
-      if (elsewhere.size > 0) {
-        throw validationError(
-          input.features.flatMap((name, index) =>
-            elsewhere.has(name)
-              ? [
-                  {
-                    path: `/body/features/${index}`,
-                    message: `The feature ${name} belongs to project ${elsewhere.get(name)}, not ${projectId}.`,
-                  },
-                ]
-              : [],
-          ),
-        );
-      }
+      const features = await this.featuresOfProject(projectId, input.features);
       const changing = features.filter((feature) => feature.stale !== input.stale);
       await this.store.setStale(
         changing.map((feature) => feature.name),
@@ -216,6 +201,41 @@ export class FeatureService {
         featureName,
         data: { archivedAt: now.toISOString() },
       });
+    });
+  }
+
+  /**
+   * Archives several features of the project at once, each as `archive` does, with one event per feature. Names of
+   * no feature and features archived already are ignored; features of other projects are refused (400), and so is
+   * a feature that other features outside the list depend on.
+   */
+  async archiveMany(projectId: string, names: string[], actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      if (!(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
+      const archiving = (await this.featuresOfProject(projectId, names)).filter((feature) => !feature.archivedAt);
+      const inBatch = new Set(archiving.map((feature) => feature.name));
+      const problems = new Problems();
+      for (const feature of archiving) {
+        const children = (await this.readModel.childrenOf(feature.name)).filter((child) => !inBatch.has(child));
+        if (children.length > 0)
+          problems.add(
+            `/body/features/${names.indexOf(feature.name)}`,
+            `You can not archive ${feature.name} since other features depend on it: ${children.join(', ')}.`,
+          );
+      }
+      if (problems.any) throw validationError(problems.details);
+      const now = this.clock.now();
+      const tags = await this.readModel.tagsOfMany([...inBatch]);
+      for (const feature of archiving) {
+        await this.store.lock(feature.name);
+        const parent = await this.readModel.parentOf(feature.name);
+        const event = { actor, project: projectId, featureName: feature.name, tags: tags.get(feature.name) ?? [] };
+        if (parent && (await this.dependencies.remove(feature.name)) > 0)
+          await this.events.record({ ...event, type: EVENT.FEATURE_DEPENDENCIES_REMOVED, preData: [parent] });
+        await this.store.setArchivedAt(feature.name, now);
+        await this.lifecycle.enter(feature.name, 'archived', now);
+        await this.events.record({ ...event, type: EVENT.FEATURE_ARCHIVED, data: { archivedAt: now.toISOString() } });
+      }
     });
   }
 
@@ -272,6 +292,27 @@ export class FeatureService {
   async listArchived(projectId?: string): Promise<ArchivedFeature[]> {
     if (projectId !== undefined && !(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
     return this.readModel.listArchived(projectId);
+  }
+
+  /** The named features that exist; 400 naming each one that belongs to another project (`/body/features/{index}`). */
+  private async featuresOfProject(projectId: string, names: string[]): Promise<FeatureRecord[]> {
+    const features = await this.readModel.findMany([...new Set(names)]);
+    const elsewhere = new Map(features.filter((f) => f.project !== projectId).map((f) => [f.name, f.project]));
+    if (elsewhere.size > 0) {
+      throw validationError(
+        names.flatMap((name, index) =>
+          elsewhere.has(name)
+            ? [
+                {
+                  path: `/body/features/${index}`,
+                  message: `The feature ${name} belongs to project ${elsewhere.get(name)}, not ${projectId}.`,
+                },
+              ]
+            : [],
+        ),
+      );
+    }
+    return features;
   }
 
   private async view(featureName: string, userId?: number): Promise<FeatureView> {

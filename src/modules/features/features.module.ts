@@ -7,6 +7,8 @@ import { ArchiveController } from './archive.controller.js';
 import { FavoriteController } from './favorite.controller.js';
 import { FavoriteService } from './favorite.service.js';
 import { FavoriteStore, SqlFavoriteStore } from './favorite.store.js';
+import { FeatureBulkController } from './feature-bulk.controller.js';
+import { FeatureCloneService } from './feature-clone.service.js';
 import { FeatureDependencyController } from './feature-dependency.controller.js';
 import { FeatureDependencyService } from './feature-dependency.service.js';
 import { FeatureDependencyStore, SqlFeatureDependencyStore } from './feature-dependency.store.js';
@@ -37,9 +39,11 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     FavoriteController,
     ArchiveController,
     FeatureValidationController,
+    FeatureBulkController,
   ],
   providers: [
     FeatureService,
+    FeatureCloneService,
     FeatureEnvironmentService,
     FeatureLifecycleService,
     FeatureDependencyService,
@@ -56,6 +60,6 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     { provide: FeatureDependencyStore, useClass: SqlFeatureDependencyStore },
     { provide: FavoriteStore, useClass: SqlFavoriteStore },
   ],
-  exports: [FeatureService, FeatureEnvironmentService, FeatureEvents, FeatureLookup, FeatureReadModel],
+  exports: [FeatureService, FeatureCloneService, FeatureEnvironmentService, FeatureEvents, FeatureLookup, FeatureReadModel],
 })
 export class FeaturesModule {}

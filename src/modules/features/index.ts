@@ -1,5 +1,7 @@
 /** The public entry of the features module: what other modules and hosts may use. */
 export { FeaturesModule } from './features.module.js';
+export { FeatureCloneService } from './feature-clone.service.js';
+export type { FeatureTagCopier } from './feature-tag-copier.js';
 export { FeatureEnvironmentService } from './feature-environment.service.js';
 export { FeatureEvents } from './feature-events.js';
 export { FeatureLookup } from './feature-lookup.js';

@@ -7,9 +7,17 @@ import { ApiIfMatch, ETAG_HEADER } from '../../core/http/entity-tag.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import { JsonPatchBody, PatchOperationSchema, toPatchOperations } from '../strategies/index.js';
-import { BatchStaleSchema, CreateFeatureSchema, FeatureSchema, ProjectFeaturesSchema, UpdateFeatureSchema } from './feature.dto.js';
+import {
+  BatchStaleSchema,
+  CloneFeatureSchema,
+  CreateFeatureSchema,
+  FeatureSchema,
+  ProjectFeaturesSchema,
+  UpdateFeatureSchema,
+} from './feature.dto.js';
 import type { Response } from 'express';
 import { featureEtag, type FeatureView } from './feature.model.js';
+import { FeatureCloneService } from './feature-clone.service.js';
 import { FeatureService } from './feature.service.js';
 import { ProjectFeaturePath, ProjectPath } from '../../core/http/route-paths.js';
 
@@ -33,7 +41,10 @@ function withFeatureEtag(res: Response, feature: FeatureView): FeatureView {
 
 @AdminController('projects', 'Features')
 export class ProjectFeatureController {
-  constructor(private readonly features: FeatureService) {}
+  constructor(
+    private readonly features: FeatureService,
+    private readonly clones: FeatureCloneService,
+  ) {}
 
   @Get(':projectId/features')
   @RequirePermission('NONE')
@@ -133,6 +144,25 @@ export class ProjectFeatureController {
   @ApiAcceptedResponse({ description: 'Archived' })
   async archive(@Param() { projectId, featureName }: ProjectFeaturePath, @CurrentActor() actor: Actor): Promise<void> {
     await this.features.archive(projectId, featureName, actor);
+  }
+
+  @Post(':projectId/features/:featureName/clone')
+  @HttpCode(201)
+  @RequirePermission('CREATE_FEATURE')
+  @ApiOperation({
+    operationId: 'cloneFeature',
+    summary:
+      'Copy a feature in its project: settings, variants, strategies (CREATE_FEATURE_STRATEGY needed where it has some), tags and dependency; the copy is switched off everywhere.',
+  })
+  @ApiErrors(404, 409)
+  @ApiCreatedResponse({ type: FeatureSchema })
+  clone(
+    @Param() { projectId, featureName }: ProjectFeaturePath,
+    @Body() body: CloneFeatureSchema,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<FeatureView> {
+    return this.clones.clone(projectId, featureName, body, principal, actor);
   }
 
   @Post(':projectId/stale')

@@ -4,7 +4,7 @@ import { ACTOR, apiTokenPrincipal, userPrincipal } from '../../core/testing/prin
 import { EnvironmentService } from '../environments/index.js';
 import { FakeEnvironmentReadModel } from '../environments/testing/environment-read-model.fake.js';
 import { FakeEnvironmentStore } from '../environments/testing/environment-store.fake.js';
-import { FakeProjectFeatureStates } from '../environments/testing/project-feature-states.fake.js';
+import { FakeEnvironmentGrants, FakeProjectFeatureStates } from '../environments/testing/project-feature-states.fake.js';
 import { fakeFeatureService, featureFakes } from '../features/testing/feature-services.js';
 import { recordingEvents } from '../events/testing/event-store.fake.js';
 import { ProjectAccessService } from '../project-access/index.js';
@@ -30,6 +30,7 @@ function buildProjects() {
     events,
     features.clock,
     new FakeProjectFeatureStates(),
+    new FakeEnvironmentGrants(),
   );
   const access = new FakeProjectAccessStore();
   const accessService = new ProjectAccessService(

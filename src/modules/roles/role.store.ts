@@ -13,6 +13,10 @@ export abstract class RoleStore {
   abstract update(id: number, changes: { name: string; description: string }): Promise<void>;
   abstract replacePermissions(id: number, permissions: RolePermission[]): Promise<void>;
   abstract delete(id: number): Promise<void>;
+  /** Grants in environment `to` every permission roles grant in environment `from` (custom roles name one environment each). */
+  abstract copyEnvironmentPermissions(from: string, to: string): Promise<void>;
+  /** Removes the grants limited to the environment. */
+  abstract deleteEnvironmentPermissions(environment: string): Promise<void>;
 }
 
 @Injectable()
@@ -60,5 +64,17 @@ export class SqlRoleStore extends RoleStore {
 
   async delete(id: number): Promise<void> {
     await this.db.execute('DELETE FROM flagwright_roles WHERE id = :id', { id });
+  }
+
+  async copyEnvironmentPermissions(from: string, to: string): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO flagwright_role_permissions (role_id, permission, environment)
+       SELECT role_id, permission, :to FROM flagwright_role_permissions WHERE environment = :from ON CONFLICT DO NOTHING`,
+      { from, to },
+    );
+  }
+
+  async deleteEnvironmentPermissions(environment: string): Promise<void> {
+    await this.db.execute('DELETE FROM flagwright_role_permissions WHERE environment = :environment', { environment });
   }
 }

@@ -62,9 +62,58 @@ export class FeatureStrategyService {
     await this.store.insert(strategy, createdByUserId, createdAt);
   }
 
+  /** For the features module, in its transaction (it records the events): the strategies that switching features on adds. */
+  async addMany(strategies: StoredStrategy[], createdByUserId: number, createdAt: Date): Promise<void> {
+    if (strategies.length > 0) await this.store.insertMany(strategies, createdByUserId, createdAt);
+  }
+
   /** For the features module, in its transaction (it records the events): enables disabled strategies. */
   async enable(strategyIds: string[]): Promise<void> {
     if (strategyIds.length > 0) await this.store.enable(strategyIds);
+  }
+
+  /**
+   * For the features module, in its transaction, when an environment is cloned: copies (new ids) of the strategies
+   * of the project's features in `from`, written to `to`. Answers the copies.
+   */
+  async copyProjectEnvironment(
+    projectId: string,
+    from: string,
+    to: string,
+    createdByUserId: number,
+    createdAt: Date,
+  ): Promise<StoredStrategy[]> {
+    const copies = (await this.store.listInProjectEnvironment(projectId, from)).map((strategy) => ({
+      ...strategy,
+      id: randomUUID(),
+      environment: to,
+    }));
+    if (copies.length > 0) await this.store.insertMany(copies, createdByUserId, createdAt);
+    return copies;
+  }
+
+  /**
+   * For the features module, in its transaction, when a feature is cloned: copies (new ids) of every strategy of
+   * `from`, given to `to` in project `projectId`. With `replaceGroupId`, a `groupId` parameter becomes the new name
+   * (stickiness is computed from it, so the copy does not roll out to the very same users). Answers the copies.
+   */
+  async copyFeature(
+    from: string,
+    to: string,
+    projectId: string,
+    replaceGroupId: boolean,
+    createdByUserId: number,
+    createdAt: Date,
+  ): Promise<StoredStrategy[]> {
+    const copies = (await this.store.listOfFeature(from)).map((strategy) => ({
+      ...strategy,
+      id: randomUUID(),
+      featureName: to,
+      projectId,
+      parameters: replaceGroupId && 'groupId' in strategy.parameters ? { ...strategy.parameters, groupId: to } : strategy.parameters,
+    }));
+    if (copies.length > 0) await this.store.insertMany(copies, createdByUserId, createdAt);
+    return copies;
   }
 
   /** For the features module, when an environment leaves a project: its features' strategies there go. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { chunks, rowValues } from '../../core/database/batch-statements.js';
 import { Database, parseJson } from '../../core/database/database.js';
 import type { EventTag } from '../events/index.js';
 import { STRATEGY_COLUMNS, type StrategyRow, toStoredStrategy } from './strategy.mapper.js';
@@ -32,6 +33,12 @@ export abstract class FeatureStrategyStore {
   /** The feature's strategies in the environment, in their order. */
   abstract list(featureName: string, environment: string): Promise<StoredStrategy[]>;
   abstract insert(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void>;
+  /** Inserts strategies with their segment links, a few statements for all of them (copies of other strategies). */
+  abstract insertMany(strategies: StoredStrategy[], createdByUserId: number, createdAt: Date): Promise<void>;
+  /** Every strategy of the feature, by environment and order. */
+  abstract listOfFeature(featureName: string): Promise<StoredStrategy[]>;
+  /** The strategies of the project's features in the environment, by feature and order. */
+  abstract listInProjectEnvironment(projectId: string, environment: string): Promise<StoredStrategy[]>;
   /** Writes `strategy` over `stored`, the row as it was read in the same transaction. */
   abstract update(strategy: StoredStrategy, stored: StoredStrategy): Promise<void>;
   abstract replaceSegments(strategyId: string, segmentIds: number[], createdAt: Date): Promise<void>;
@@ -122,6 +129,53 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
         WHERE id = :id`,
       columnsOf(strategy),
     );
+  }
+
+  async insertMany(strategies: StoredStrategy[], createdByUserId: number, createdAt: Date): Promise<void> {
+    const at = this.db.toTimestamp(createdAt);
+    for (const chunk of chunks(strategies, 100)) {
+      const { values, params } = rowValues(chunk, (strategy) => {
+        const c = columnsOf(strategy);
+        const own = [c.id, c.featureName, c.projectId, c.environment, c.name, c.title, c.disabled, c.parameters, c.constraints];
+        return [...own, c.variants, c.sortOrder, createdByUserId, at];
+      });
+      await this.db.submit(
+        `INSERT INTO flagwright_feature_strategies (id, feature_name, project_name, environment, strategy_name, title, disabled, parameters,
+                                                    constraints, variants, sort_order, created_by_user_id, created_at)
+         VALUES ${values}`,
+        params,
+      );
+    }
+    const links = strategies.flatMap((strategy) => strategy.segments.map((segmentId) => [strategy.id, segmentId, at]));
+    for (const chunk of chunks(links)) {
+      const { values, params } = rowValues(chunk, (link) => link);
+      await this.db.submit(
+        `INSERT INTO flagwright_feature_strategy_segments (strategy_id, segment_id, created_at) VALUES ${values}`,
+        params,
+      );
+    }
+  }
+
+  async listOfFeature(featureName: string): Promise<StoredStrategy[]> {
+    const rows = await this.db.query<StrategyRow>(
+      `SELECT ${STRATEGY_COLUMNS}, ${this.segmentIdsColumn()}
+         FROM flagwright_feature_strategies s
+        WHERE s.feature_name = :featureName
+        ORDER BY s.environment, s.sort_order, s.created_at, s.id`,
+      { featureName },
+    );
+    return rows.map(toStoredStrategy);
+  }
+
+  async listInProjectEnvironment(projectId: string, environment: string): Promise<StoredStrategy[]> {
+    const rows = await this.db.query<StrategyRow>(
+      `SELECT ${STRATEGY_COLUMNS}, ${this.segmentIdsColumn()}
+         FROM flagwright_feature_strategies s JOIN flagwright_features f ON f.name = s.feature_name
+        WHERE f.project = :projectId AND s.environment = :environment
+        ORDER BY s.feature_name, s.sort_order, s.created_at, s.id`,
+      { projectId, environment },
+    );
+    return rows.map(toStoredStrategy);
   }
 
   async replaceSegments(strategyId: string, segmentIds: number[], createdAt: Date): Promise<void> {

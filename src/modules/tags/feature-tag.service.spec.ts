@@ -1,9 +1,12 @@
 import { failure } from '../../core/testing/failure.js';
 import { ACTOR } from '../../core/testing/principals.js';
+import type { FeatureCloneService } from '../features/index.js';
 import { featureFakes } from '../features/testing/feature-services.js';
 import { FeatureTagService } from './feature-tag.service.js';
 import { FakeFeatureTagStore } from './testing/feature-tag-store.fake.js';
+import { FakeTagStore } from './testing/tag-store.fake.js';
 import { FakeTagTypeStore } from './testing/tag-type-store.fake.js';
+import { TagService } from './tag.service.js';
 
 const BETA = { type: 'simple', value: 'beta' };
 
@@ -11,16 +14,21 @@ function buildFeatureTags() {
   const fakes = featureFakes();
   fakes.tables.addFeature('f1');
   const store = new FakeFeatureTagStore(fakes.tables);
+  const tagTypes = new FakeTagTypeStore();
+  const tagValues = new FakeTagStore();
   const service = new FeatureTagService(
     store,
-    new FakeTagTypeStore(),
+    tagTypes,
     fakes.lookup,
     fakes.readModel,
     fakes.events,
     fakes.db.asDatabase(),
     fakes.clock,
+    // Only the clone asks for tags to be copied; these specs call copyTags directly.
+    { useTagCopier: () => undefined } as unknown as FeatureCloneService,
+    new TagService(tagValues, tagTypes, fakes.eventService, fakes.db.asDatabase(), fakes.clock),
   );
-  return { service, store, ...fakes };
+  return { service, store, tagValues, ...fakes };
 }
 
 describe('FeatureTagService', () => {
@@ -30,12 +38,15 @@ describe('FeatureTagService', () => {
     expect(tables.tags.get('f1')).toEqual([BETA]);
     expect(store.createdBy.get('f1|simple:beta')).toBe(ACTOR.userId);
     expect(db.transactionsOpened).toBe(1);
-    expect(recorded).toEqual([{ type: 'feature-tagged', actor: ACTOR, project: 'default', featureName: 'f1', data: BETA, tags: [BETA] }]);
+    expect(recorded).toEqual([
+      { type: 'tag-created', actor: ACTOR, data: BETA },
+      { type: 'feature-tagged', actor: ACTOR, project: 'default', featureName: 'f1', data: BETA, tags: [BETA] },
+    ]);
     expect(await failure(service.add('f1', BETA, ACTOR))).toMatchObject({
       name: 'NameExistsError',
       message: 'The feature f1 already has the tag simple:beta',
     });
-    expect(recorded).toHaveLength(1);
+    expect(recorded).toHaveLength(2);
   });
 
   it('refuses a tag of an unknown type and answers 404 for an unknown feature', async () => {
@@ -82,10 +93,33 @@ describe('FeatureTagService', () => {
     expect(after).toEqual([{ type: 'simple', value: 'alpha' }]);
     expect(await service.list('f1')).toEqual(after);
     expect(recorded.map((event) => [event.type, event.data ?? event.preData])).toEqual([
+      ['tag-created', BETA],
       ['feature-tagged', BETA],
+      ['tag-created', { type: 'simple', value: 'alpha' }],
       ['feature-tagged', { type: 'simple', value: 'alpha' }],
       ['feature-untagged', BETA],
     ]);
+  });
+
+  it('tags several features of a project at once, refusing unknown (404) and foreign (400) features', async () => {
+    const { service, tables, recorded, tagValues } = buildFeatureTags();
+    tables.addFeature('f2');
+    tables.addFeature('x1', 'other');
+    await service.updateMany('default', ['f1', 'f2'], { addedTags: [BETA], removedTags: [] }, ACTOR);
+    expect([tables.tags.get('f1'), tables.tags.get('f2')]).toEqual([[BETA], [BETA]]);
+    expect(await tagValues.list()).toEqual([BETA]);
+    expect(recorded.map((event) => [event.type, event.featureName])).toEqual([
+      ['tag-created', undefined],
+      ['feature-tagged', 'f1'],
+      ['feature-tagged', 'f2'],
+    ]);
+    expect((await failure(service.updateMany('default', ['f1', 'ghost'], { addedTags: [], removedTags: [BETA] }, ACTOR))).message).toBe(
+      'Could not find feature ghost in project default',
+    );
+    expect((await failure(service.updateMany('default', ['f1', 'x1'], { addedTags: [], removedTags: [BETA] }, ACTOR))).details).toEqual([
+      { path: '/body/features/1', message: 'Tried to change tags of feature x1, which does not belong to project default.' },
+    ]);
+    expect(tables.tags.get('f1')).toEqual([BETA]);
   });
 
   it('names every added tag of an unknown type by its index, and changes nothing', async () => {

@@ -116,3 +116,26 @@ export class UpdateTagsSchema {
   @Type(() => CreateTagSchema)
   removedTags: CreateTagSchema[];
 }
+
+@ApiSchema({ name: 'tagWithVersionSchema' })
+export class TagWithVersionSchema {
+  @ApiProperty({ example: 1 }) version: number;
+  @ApiProperty({ type: TagSchema }) tag: TagSchema;
+}
+
+@ApiSchema({ name: 'tagsBulkAddSchema' })
+export class TagsBulkAddSchema {
+  @ApiProperty({ type: [String], description: 'Names of features of the project', example: ['checkout', 'basket'] })
+  @IsDefined()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @Length(1, 255, { each: true, message: 'must contain feature names of 1 to 255 characters' })
+  features: string[];
+
+  @ApiProperty({ type: UpdateTagsSchema, description: 'The tags to add to and remove from every listed feature' })
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => UpdateTagsSchema)
+  tags: UpdateTagsSchema;
+}

@@ -21,6 +21,20 @@ export class TagTypeEntity {
   createdAt: Date;
 }
 
+/** A tag value that exists (`type:value`), whether or not a feature has it. */
+@FlagwrightEntity('flagwright_tags')
+export class TagEntity {
+  @PrimaryColumn({ type: String, length: 50 })
+  @ForeignKey('flagwright_tag_types', { name: 'flagwright_tags_type_fkey', onDelete: 'CASCADE' })
+  type: string;
+
+  @PrimaryColumn({ type: String, length: 50 })
+  value: string;
+
+  @TimestampColumn({ name: 'created_at' })
+  createdAt: Date;
+}
+
 /**
  * A tag (type and value) attached to a feature. The trigram index over `type:value` exists on PostgreSQL only and is
  * an expression index, so it is declared but left to the migration (1700000003000).

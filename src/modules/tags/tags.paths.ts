@@ -9,3 +9,15 @@ export class FeatureTagPath extends FeaturePath {
   @ApiProperty()
   value: string;
 }
+
+/** `/tags/:type`. */
+export class TagTypeNamePath {
+  @ApiProperty()
+  type: string;
+}
+
+/** `/tags/:type/:value`. */
+export class TagValuePath extends TagTypeNamePath {
+  @ApiProperty()
+  value: string;
+}

@@ -1,2 +1,3 @@
 /** The public entry of the ui-config module: what other modules and hosts may use. */
 export { UiConfigModule } from './ui-config.module.js';
+export * from './ui-config.entities.js';

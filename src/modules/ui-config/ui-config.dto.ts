@@ -1,4 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsDefined } from 'class-validator';
+import { isFrontendApiOrigin } from '../../core/config/flagwright-config.js';
+import { pointer, type Problems } from '../../core/http/input-problems.js';
+import { Details } from '../../core/http/rule.decorator.js';
 
 export class VersionNumbersSchema {
   @ApiPropertyOptional({ description: "The service's version", example: '0.1.0' }) oss?: string;
@@ -45,4 +49,31 @@ export class UiConfigSchema {
     example: { hostUsers: false, inProcessEvaluation: false },
   })
   flags: Record<string, boolean>;
+  @ApiProperty({ type: [String], description: 'Where browsers may call the frontend API from (CORS); `*` for anywhere' })
+  frontendApiOrigins: string[];
+}
+
+/** `frontendApiOrigins`: `*` or origins such as https://app.example.com, each a detail of the 400 when it is not. */
+function checkOrigins(input: unknown, path: string, problems: Problems): void {
+  if (!Array.isArray(input)) return problems.invalid(path, 'must be array', input);
+  input.forEach((origin, index) => {
+    if (!isFrontendApiOrigin(origin))
+      problems.invalid(
+        pointer(path, index),
+        'must be "*" or an origin such as https://app.example.com (scheme, host and port only)',
+        origin,
+      );
+  });
+}
+
+@ApiSchema({ name: 'setCorsSchema', description: 'No other properties are accepted.' })
+export class SetCorsSchema {
+  @ApiProperty({
+    type: [String],
+    description: 'Where browsers may call the frontend API from; `*` for anywhere',
+    example: ['https://app.example.com'],
+  })
+  @IsDefined()
+  @Details('frontendApiOrigins', (value, path, problems) => checkOrigins(value, path, problems))
+  frontendApiOrigins: string[];
 }

@@ -11,7 +11,9 @@ import { StrategyTypesGeneration1700000014000 } from './1700000014000-strategy-t
 import { DeferredGenerationTriggers1700000015000 } from './1700000015000-deferred-generation-triggers.js';
 import { SessionGeneration1700000016000 } from './1700000016000-session-generation.js';
 import { ContextFields1700000020000 } from './1700000020000-context-fields.js';
+import { Settings1700000020001 } from './1700000020001-settings.js';
 import { FeatureTypes1700000021000 } from './1700000021000-feature-types.js';
+import { TagValues1700000022000 } from './1700000022000-tag-values.js';
 import { ReadSideIndexes1700000023000 } from './1700000023000-read-side-indexes.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
@@ -29,6 +31,8 @@ export const flagwrightMigrations = [
   DeferredGenerationTriggers1700000015000,
   SessionGeneration1700000016000,
   ContextFields1700000020000,
+  Settings1700000020001,
   FeatureTypes1700000021000,
+  TagValues1700000022000,
   ReadSideIndexes1700000023000,
 ];

@@ -29,4 +29,25 @@ export class FakeEnvironmentStore extends EnvironmentStore {
   async disableInProject(projectId: string, environment: string): Promise<boolean> {
     return this.projects.get(projectId)?.delete(environment) ?? false;
   }
+  async lock(name: string): Promise<Environment | undefined> {
+    const found = this.environments.find((e) => e.name === name);
+    return found && { ...found };
+  }
+  async update(name: string, changes: { type: string; sortOrder: number; enabled: boolean }): Promise<void> {
+    const found = this.environments.find((e) => e.name === name)!;
+    Object.assign(found, { type: changes.type, sortOrder: changes.sortOrder, enabled: changes.enabled });
+  }
+  async delete(name: string): Promise<void> {
+    this.environments.splice(
+      this.environments.findIndex((e) => e.name === name),
+      1,
+    );
+    for (const enabled of this.projects.values()) enabled.delete(name);
+  }
+  async projectsWith(name: string): Promise<string[]> {
+    return [...this.projects]
+      .filter(([, enabled]) => enabled.has(name))
+      .map(([projectId]) => projectId)
+      .sort();
+  }
 }

@@ -4,7 +4,7 @@ import { FavoriteStore } from '../favorite.store.js';
 import { FeatureDependencyStore } from '../feature-dependency.store.js';
 import { type FeatureEnvironmentState, FeatureEnvironmentStore } from '../feature-environment.store.js';
 import { FeatureLifecycleStore } from '../feature-lifecycle.store.js';
-import type { FeatureDependency, FeatureVariant, LifecycleStageName } from '../feature.model.js';
+import type { FeatureDependency, FeatureEnvironmentView, FeatureVariant, LifecycleStageName } from '../feature.model.js';
 import { type FeatureChanges, FeatureStore, type NewFeature } from '../feature.store.js';
 import type { FakeFeatureTables } from './feature-tables.fake.js';
 
@@ -116,6 +116,31 @@ export class FakeFeatureEnvironmentStore extends FeatureEnvironmentStore {
     for (const featureName of this.featuresOf(projectId)) this.tables.featureEnvironments.delete(`${featureName}|${environment}`);
   }
 
+  async copyProjectEnvironment(projectId: string, from: string, to: string): Promise<void> {
+    for (const featureName of this.featuresOf(projectId)) {
+      const source = this.tables.environmentRow(featureName, from);
+      if (source && !this.tables.environmentRow(featureName, to))
+        this.tables.featureEnvironments.set(`${featureName}|${to}`, { ...structuredClone(source), lastSeenAt: null });
+    }
+  }
+  async connectEnvironmentsLike(from: string, to: string, projectId: string): Promise<FeatureEnvironmentView[]> {
+    return (this.tables.projects.get(projectId) ?? []).map((name) => {
+      const variants = structuredClone(this.tables.environmentRow(from, name)?.variants ?? []);
+      this.tables.featureEnvironments.set(`${to}|${name}`, { enabled: false, variants, lastSeenAt: null });
+      const type = this.tables.environments.get(name)!;
+      return { name, type, enabled: false, sortOrder: 0, strategies: [], variants, lastSeenAt: null };
+    });
+  }
+  async lockMany(): Promise<void> {}
+  async strategiesOfMany(featureNames: string[], environment: string): Promise<StoredStrategy[]> {
+    return (await Promise.all(featureNames.map((name) => this.strategies(name, environment)))).flat();
+  }
+  async setEnabledMany(featureNames: string[], environment: string, enabled: boolean): Promise<string[]> {
+    const changed: string[] = [];
+    for (const featureName of featureNames) if (await this.setEnabled(featureName, environment, enabled)) changed.push(featureName);
+    return changed;
+  }
+
   /** The project's features, archived ones included. */
   private featuresOf(projectId: string): string[] {
     return [...this.tables.features.values()].filter((feature) => feature.project === projectId).map((feature) => feature.name);
@@ -180,6 +205,11 @@ export class FakeFeatureDependencyStore extends FeatureDependencyStore {
 
   async set(child: string, dependency: FeatureDependency): Promise<void> {
     this.tables.dependencies.set(child, structuredClone(dependency));
+  }
+  async copy(from: string, to: string): Promise<FeatureDependency | undefined> {
+    const parent = this.tables.dependencies.get(from);
+    if (parent) this.tables.dependencies.set(to, structuredClone(parent));
+    return parent && structuredClone(parent);
   }
   async remove(child: string, parent?: string): Promise<number> {
     const current = this.tables.dependencies.get(child);

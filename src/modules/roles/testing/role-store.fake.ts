@@ -47,4 +47,13 @@ export class FakeRoleStore extends RoleStore {
       1,
     );
   }
+  async copyEnvironmentPermissions(from: string, to: string): Promise<void> {
+    for (const row of this.rows) {
+      const copies = row.permissions.filter((p) => p.environment === from).map((p) => ({ ...p, environment: to }));
+      row.permissions.push(...copies.filter((copy) => !row.permissions.some((p) => p.name === copy.name && p.environment === to)));
+    }
+  }
+  async deleteEnvironmentPermissions(environment: string): Promise<void> {
+    for (const row of this.rows) row.permissions = row.permissions.filter((p) => p.environment !== environment);
+  }
 }

@@ -38,6 +38,15 @@ export class FakeFeatureStrategyStore extends FeatureStrategyStore implements Fe
   async insert(strategy: StoredStrategy): Promise<void> {
     this.strategies.push(structuredClone(strategy));
   }
+  async insertMany(strategies: StoredStrategy[]): Promise<void> {
+    this.strategies.push(...strategies.map((strategy) => structuredClone(strategy)));
+  }
+  async listOfFeature(featureName: string): Promise<StoredStrategy[]> {
+    return this.strategies.filter((s) => s.featureName === featureName).map((strategy) => structuredClone(strategy));
+  }
+  async listInProjectEnvironment(projectId: string, environment: string): Promise<StoredStrategy[]> {
+    return this.strategies.filter((s) => s.projectId === projectId && s.environment === environment).map((s) => structuredClone(s));
+  }
   async update(strategy: StoredStrategy): Promise<void> {
     this.writes.push(`update ${strategy.id}`);
     const index = this.indexOf(strategy.id);

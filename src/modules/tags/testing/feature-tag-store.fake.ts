@@ -24,4 +24,10 @@ export class FakeFeatureTagStore extends FeatureTagStore {
     this.tables.tags.set(featureName, kept);
     return kept.length < tags.length;
   }
+
+  async copy(from: string, to: string, createdByUserId: number): Promise<Tag[]> {
+    const copied: Tag[] = [];
+    for (const tag of this.tables.tags.get(from) ?? []) if (await this.add(to, tag, createdByUserId)) copied.push({ ...tag });
+    return copied;
+  }
 }

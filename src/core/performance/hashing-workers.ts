@@ -39,8 +39,14 @@ const STOPPED = 'Password hashing has stopped';
 
 export type HashingRequest = { kind: 'hash'; password: string; options: object } | { kind: 'verify'; hash: string; password: string };
 
-/** What a thread says: first whether it runs under SCHED_IDLE, then one answer per check. */
-type HashingMessage = { idle: boolean } | { value: string | boolean } | { error: string };
+/** Where a thread runs: its nice value, and whether it is under SCHED_IDLE. */
+export interface ThreadPriority {
+  nice: number;
+  idle: boolean;
+}
+
+/** What a thread says: first where it runs, then one answer per check. */
+type HashingMessage = ThreadPriority | { value: string | boolean } | { error: string };
 
 interface Job {
   request: HashingRequest;
@@ -75,7 +81,7 @@ if (workerData.chrt) {
     // Left at its nice value.
   }
 }
-parentPort.postMessage({ idle });
+parentPort.postMessage({ idle, nice: getPriority() });
 parentPort.on('message', (request) => {
   if (request.kind === 'verify') {
     let value = false;
@@ -102,21 +108,43 @@ parentPort.on('message', (request) => {
  * for by a script that has nothing else running is still answered). A check starved on a SCHED_IDLE thread for
  * `starvedMs` is started again on a thread at the nice value alone (STARVED_MS).
  */
+export interface HashingWorkersOptions {
+  /** Threads at most (one per CPU but one by default). */
+  size?: number;
+  /** How long a thread is kept without work (IDLE_STOP_MS). */
+  idleStopMs?: number;
+  /** How long a check may wait on a SCHED_IDLE thread before it is started again at the nice value alone. */
+  starvedMs?: number;
+  /** Threads at HASHING_THREAD_NICE and under SCHED_IDLE; off: at the process's own priority. */
+  lowPriority?: boolean;
+}
+
 export class HashingWorkers {
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Job>();
   private readonly waiting: Job[] = [];
-  /** Threads that said they run under SCHED_IDLE. */
-  private readonly underIdlePolicy = new WeakSet<Worker>();
+  /** Where each thread said it runs. */
+  private readonly priorities = new WeakMap<Worker, ThreadPriority>();
   private idlePolicyPausedUntil = 0;
   private idleTimer?: NodeJS.Timeout;
   private closed = false;
 
-  constructor(
-    readonly size = Math.max(1, availableParallelism() - 1),
-    private readonly idleStopMs = IDLE_STOP_MS,
-    private readonly starvedMs = STARVED_MS,
-  ) {}
+  readonly size: number;
+  private readonly idleStopMs: number;
+  private readonly starvedMs: number;
+  private readonly lowPriority: boolean;
+
+  constructor({
+    size = Math.max(1, availableParallelism() - 1),
+    idleStopMs = IDLE_STOP_MS,
+    starvedMs = STARVED_MS,
+    lowPriority = false,
+  }: HashingWorkersOptions = {}) {
+    this.size = size;
+    this.idleStopMs = idleStopMs;
+    this.starvedMs = starvedMs;
+    this.lowPriority = lowPriority;
+  }
 
   run(request: HashingRequest): Promise<string | boolean> {
     if (this.closed) return Promise.reject(new Error(STOPPED));
@@ -124,6 +152,14 @@ export class HashingWorkers {
       this.waiting.push({ request, resolve, reject });
       this.dispatch();
     });
+  }
+
+  /**
+   * Where this instance's live threads said they run (a thread that has not said yet is left out): what its spec
+   * asserts, so that it never counts threads of the process that are not this instance's.
+   */
+  threads(): ThreadPriority[] {
+    return [...this.idle, ...this.busy.keys()].flatMap((worker) => this.priorities.get(worker) ?? []);
   }
 
   /** Stops every thread; checks not answered yet fail. */
@@ -169,8 +205,8 @@ export class HashingWorkers {
       eval: true,
       workerData: {
         argon2Path: ARGON2_PATH,
-        nice: process.platform === 'linux' ? HASHING_THREAD_NICE : null,
-        chrt: Date.now() >= this.idlePolicyPausedUntil ? (CHRT ?? null) : null,
+        nice: this.lowPriority && process.platform === 'linux' ? HASHING_THREAD_NICE : null,
+        chrt: this.lowPriority && Date.now() >= this.idlePolicyPausedUntil ? (CHRT ?? null) : null,
       },
     });
     worker.on('message', (message: HashingMessage) => this.answered(worker, message));
@@ -181,7 +217,7 @@ export class HashingWorkers {
 
   private answered(worker: Worker, answer: HashingMessage): void {
     if ('idle' in answer) {
-      if (answer.idle) this.underIdlePolicy.add(worker);
+      this.priorities.set(worker, answer);
       return;
     }
     const job = this.busy.get(worker);
@@ -215,12 +251,12 @@ export class HashingWorkers {
    * IDLE_POLICY_PAUSE_MS. Threads under SCHED_IDLE that wait for work are dropped too.
    */
   private starved(worker: Worker, job: Job): void {
-    if (this.busy.get(worker) !== job || !this.underIdlePolicy.has(worker)) return;
+    if (this.busy.get(worker) !== job || !this.priorities.get(worker)?.idle) return;
     this.idlePolicyPausedUntil = Date.now() + IDLE_POLICY_PAUSE_MS;
     this.busy.delete(worker);
     void worker.terminate();
     for (const waiting of this.idle.splice(0)) {
-      if (this.underIdlePolicy.has(waiting)) void waiting.terminate();
+      if (this.priorities.get(waiting)?.idle) void waiting.terminate();
       else this.idle.push(waiting);
     }
     this.waiting.unshift(job);

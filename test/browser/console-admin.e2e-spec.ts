@@ -47,7 +47,7 @@ describe('the admin pages', () => {
     await open('Service accounts');
     await page.getByRole('button', { name: 'New service account' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('Deploy bot');
+    await dialog.getByLabel('Name', { exact: true }).fill('Deploy bot');
     await dialog.getByLabel('Username').fill('deploy-bot');
     await pick('Root role', 'Editor');
     await dialog.getByRole('button', { name: 'Create service account' }).click();
@@ -63,7 +63,7 @@ describe('the admin pages', () => {
     await page.getByRole('button', { name: 'New token for deploy-bot' }).click();
     await page.getByRole('dialog').getByLabel('Description').fill('CI pipeline');
     await page.getByRole('dialog').getByRole('button', { name: 'Create token' }).click();
-    const secret = await page.getByLabel('New token').textContent();
+    const secret = await page.getByLabel('New token', { exact: true }).textContent();
     expect(secret).toMatch(/^user:[0-9a-f]{20,}$/);
     await screenshot(page, 'admin-service-account-token');
     await page.getByRole('button', { name: 'Done' }).click();
@@ -71,7 +71,7 @@ describe('the admin pages', () => {
     // The secret works as a credential, and the console keeps it nowhere.
     await session.t.http().get('/api/admin/projects').set('Authorization', secret!).expect(200);
     expect(await page.evaluate('JSON.stringify(localStorage)')).not.toContain(secret!);
-    await expect(page.getByLabel('New token').count()).resolves.toBe(0);
+    await expect(page.getByLabel('New token', { exact: true }).count()).resolves.toBe(0);
   });
 
   it('creates a group with a member and a root role, and lists it (the spec’s group listing)', async () => {
@@ -80,7 +80,7 @@ describe('the admin pages', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Username').fill('grace');
     await dialog.getByLabel('Email').fill('grace@example.com');
-    await dialog.getByLabel('Name').fill('Grace Hopper');
+    await dialog.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await dialog.getByLabel('First password').fill('Compiler-1952-Cobol');
     await pick('Root role', 'Viewer');
     await dialog.getByRole('button', { name: 'Create user' }).click();
@@ -90,7 +90,7 @@ describe('the admin pages', () => {
     await open('Groups');
     await page.getByRole('button', { name: 'New group' }).click();
     const form = page.getByRole('dialog');
-    await form.getByLabel('Name').fill('Release managers');
+    await form.getByLabel('Name', { exact: true }).fill('Release managers');
     await form.getByLabel('Description').fill('They ship');
     await pick('Root role', 'Editor');
     await form.getByRole('option', { name: 'grace' }).click();
@@ -120,7 +120,7 @@ describe('the admin pages', () => {
     await open('Roles');
     await page.getByRole('button', { name: 'New role' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('Toggler');
+    await dialog.getByLabel('Name', { exact: true }).fill('Toggler');
     await dialog.getByRole('checkbox', { name: 'CREATE_FEATURE' }).first().check({ force: true });
     await dialog.getByRole('button', { name: 'Create role' }).click();
     await page.getByRole('cell', { name: 'Toggler', exact: true }).waitFor();
@@ -134,9 +134,9 @@ describe('the admin pages', () => {
   it('creates a backend API token, shown once, that reads flags', async () => {
     await open('API tokens');
     await page.getByRole('button', { name: 'New API token' }).click();
-    await page.getByRole('dialog').getByLabel('Name').fill('checkout-service');
+    await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill('checkout-service');
     await page.getByRole('dialog').getByRole('button', { name: 'Create token' }).click();
-    const secret = await page.getByLabel('New token').textContent();
+    const secret = await page.getByLabel('New token', { exact: true }).textContent();
     expect(secret).toMatch(/^\*:development\.[0-9a-f]+$/);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('cell', { name: /checkout-service/ }).waitFor();
@@ -149,7 +149,7 @@ describe('the configuration pages', () => {
   it('creates a tag type, then a strategy type with a required list parameter', async () => {
     await open('Tag types');
     await page.getByRole('button', { name: 'New tag type' }).click();
-    await page.getByRole('dialog').getByLabel('Name').fill('team');
+    await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill('team');
     await page.getByRole('dialog').getByLabel('Description').fill('The team that owns the flag');
     await page.getByRole('dialog').getByRole('button', { name: 'Create tag type' }).click();
     await page.getByRole('cell', { name: 'team', exact: true }).waitFor();
@@ -178,7 +178,7 @@ describe('the configuration pages', () => {
   it('creates an environment, then revives an archived flag', async () => {
     await open('Environments');
     await page.getByRole('button', { name: 'New environment' }).click();
-    await page.getByRole('dialog').getByLabel('Name').fill('staging');
+    await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill('staging');
     await pick('Type', 'preproduction');
     await page.getByRole('dialog').getByRole('button', { name: 'Create environment' }).click();
     await page.getByRole('cell', { name: 'staging', exact: true }).waitFor();

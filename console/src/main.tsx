@@ -8,6 +8,11 @@ import { applyStoredTheme } from './app/theme';
 import './styles.css';
 
 applyStoredTheme();
+// React Aria adds an inline <style> for pressable elements unless an element of this id exists; the Content-Security-Policy
+// refuses inline styles, so styles.css carries its rule and this marker tells React Aria it is there.
+const pressableStyle = document.createElement('meta');
+pressableStyle.id = 'react-aria-pressable-style';
+document.head.append(pressableStyle);
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -29,6 +29,21 @@ const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
 export const takesList = (operator: Operator) => LIST_OPERATORS.includes(operator);
 
+/** What is sent: lists without the empty line left by typing, no `value` for list operators. */
+export const cleanedConstraint = (constraint: Constraint): Constraint =>
+  takesList(constraint.operator)
+    ? { ...constraint, values: constraint.values.filter(Boolean), value: undefined }
+    : { ...constraint, values: [] };
+
+/** A new constraint, as "Add constraint" starts it. */
+export const newConstraint = (): Constraint => ({
+  contextName: 'userId',
+  operator: 'IN',
+  values: [],
+  inverted: false,
+  caseInsensitive: false,
+});
+
 /** One constraint, with the input its operator needs: a pasted list, a number, a date and time, a version, a pattern. */
 export function ConstraintEditor({
   constraint,

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { api, ApiError, data, type Schemas } from '../../api/client';
-import { type Constraint, ConstraintEditor, takesList } from './ConstraintEditor';
+import { cleanedConstraint, ConstraintEditor, newConstraint } from './ConstraintEditor';
 
 type Strategy = Schemas['featureStrategySchema'];
 type Variant = Schemas['strategyVariantSchema'];
@@ -34,17 +34,9 @@ function draftOf(strategy: Strategy | undefined, flag: string): Draft {
   return { name, title: title ?? '', disabled: disabled ?? false, constraints, segments, variants, parameters };
 }
 
-/** What is sent: lists without the empty line left by typing, no `value` for list operators. */
+/** What is sent: no empty title, constraints cleaned. */
 function cleaned(draft: Draft): Draft {
-  return {
-    ...draft,
-    title: draft.title || null,
-    constraints: draft.constraints?.map((constraint) =>
-      takesList(constraint.operator)
-        ? { ...constraint, values: constraint.values.filter(Boolean), value: undefined }
-        : { ...constraint, values: [] },
-    ),
-  };
+  return { ...draft, title: draft.title || null, constraints: draft.constraints?.map(cleanedConstraint) };
 }
 
 /**
@@ -240,10 +232,7 @@ export function StrategyEditor({ target, onClose, onSaved }: { target: StrategyT
                   className="button"
                   onPress={() =>
                     update({
-                      constraints: [
-                        ...(shown.constraints ?? []),
-                        { contextName: 'userId', operator: 'IN', values: [], inverted: false, caseInsensitive: false } as Constraint,
-                      ],
+                      constraints: [...(shown.constraints ?? []), newConstraint()],
                     })
                   }
                 >

@@ -133,6 +133,11 @@ const REASONS = {
   },
   missingSegment: { why: 'a segment that does not exist', status: 400, path: /^\/body\/segments\/\d+$/ },
   notUrlSafe: { why: 'a feature name that is not URL-safe', status: 400, path: /^\/body\/name$/ },
+  semverPrefix: {
+    why: 'a semantic version with anything before its first digit (v2.0.0), which Unleash refuses',
+    status: 400,
+    path: /^\/body\/constraints\/\d+\/value$/,
+  },
   variantWeights: {
     why: 'variant weights that do not total 1000 (only a variable variant takes the rest of 1000)',
     status: 400,
@@ -146,6 +151,9 @@ const REASONS = {
 
 /** By file: the features whose state the admin API refuses, and why. Cases of features depending on them are skipped too. */
 const REFUSED: Record<string, Record<string, RefusalReason>> = {
+  '14-constraint-semver-operators.json': {
+    'F8.invalidSemverWithLeadingV': REASONS.semverPrefix,
+  },
   '02-user-with-id-strategy.json': {
     'Feature.A2': REASONS.legacyStrategy,
     'Feature.B2': REASONS.legacyStrategy,

@@ -19,7 +19,8 @@ let session: ConsoleSession;
 let page: Page;
 
 beforeAll(async () => {
-  session = await startConsoleSession();
+  // Room for the lock test's ten failed logins beside the browser's own sign-in under the address throttle.
+  session = await startConsoleSession({ loginRateLimitPerMinute: 100 });
   page = await session.signedIn();
 }, BROWSER_TEST_TIMEOUT_MS);
 afterAll(() => session?.close());
@@ -95,7 +96,7 @@ describe('the admin pages', () => {
     await pick('Root role', 'Editor');
     await form.getByRole('option', { name: 'grace' }).click();
     await form.getByRole('button', { name: 'Create group' }).click();
-    await page.getByRole('cell', { name: /Release managers/ }).waitFor();
+    await page.getByRole('cell', { name: /^Release managers/ }).waitFor();
     await screenshot(page, 'admin-groups');
 
     const { groups } = (await session.api('/api/admin/groups')) as {
@@ -107,12 +108,19 @@ describe('the admin pages', () => {
   });
 
   it('unlocks a user whose login locked after failed attempts', async () => {
+    const attemptsOf = async (username: string) =>
+      ((await session.api('/api/admin/user-admin')) as { users: { username: string; loginAttempts: number }[] }).users.find(
+        (user) => user.username === username,
+      )!.loginAttempts;
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      await session.t.http().post('/auth/simple/login').send({ username: 'grace', password: 'wrong' });
+      await session.t.http().post('/auth/simple/login').send({ username: 'grace', password: 'wrong' }).expect(401);
     }
+    expect(await attemptsOf('grace')).toBe(10);
     await open('Users');
+    await page.getByText('10 failed logins').waitFor();
     await page.getByRole('button', { name: 'Unlock grace' }).click();
     await page.getByRole('status').filter({ hasText: 'grace can sign in again.' }).waitFor();
+    expect(await attemptsOf('grace')).toBe(0);
     await session.t.http().post('/auth/simple/login').send({ username: 'grace', password: 'Compiler-1952-Cobol' }).expect(200);
   });
 
@@ -139,7 +147,7 @@ describe('the admin pages', () => {
     const secret = await page.getByLabel('New token', { exact: true }).textContent();
     expect(secret).toMatch(/^\*:development\.[0-9a-f]+$/);
     await page.getByRole('button', { name: 'Done' }).click();
-    await page.getByRole('cell', { name: /checkout-service/ }).waitFor();
+    await page.getByRole('cell', { name: /^checkout-service/ }).waitFor();
     await screenshot(page, 'admin-api-tokens');
     await session.t.http().get('/api/client/features').set('Authorization', secret!).expect(200);
   });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { buildConsole, CONSOLE_BUILD_TIMEOUT_MS } from './console-build.js';
+import type { StandaloneEnvironment } from '../../src/standalone/environment.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from './test-app.js';
 
 /** Debian's chromium package: a browser download is not reachable from the machines the tests run on. */
@@ -28,11 +29,11 @@ export const ADMIN = { username: 'admin', password: 'unleash4all' };
  * The standalone service on its own database, listening on a free port, and one headless Chromium for the test file
  * (a browser per test would cost seconds each).
  */
-export async function startConsoleSession(): Promise<ConsoleSession> {
+export async function startConsoleSession(overrides: Partial<StandaloneEnvironment> = {}): Promise<ConsoleSession> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
   await buildConsole();
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const t = await createTestApp({ sdkInProcessEvaluation: false });
+  const t = await createTestApp({ sdkInProcessEvaluation: false, ...overrides });
   const server = t.app.getHttpServer();
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -41,7 +41,7 @@ export interface StandaloneEnvironment {
   /** Nothing runs in the standalone process to use in-process evaluation: off, to keep idle memory low (tests turn it on). */
   sdkInProcessEvaluation: boolean;
   /** The performance mechanisms' off switches (src/core/performance, src/standalone/performance). */
-  performance: { lowPriorityHashing: boolean; pipelinedTransactions: boolean; routeIndex: boolean };
+  performance: { lowPriorityHashing: boolean; pipelinedTransactions: boolean };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -129,7 +129,6 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     performance: {
       lowPriorityHashing: boolean('LOW_PRIORITY_HASHING', true)!,
       pipelinedTransactions: boolean('PIPELINED_TRANSACTIONS', true)!,
-      routeIndex: boolean('ROUTE_INDEX', true)!,
     },
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);

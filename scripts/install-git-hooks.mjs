@@ -2,6 +2,7 @@
 // nothing, successfully, where there is nothing to set up: in CI (CI=true), outside a Git work tree (an npm
 // tarball, a packed host's install), or without git.
 import { execFileSync } from 'node:child_process';
+import process from 'node:process';
 
 const git = (...args) =>
   execFileSync('git', args, { stdio: ['ignore', 'pipe', 'ignore'] })

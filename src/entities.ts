@@ -7,8 +7,10 @@ import {
   ClientMetricsHourlyEntity,
   ClientMetricsVariantHourlyEntity,
 } from './modules/client-metrics/index.js';
+import { ContextFieldEntity } from './modules/context-fields/index.js';
 import { EnvironmentEntity, ProjectEnvironmentEntity } from './modules/environments/index.js';
 import { EventEntity } from './modules/events/index.js';
+import { FeatureTypeEntity } from './modules/feature-types/index.js';
 import {
   FavoriteFeatureEntity,
   FeatureDependencyEntity,
@@ -55,11 +57,13 @@ export const flagwrightEntities = [
   FeatureStrategyEntity,
   SegmentEntity,
   FeatureStrategySegmentEntity,
+  ContextFieldEntity,
   TagTypeEntity,
   FeatureTagEntity,
   FavoriteFeatureEntity,
   FeatureLifecycleEntity,
   FeatureDependencyEntity,
+  FeatureTypeEntity,
   ClientApplicationEntity,
   ClientInstanceEntity,
   ClientMetricsHourlyEntity,

@@ -13,14 +13,17 @@ import { ApiTokensModule } from './modules/api-tokens/index.js';
 import { AuthModule } from './modules/auth/index.js';
 import { ClientApiModule } from './modules/client-api/index.js';
 import { ClientMetricsModule } from './modules/client-metrics/index.js';
+import { ContextFieldsModule } from './modules/context-fields/index.js';
 import { EdgeModule } from './modules/edge/index.js';
 import { EnvironmentsModule } from './modules/environments/index.js';
 import { EvaluationModule } from './modules/evaluation/index.js';
 import { EventsModule } from './modules/events/index.js';
 import { FeaturesModule } from './modules/features/index.js';
+import { FeatureTypesModule } from './modules/feature-types/index.js';
 import { FrontendApiModule } from './modules/frontend-api/index.js';
 import { GroupsModule } from './modules/groups/index.js';
 import { HealthModule } from './modules/health/index.js';
+import { PlaygroundModule } from './modules/playground/index.js';
 import { PersonalAccessTokensModule } from './modules/personal-access-tokens/index.js';
 import { ProjectAccessModule } from './modules/project-access/index.js';
 import { ProjectsModule } from './modules/projects/index.js';
@@ -31,6 +34,7 @@ import { ServiceAccountsModule } from './modules/service-accounts/index.js';
 import { SessionsModule } from './modules/sessions/index.js';
 import { StrategiesModule } from './modules/strategies/index.js';
 import { TagsModule } from './modules/tags/index.js';
+import { UiConfigModule } from './modules/ui-config/index.js';
 import { UsersModule } from './modules/users/index.js';
 
 /**
@@ -49,9 +53,12 @@ const FEATURE_MODULES: Type<unknown>[] = [
   ProjectsModule,
   EnvironmentsModule,
   FeaturesModule,
+  FeatureTypesModule,
   TagsModule,
   StrategiesModule,
   SegmentsModule,
+  ContextFieldsModule,
+  UiConfigModule,
   ServiceAccountsModule,
   ApiTokensModule,
   UsersModule,
@@ -60,6 +67,7 @@ const FEATURE_MODULES: Type<unknown>[] = [
   GroupsModule,
   ProjectAccessModule,
   SearchModule,
+  PlaygroundModule,
   EdgeModule,
   EvaluationModule,
 ];

@@ -54,6 +54,8 @@ export class AppModule {
               limits: env.limits,
               metricsFlushIntervalSeconds: env.metricsFlushIntervalSeconds,
               metricsRetentionHours: env.metricsRetentionHours,
+              playgroundEvaluationLimit: env.playgroundEvaluationLimit,
+              potentiallyStaleCheckIntervalSeconds: env.potentiallyStaleCheckIntervalSeconds,
               sdk: { keptScopes: env.sdkKeptScopes, inProcessEvaluation: env.sdkInProcessEvaluation },
               performance: {
                 lowPriorityHashing: env.performance.lowPriorityHashing,

@@ -37,6 +37,8 @@ export interface StandaloneEnvironment {
   };
   metricsFlushIntervalSeconds: number;
   metricsRetentionHours: number;
+  playgroundEvaluationLimit: number;
+  potentiallyStaleCheckIntervalSeconds: number;
   sdkKeptScopes: number;
   /** Nothing runs in the standalone process to use in-process evaluation: off, to keep idle memory low (tests turn it on). */
   sdkInProcessEvaluation: boolean;
@@ -124,6 +126,8 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     },
     metricsFlushIntervalSeconds: integer('METRICS_FLUSH_INTERVAL_SECONDS', 5, 1, 3600),
     metricsRetentionHours: integer('METRICS_RETENTION_HOURS', 48, 1, 24 * 366),
+    playgroundEvaluationLimit: integer('PLAYGROUND_EVALUATION_LIMIT', 15_000, 1, 100_000_000),
+    potentiallyStaleCheckIntervalSeconds: integer('POTENTIALLY_STALE_CHECK_INTERVAL_SECONDS', 60, 1, 86_400),
     sdkKeptScopes: integer('SDK_KEPT_SCOPES', 64, 1, 100_000),
     sdkInProcessEvaluation: false,
     performance: {

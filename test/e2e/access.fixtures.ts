@@ -86,6 +86,7 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
   await asAdmin('POST', `/api/admin/features/${feature}/tags`, { type: `${suffix}-tag`, value: 'vv' });
   const segment = await asAdmin('POST', '/api/admin/segments', { name: `${suffix}-segment`, constraints: [] });
   await asAdmin('POST', '/api/admin/strategies', { name: `${suffix}-strategy`, parameters: [] });
+  await asAdmin('POST', '/api/admin/context', { name: `${suffix}-field`, legalValues: [{ value: 'lv' }] });
   const user = await asAdmin('POST', '/api/admin/user-admin', {
     username: `${suffix}-user`,
     password: FIXTURE_PASSWORD,
@@ -114,8 +115,14 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
     'service-account': String(account.id),
     'user-admin': String(user.id),
     tokens: String(accountToken.id),
+    'feature-types': 'release',
   };
-  const names: Record<string, string> = { environments: environment, strategies: `${suffix}-strategy`, 'tag-types': `${suffix}-tag` };
+  const names: Record<string, string> = {
+    environments: environment,
+    strategies: `${suffix}-strategy`,
+    'tag-types': `${suffix}-tag`,
+    features: feature,
+  };
   const params: Record<string, string> = {
     projectId: 'default',
     featureName: feature,
@@ -128,6 +135,9 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
     groupId: String(group.id),
     roleId: String(ROLE.MEMBER),
     tokenId: String(accountToken.id),
+    contextField: `${suffix}-field`,
+    legalValue: 'lv',
+    appName: `${suffix}-app`,
   };
   const urlOf = (route: RoutePermission) => {
     const segments = route.path.split('/');

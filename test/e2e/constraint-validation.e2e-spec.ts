@@ -128,29 +128,30 @@ describe('constraint validation as Unleash and the SDKs do it', () => {
   });
 
   describe('SEMVER_*', () => {
-    const withV = { contextName: 'version', operator: 'SEMVER_GTE', value: 'v2.0.0' };
-    const capitalV = { contextName: 'version', operator: 'SEMVER_EQ', value: 'V2.0.0' };
-    const capitalVMessage =
-      'The `/body/constraints/0/value` property must be a valid semantic version (such as 1.2.3, v1.2.3 or 1.2.3-beta.1) for the SEMVER_EQ operator. You sent "V2.0.0".';
+    const semverMessage = (operator: string, value: string) =>
+      `The \`/body/constraints/0/value\` property must be a semantic version such as 1.2.3 or 1.2.3-beta.1, with nothing before its first digit, for the ${operator} operator: the provided value is not a valid semver format. You sent ${JSON.stringify(value)}.`;
 
-    it('accepts a leading v in a strategy, stored as sent; the SDKs compare the version it names', async () => {
-      expect(await acceptedByStrategy('semver-v', [withV])).toEqual([stored(withV)]);
-      expect(await frontendNames('properties[version]=2.1.0')).toEqual(['semver-v']);
-      expect(await frontendNames('properties[version]=1.9.9')).toEqual([]);
-    });
-
-    it('accepts a leading v in a segment', async () => {
-      expect(await acceptedBySegment('semver-v', [withV])).toEqual([stored(withV)]);
-    });
-
-    it('refuses what is not a semantic version', async () => {
+    it('refuses anything before the digits (v1.2.3, V1.2.3, =1.2.3, " 1.2.3"), as Unleash does, in strategies and segments', async () => {
       await seedFeature(t, 'semver-invalid');
-      expect((await createStrategy('semver-invalid', [capitalV]).expect(400)).body).toEqual(
-        refusal('/body/constraints/0/value', capitalVMessage),
-      );
-      expect((await createSegment('semver-invalid', [capitalV]).expect(400)).body).toEqual(
-        refusal('/body/constraints/0/value', capitalVMessage),
-      );
+      for (const value of ['v1.2.3', 'V1.2.3', '=1.2.3', ' 1.2.3']) {
+        const constraint = { contextName: 'version', operator: 'SEMVER_GTE', value };
+        expect((await createStrategy('semver-invalid', [constraint]).expect(400)).body).toEqual(
+          refusal('/body/constraints/0/value', semverMessage('SEMVER_GTE', value)),
+        );
+        expect((await createSegment('semver-invalid', [constraint]).expect(400)).body).toEqual(
+          refusal('/body/constraints/0/value', semverMessage('SEMVER_GTE', value)),
+        );
+      }
+      expect((await admin('get', strategiesUrl('default', 'semver-invalid', 'development')).expect(200)).body).toEqual([]);
+    });
+
+    it('accepts 1.2.3 and 1.2.3-beta.1, stored as sent; the SDKs compare the version it names', async () => {
+      const plain = { contextName: 'version', operator: 'SEMVER_GTE', value: '2.0.0' };
+      const pre = { contextName: 'version', operator: 'SEMVER_LT', value: '1.2.3-beta.1' };
+      expect(await acceptedByStrategy('semver-ok', [plain])).toEqual([stored(plain)]);
+      expect(await frontendNames('properties[version]=2.1.0')).toEqual(['semver-ok']);
+      expect(await frontendNames('properties[version]=1.9.9')).toEqual([]);
+      expect(await acceptedBySegment('semver-ok', [plain, pre])).toEqual([stored(plain), stored(pre)]);
     });
   });
 });

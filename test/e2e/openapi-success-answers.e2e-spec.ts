@@ -125,6 +125,30 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('GET', segmentUrl);
     await asAdmin('PUT', segmentUrl, { name: 'docs-segment', description: 'Documented', constraints: [] });
     await asAdmin('GET', `${segmentUrl}/strategies`);
+    await asAdmin('POST', '/api/admin/segments/validate', { name: 'docs-segment-2' });
+    await asAdmin('POST', '/api/admin/features/validate', { name: 'docs-flag-2' });
+    await asAdmin('POST', '/api/admin/constraints/validate', { contextName: 'userId', operator: 'IN', values: ['1'] });
+
+    // Context fields, root and project ones.
+    await asAdmin('POST', '/api/admin/context/validate', { name: 'docs-field' });
+    await asAdmin('POST', '/api/admin/context', { name: 'docs-field', legalValues: [{ value: 'a', description: 'A' }] });
+    await asAdmin('GET', '/api/admin/context');
+    await asAdmin('GET', '/api/admin/context/docs-field');
+    await asAdmin('PUT', '/api/admin/context/docs-field', { description: 'Documented', stickiness: true });
+    await asAdmin('POST', '/api/admin/context/docs-field/legal-values', { value: 'b' });
+    await asAdmin('DELETE', '/api/admin/context/docs-field/legal-values/b');
+    await asAdmin('GET', '/api/admin/context/docs-field/strategies');
+    await asAdmin('DELETE', '/api/admin/context/docs-field');
+    await asAdmin('POST', `${project}/context/validate`, { name: 'docs-project-field' });
+    await asAdmin('POST', `${project}/context`, { name: 'docs-project-field' });
+    await asAdmin('GET', `${project}/context`);
+    await asAdmin('GET', `${project}/context/docs-project-field`);
+    await asAdmin('PUT', `${project}/context/docs-project-field`, { description: 'Documented' });
+    await asAdmin('POST', `${project}/context/docs-project-field/legal-values`, { value: 'b' });
+    await asAdmin('DELETE', `${project}/context/docs-project-field/legal-values/b`);
+    await asAdmin('GET', `${project}/context/docs-project-field/strategies`);
+    await asAdmin('DELETE', `${project}/context/docs-project-field`);
+    await asAdmin('GET', '/api/admin/ui-config');
 
     // Tags.
     await asAdmin('POST', '/api/admin/tag-types/validate', { name: 'docs-tag' });
@@ -135,6 +159,21 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('POST', '/api/admin/features/docs-flag/tags', { type: 'docs-tag', value: 'one' });
     await asAdmin('PUT', '/api/admin/features/docs-flag/tags', { addedTags: [{ type: 'docs-tag', value: 'two' }], removedTags: [] });
     await asAdmin('GET', '/api/admin/features/docs-flag/tags');
+
+    // Feature types.
+    await asAdmin('GET', '/api/admin/feature-types');
+    await asAdmin('PUT', '/api/admin/feature-types/operational/lifetime', { lifetimeDays: 14 });
+
+    // The playground, over the flag, strategy and variants above.
+    await asAdmin('POST', '/api/admin/playground', {
+      environment: 'development',
+      projects: ['docs'],
+      context: { appName: 'docs', userId: 'u1' },
+    });
+    await asAdmin('POST', '/api/admin/playground/advanced', {
+      environments: ['development', 'docs-env'],
+      context: { appName: 'docs', userId: 'u1,u2', properties: { tier: 'gold' } },
+    });
 
     // The SDK APIs, now that there is something to serve.
     await unchanged('/api/client/features', CLIENT_TOKEN, await ok('GET', '/api/client/features', { authorization: CLIENT_TOKEN }));
@@ -176,6 +215,17 @@ describe('the OpenAPI document describes a successful answer of every operation'
       },
     );
     await ok('POST', '/edge/validate', { authorization: CLIENT_TOKEN }, { tokens: [CLIENT_TOKEN] });
+
+    // What the SDKs reported, read back; the history of every change above.
+    await asAdmin('GET', '/api/admin/client-metrics/features/docs-flag');
+    await asAdmin('GET', '/api/admin/client-metrics/features/docs-flag/raw');
+    await asAdmin('GET', '/api/admin/metrics/applications');
+    await asAdmin('GET', '/api/admin/metrics/applications/docs-app');
+    await asAdmin('GET', '/api/admin/metrics/applications/docs-app/overview');
+    await asAdmin('GET', '/api/admin/metrics/instances/docs-app/environment/development');
+    await asAdmin('GET', '/api/admin/metrics/sdks/outdated');
+    await asAdmin('GET', '/api/admin/search/events?feature=IS:docs-flag');
+    await asAdmin('GET', '/api/admin/event-creators');
 
     // People: users, roles, groups, project access, service accounts, tokens.
     const person = await asAdmin('POST', '/api/admin/user-admin', {

@@ -24,6 +24,7 @@ interface Operation {
   requestBody?: unknown;
   responses?: Record<string, unknown>;
   summary?: string;
+  parameters?: { name: string; in: string }[];
 }
 
 /** Unleash's tags (`src/lib/openapi/util/openapi-tags.ts` at ceeb5a9); ours are among them. */
@@ -152,6 +153,18 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(undescribed).toEqual([]);
+  });
+
+  it('declares every parameter a path names, so typed clients can fill it', () => {
+    const undeclared: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      const named = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      for (const [method, operation] of Object.entries(operations)) {
+        const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name);
+        for (const name of named) if (!declared.includes(name)) undeclared.push(`${method} ${path}: ${name}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
   });
 
   it('documents the five operations of the spec', () => {

@@ -195,6 +195,21 @@ describe('GET /api/admin/search/features: credentials and malformed parameters',
     await f.search('status=production:enabled&status=development:disabled').expect(200);
   });
 
+  it('refuses a filter given as an array or an object (project[]=a, project[$ne]=a), naming the parameter', async () => {
+    const once = (value: unknown) =>
+      `The \`/query/project\` property must be a string (give the parameter once). You sent ${JSON.stringify(value)}.`;
+    expect((await f.search('project[]=IS:default').expect(400)).body.details).toEqual([
+      { path: '/query/project', message: once(['IS:default']) },
+    ]);
+    expect((await f.search('project[$ne]=IS:default').expect(400)).body.details).toEqual([
+      { path: '/query/project', message: once({ $ne: 'IS:default' }) },
+    ]);
+    expect((await f.search('type[]=release&state[$gt]=x').expect(400)).body.details.map((detail: { path: string }) => detail.path)).toEqual(
+      ['/query/type', '/query/state'],
+    );
+    await f.search('unknown[]=x&status[]=production:enabled').expect(200);
+  });
+
   it('reports a bad status entry among good ones', async () => {
     const res = await f.search('status[]=production:enabled&status[]=production').expect(400);
     expect(res.body.details).toEqual([

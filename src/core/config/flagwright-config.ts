@@ -47,6 +47,13 @@ export interface FlagwrightModuleOptions {
   /** Hourly metrics buckets older than this many hours are deleted (default 48). */
   metricsRetentionHours?: number;
   /**
+   * The most evaluations one advanced playground request may ask for (environments × flags × context combinations;
+   * default 15,000, Unleash's); a request over it answers 400.
+   */
+  playgroundEvaluationLimit?: number;
+  /** Seconds between the checks that mark flags potentially stale once they outlive their type's lifetime (default 60). */
+  potentiallyStaleCheckIntervalSeconds?: number;
+  /**
    * Lets the host application's own authenticated users act in Flagwright (off by default): a request without
    * Flagwright's credentials acts as the person `resolve` maps the host's user to (see docs/embedding.md).
    */
@@ -91,6 +98,8 @@ export interface FlagwrightConfig {
   };
   metricsFlushIntervalSeconds: number;
   metricsRetentionHours: number;
+  playgroundEvaluationLimit: number;
+  potentiallyStaleCheckIntervalSeconds: number;
   /** Absent unless the host maps its users to Flagwright's. */
   hostUsers?: HostUsersOptions;
   productName: string;
@@ -182,6 +191,8 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     },
     metricsFlushIntervalSeconds: options.metricsFlushIntervalSeconds ?? 5,
     metricsRetentionHours: options.metricsRetentionHours ?? 48,
+    playgroundEvaluationLimit: options.playgroundEvaluationLimit ?? 15_000,
+    potentiallyStaleCheckIntervalSeconds: options.potentiallyStaleCheckIntervalSeconds ?? 60,
     hostUsers: options.hostUsers,
     productName: options.productName ?? 'Flagwright',
     performance: {

@@ -43,7 +43,6 @@ describe('constraint rules', () => {
       { operator: 'SEMVER_LT', value: '0.0.1+build.5' },
       { operator: 'SEMVER_GTE', value: '10.20.30' },
       { operator: 'SEMVER_LTE', value: '1.0.0-rc.1' },
-      { operator: 'SEMVER_EQ', value: 'v2.0.0' },
       { operator: 'REGEX', value: '^a.*b$', caseInsensitive: true },
       { operator: 'REGEX', value: '(?i)abc' },
       { operator: 'REGEX', value: '^[[:alpha:]]+$' },
@@ -134,13 +133,14 @@ describe('constraint rules', () => {
     );
   });
 
-  it('accepts a semantic version with a leading v, as Unleash does, and names the rule otherwise', () => {
-    expect(parse([{ contextName: 'version', operator: 'SEMVER_GT', value: 'v2.0.0' }]).constraints).toEqual([
-      { contextName: 'version', operator: 'SEMVER_GT', values: [], value: 'v2.0.0', caseInsensitive: false, inverted: false },
-    ]);
-    expect(parse([{ contextName: 'version', operator: 'SEMVER_GT', value: '2.0' }]).messages).toEqual([
-      'The `/body/constraints/0/value` property must be a valid semantic version (such as 1.2.3, v1.2.3 or 1.2.3-beta.1) for the SEMVER_GT operator. You sent "2.0".',
-    ]);
+  it('refuses anything before the digits of a semantic version, as Unleash does, naming the property', () => {
+    const message = (value: string) =>
+      `The \`/body/constraints/0/value\` property must be a semantic version such as 1.2.3 or 1.2.3-beta.1, with nothing before its first digit, for the SEMVER_GT operator: the provided value is not a valid semver format. You sent ${JSON.stringify(value)}.`;
+    for (const value of ['v1.2.3', 'V1.2.3', '=1.2.3', ' 1.2.3', '1.2.3 ', '2.0']) {
+      expect(parse([{ contextName: 'version', operator: 'SEMVER_GT', value }]).messages).toEqual([message(value)]);
+    }
+    for (const value of ['1.2.3', '1.2.3-beta.1'])
+      expect(parse([{ contextName: 'version', operator: 'SEMVER_GT', value }]).messages).toEqual([]);
   });
 
   it('names the limits in the message', () => {

@@ -54,7 +54,8 @@ export function checkConstraints(input: unknown, path: string, problems: Problem
   input.forEach((item, index) => checkConstraint(item, pointer(path, index), limits.valuesPerConstraint, problems));
 }
 
-function checkConstraint(input: unknown, path: string, maxValues: number, problems: Problems): void {
+/** One constraint (a list item, or the whole body of `POST /api/admin/constraints/validate`). */
+export function checkConstraint(input: unknown, path: string, maxValues: number, problems: Problems): void {
   if (!isPlainObject(input)) return problems.invalid(path, 'must be object', input);
   problems.onlyKnown(input, KEYS, path);
   const contextName = input.contextName;
@@ -138,13 +139,24 @@ function checkSingleValue(
     problems.invalid(path, `must be a number for the ${operator} operator`, sent);
   } else if (kind === 'date' && !isDate(value)) {
     problems.invalid(path, `must be a valid date (such as 2024-01-31 or 2024-01-31T12:00:00Z) for the ${operator} operator`, sent);
-  } else if (kind === 'semver' && semver.valid(value) === null) {
-    // What Unleash checks (semver's strict parse, which allows a leading "v"); the SDKs compare with the same library.
-    problems.invalid(path, `must be a valid semantic version (such as 1.2.3, v1.2.3 or 1.2.3-beta.1) for the ${operator} operator`, sent);
+  } else if (kind === 'semver' && !isStrictSemver(value)) {
+    problems.invalid(
+      path,
+      `must be a semantic version such as 1.2.3 or 1.2.3-beta.1, with nothing before its first digit, for the ${operator} operator: the provided value is not a valid semver format`,
+      sent,
+    );
   } else if (kind === 'regex') {
     const problem = re2Problem(value, caseInsensitive);
     if (problem) problems.invalid(path, `must be a regular expression in RE2 syntax, which the SDKs use (${problem})`, sent);
   }
+}
+
+/**
+ * A semantic version as Unleash accepts one: semver's strict parse, but without what that parse forgives before the
+ * digits (`v1.2.3`, `V1.2.3`, `=1.2.3`, ` 1.2.3` are refused by Unleash 8, measured) or around them.
+ */
+function isStrictSemver(value: string): boolean {
+  return /^\d/.test(value) && value === value.trim() && semver.valid(value) !== null;
 }
 
 /** Why RE2 (as the Node SDK compiles it, with the same flags) refuses the pattern, or undefined when it accepts it. */

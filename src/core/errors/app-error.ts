@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   NoAccessError: 403,
   NotFoundError: 404,
   NameExistsError: 409,
+  // A change refused because of what exists (a context field still in use), as Unleash answers it; also the framework's 409.
+  ConflictError: 409,
   PayloadTooLarge: 413,
   ContentTypeerror: 415,
   TooManyRequests: 429,
@@ -17,7 +19,6 @@ export const ERROR_STATUS = {
   MethodNotAllowed: 405,
   NotAcceptable: 406,
   RequestTimeout: 408,
-  ConflictError: 409,
   GoneError: 410,
   PreconditionFailed: 412,
   ImATeapot: 418,

@@ -48,9 +48,10 @@ const LIST_BODY = Symbol('flagwright:list-body');
 export const LIST_ITEMS = 'items';
 
 /**
- * Marks a DTO of a body that is a JSON array (a JSON Patch, a sort order): the pipe hands its one property `items`
- * the body, and that property's rules report under the body's own pointer (`/body/0/op`). The handler reads
- * `body.items`; the route declares the array with `@ApiBody`.
+ * Marks a DTO of a body checked as one value by one rule: a JSON array (a JSON Patch, a sort order), or an object
+ * whose rule is shared with the lists it is an item of (one constraint). The pipe hands its one property `items`
+ * the body, and that property's rules report under the body's own pointer (`/body/0/op`, `/body/values`). The
+ * handler reads `body.items`; the route declares the body with `@ApiBody`.
  */
 export function ListBody(): ClassDecorator {
   return (target) => {
@@ -209,7 +210,29 @@ function pickKnown(metatype: DtoClass, value: object): object {
     );
     knownProperties.set(metatype, known);
   }
-  return Object.fromEntries(Object.entries(value).filter(([key]) => known.has(key)));
+  const picked: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (known.has(key)) {
+      picked[key] = key in picked ? [picked[key], item].flat() : item;
+      continue;
+    }
+    // `project[]=a` and `project[$ne]=a` reach a simple query parser as keys of their own: they are kept as the
+    // array or object an extended parser makes of them, so the parameter's rule refuses them under its own name
+    // rather than the filter being dropped (and every feature answered).
+    const bracketed = /^([^[\]]+)\[([^\]]*)\]$/.exec(key);
+    if (!bracketed || !known.has(bracketed[1])) continue;
+    const [, name, inner] = bracketed;
+    const previous = picked[name];
+    picked[name] =
+      inner === ''
+        ? [previous, item].flat().filter((entry) => entry !== undefined)
+        : { ...(isRecord(previous) ? previous : {}), [inner]: item };
+  }
+  return picked;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `listItems`: the errors are those of a `@ListBody()` DTO, whose `items` are the body itself (`parent`). */

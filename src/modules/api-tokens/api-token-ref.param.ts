@@ -21,3 +21,10 @@ class ApiTokenRefPipe implements PipeTransform<string, ApiTokenRef> {
 }
 
 export const ApiTokenRefParam = () => Param('id', new ApiTokenRefPipe());
+
+/** The OpenAPI description of that path parameter (a pipe-transformed parameter is not described by Nest's scan). */
+export const API_TOKEN_REF_DOC = {
+  name: 'id',
+  description: 'The numeric id of the token, or its secret',
+  schema: { type: 'string' as const },
+};

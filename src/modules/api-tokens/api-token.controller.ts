@@ -1,5 +1,5 @@
 import { Body, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
@@ -13,7 +13,7 @@ import {
   type CreatedApiToken,
   type NewApiToken,
 } from './api-token.model.js';
-import { type ApiTokenRef, ApiTokenRefParam } from './api-token-ref.param.js';
+import { API_TOKEN_REF_DOC, type ApiTokenRef, ApiTokenRefParam } from './api-token-ref.param.js';
 import { ApiTokenService } from './api-token.service.js';
 import { anyTokenPermission } from './token-permissions.js';
 
@@ -50,6 +50,7 @@ export class ApiTokenController {
   }
 
   @Put(':id')
+  @ApiParam(API_TOKEN_REF_DOC)
   @RequirePermission(...anyTokenPermission('UPDATE'))
   @ApiOperation({
     operationId: 'updateApiToken',
@@ -67,6 +68,7 @@ export class ApiTokenController {
   }
 
   @Delete(':id')
+  @ApiParam(API_TOKEN_REF_DOC)
   @RequirePermission(...anyTokenPermission('DELETE'))
   @ApiOperation({
     operationId: 'deleteApiToken',

@@ -49,6 +49,7 @@ export class ClientInstanceEntity {
 /** Evaluation counts of a feature in an environment over one hour. */
 @FlagwrightEntity('flagwright_client_metrics_hourly')
 @Index('flagwright_client_metrics_hourly_hour_idx', ['hourStart'])
+@Index('flagwright_client_metrics_hourly_app_name_idx', ['appName', 'environment', 'featureName'])
 export class ClientMetricsHourlyEntity {
   @PrimaryColumn({ name: 'feature_name', type: String, length: 255 })
   featureName: string;

@@ -40,3 +40,29 @@ export interface EventQuery {
   offset: number;
   limit: number;
 }
+
+/** What `GET /api/admin/search/events` asks for: each list filter keeps the events whose field is one of its values. */
+export interface EventSearch {
+  projects?: string[];
+  features?: string[];
+  types?: string[];
+  environments?: string[];
+  ids?: number[];
+  createdByUserIds?: number[];
+  /** Events created at or after this instant (midnight UTC of the `from` day). */
+  from?: Date;
+  /** Events created before this instant (midnight UTC after the `to` day: `to` is inclusive). */
+  before?: Date;
+  /** Matched, ignoring case, as a substring of the event's data, previous data or tags. */
+  text?: string;
+  /** Callers who are not admins see only the events of a project, as in Unleash. */
+  projectEventsOnly: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** Someone who recorded events, named as Unleash names them in `GET /api/admin/event-creators`. */
+export interface EventCreator {
+  id: number;
+  name: string;
+}

@@ -6,6 +6,9 @@ import { TimestampColumn } from '../../core/database/timestamp-column.js';
 @FlagwrightEntity('flagwright_events')
 @Index('flagwright_events_project_idx', ['project', 'id'])
 @Index('flagwright_events_feature_idx', ['featureName', 'id'])
+@Index('flagwright_events_type_idx', ['type', 'id'])
+@Index('flagwright_events_created_by_user_id_idx', ['createdByUserId', 'id'])
+@Index('flagwright_events_created_at_idx', ['createdAt', 'id'])
 export class EventEntity {
   @PrimaryGeneratedColumn()
   id: number;

@@ -262,3 +262,19 @@ export class CreateDependentFeatureSchema {
   @Length(1, 100, { each: true, message: 'must contain variant names of 1 to 100 characters' })
   variants?: string[];
 }
+
+@ApiSchema({
+  name: 'validateFeatureSchema',
+  description: "A feature's name to check before creating it. No other properties are accepted.",
+})
+export class ValidateFeatureSchema {
+  @ApiProperty({ example: 'my-feature-3' })
+  @IsDefined()
+  @IsString()
+  name: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'The project the feature would be created in', example: 'default' })
+  @IsOptional()
+  @IsString()
+  projectId?: string | null;
+}

@@ -43,6 +43,19 @@ export interface FeatureLocation {
 /** When stages tie (e.g. entered together), the later one in the lifecycle is the current one, as in Unleash. */
 const STAGE_RANK: Record<LifecycleStageName, number> = { initial: 0, 'pre-live': 1, live: 2, completed: 3, archived: 4 };
 
+/** Flags of a type older than `createdBefore` are potentially stale. */
+export interface StalenessCutoff {
+  type: string;
+  createdBefore: Date;
+}
+
+/** A flag whose potential staleness is about to change. */
+export interface StalenessChange {
+  name: string;
+  project: string;
+  potentiallyStale: boolean;
+}
+
 /** Feature views and listings, and the questions other modules ask about features. */
 @Injectable()
 export class FeatureReadModel {
@@ -51,6 +64,28 @@ export class FeatureReadModel {
     /** Views show last-seen times and lifecycle stages that SDK metrics move: pending metrics are written first. */
     private readonly metrics: MetricsWriter,
   ) {}
+
+  /**
+   * The active flags not marked stale whose potential staleness differs from what the cutoffs say (older than their
+   * type's cutoff; a type without a cutoff never): one indexed pass over the features, whatever their number.
+   */
+  async stalenessChanges(cutoffs: StalenessCutoff[]): Promise<StalenessChange[]> {
+    const params: Record<string, unknown> = {};
+    const outlived = cutoffs.map(({ type, createdBefore }, index) => {
+      params[`type${index}`] = type;
+      params[`before${index}`] = this.db.toTimestamp(createdBefore);
+      return `(f.type = :type${index} AND f.created_at < :before${index})`;
+    });
+    const due = outlived.length ? `(${outlived.join(' OR ')})` : 'false';
+    const rows = await this.db.query<{ name: string; project: string; potentially_stale: unknown }>(
+      `SELECT f.name, f.project, f.potentially_stale FROM flagwright_features f
+        WHERE f.archived_at IS NULL AND f.stale = false
+          AND ((f.potentially_stale = false AND ${due}) OR (f.potentially_stale = true AND NOT ${due}))
+        ORDER BY f.name`,
+      params,
+    );
+    return rows.map((row) => ({ name: row.name, project: row.project, potentiallyStale: !toBool(row.potentially_stale) }));
+  }
 
   async locate(projectId: string, featureName: string, environment?: string): Promise<FeatureLocation> {
     const row = await this.db.one<

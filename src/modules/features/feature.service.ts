@@ -2,16 +2,17 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
-import { invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
+import { invalidProperty, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT } from '../events/index.js';
 import { Problems } from '../../core/http/input-problems.js';
 import { requireIfMatch } from '../../core/http/entity-tag.js';
 import { applyPatch, PatchFailure, type PatchOperation } from '../strategies/index.js';
 import { FeatureDependencyStore } from './feature-dependency.store.js';
+
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleStore } from './feature-lifecycle.store.js';
 import { FeatureLookup } from './feature-lookup.js';
-import { archivedFeature } from './features.errors.js';
+import { archivedFeature, flagNameTaken } from './features.errors.js';
 import {
   type ArchivedFeature,
   DEFAULT_FEATURE_TYPE,
@@ -85,11 +86,7 @@ export class FeatureService {
       };
       if (!(await this.store.insert(feature, actor.userId, now))) {
         const existing = await this.readModel.find(input.name);
-        throw nameExists(
-          existing?.archivedAt
-            ? `An archived flag with the name ${input.name} already exists`
-            : `A flag with the name ${input.name} already exists`,
-        );
+        throw flagNameTaken(input.name, Boolean(existing?.archivedAt));
       }
       await this.store.connectEnvironments(feature.name, projectId);
       await this.lifecycle.enter(feature.name, 'initial', now);

@@ -18,6 +18,14 @@ export interface FeatureChanges {
   stale: boolean;
 }
 
+function isBusy(error: unknown): boolean {
+  const code = (error as { driverError?: { code?: string } }).driverError?.code ?? (error as { code?: string }).code;
+  return code === 'SQLITE_BUSY';
+}
+
+/** The advisory lock key of the staleness check on PostgreSQL (any constant: no other lock of ours uses one). */
+const STALENESS_CHECK_LOCK = 0x666c6167;
+
 /** The write model of features (`features`, and their per-environment rows as a whole). */
 export abstract class FeatureStore {
   /**
@@ -33,6 +41,13 @@ export abstract class FeatureStore {
   abstract connectEnvironments(featureName: string, projectId: string): Promise<void>;
   abstract update(featureName: string, changes: FeatureChanges): Promise<void>;
   abstract setStale(names: string[], stale: boolean): Promise<void>;
+  abstract setPotentiallyStale(names: string[], potentiallyStale: boolean): Promise<void>;
+  /**
+   * Makes this transaction the only staleness check running on the database, before it reads anything: false when
+   * another instance's check holds it. PostgreSQL: a transaction-scoped advisory lock, released at commit or
+   * rollback. SQLite: the database's write lock, taken by a write that changes nothing (after the busy timeout).
+   */
+  abstract holdStalenessCheck(): Promise<boolean>;
   abstract setArchivedAt(featureName: string, archivedAt: Date | null): Promise<void>;
   abstract disableAllEnvironments(featureName: string): Promise<void>;
   abstract delete(names: string[]): Promise<void>;
@@ -85,6 +100,28 @@ export class SqlFeatureStore extends FeatureStore {
   async setStale(names: string[], stale: boolean): Promise<void> {
     if (names.length === 0) return;
     await this.db.execute('UPDATE flagwright_features SET stale = :stale WHERE name IN (:...names)', { names, stale });
+  }
+
+  async setPotentiallyStale(names: string[], potentiallyStale: boolean): Promise<void> {
+    for (const chunk of chunks(names, JOINED_CHUNK))
+      await this.db.execute('UPDATE flagwright_features SET potentially_stale = :potentiallyStale WHERE name IN (:...chunk)', {
+        chunk,
+        potentiallyStale,
+      });
+  }
+
+  async holdStalenessCheck(): Promise<boolean> {
+    if (!this.db.isPostgres) {
+      try {
+        await this.db.execute('UPDATE flagwright_features SET potentially_stale = potentially_stale WHERE 1 = 0');
+        return true;
+      } catch (error) {
+        if (isBusy(error)) return false;
+        throw error;
+      }
+    }
+    const row = await this.db.one<{ held: unknown }>('SELECT pg_try_advisory_xact_lock(:key) AS held', { key: STALENESS_CHECK_LOCK });
+    return row?.held === true;
   }
 
   async setArchivedAt(featureName: string, archivedAt: Date | null): Promise<void> {

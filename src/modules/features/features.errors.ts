@@ -1,4 +1,4 @@
-import { AppError } from '../../core/errors/app-error.js';
+import { AppError, nameExists } from '../../core/errors/app-error.js';
 
 /** 400 on a change to an archived feature, pointing at the URL's feature name. */
 export function archivedFeature(featureName: string): AppError {
@@ -12,4 +12,9 @@ export function favouritesNeedAUser(): AppError {
     'ValidationError',
     'API tokens have no favourites: favourites belong to a user, so log in or use a personal access token.',
   );
+}
+
+/** The 409 of a create whose name a feature has (archived ones keep their names). */
+export function flagNameTaken(name: string, archived: boolean): AppError {
+  return nameExists(archived ? `An archived flag with the name ${name} already exists` : `A flag with the name ${name} already exists`);
 }

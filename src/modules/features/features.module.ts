@@ -1,6 +1,7 @@
 import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
 import { ClientMetricsModule } from '../client-metrics/index.js';
+import { FeatureTypesModule } from '../feature-types/index.js';
 import { StrategiesModule } from '../strategies/index.js';
 import { ArchiveController } from './archive.controller.js';
 import { FavoriteController } from './favorite.controller.js';
@@ -17,14 +18,17 @@ import { FeatureLifecycleController } from './feature-lifecycle.controller.js';
 import { FeatureLifecycleService } from './feature-lifecycle.service.js';
 import { FeatureLifecycleStore, SqlFeatureLifecycleStore } from './feature-lifecycle.store.js';
 import { FeatureLookup } from './feature-lookup.js';
+import { FeatureNameValidation } from './feature-name.js';
+import { FeatureValidationController } from './feature-validation.controller.js';
 import { FeatureUsage } from './feature-usage.js';
 import { FeatureReadModel } from './feature.read-model.js';
 import { FeatureService } from './feature.service.js';
 import { FeatureStore, SqlFeatureStore } from './feature.store.js';
+import { PotentiallyStaleCheck } from './potentially-stale-check.js';
 import { ProjectFeatureController } from './project-feature.controller.js';
 
 @FeatureModule({
-  imports: [EventsModule, ClientMetricsModule, StrategiesModule],
+  imports: [EventsModule, ClientMetricsModule, StrategiesModule, FeatureTypesModule],
   controllers: [
     ProjectFeatureController,
     FeatureEnvironmentController,
@@ -32,6 +36,7 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     FeatureDependencyController,
     FavoriteController,
     ArchiveController,
+    FeatureValidationController,
   ],
   providers: [
     FeatureService,
@@ -43,6 +48,8 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     FeatureLookup,
     FeatureEvents,
     FeatureUsage,
+    FeatureNameValidation,
+    PotentiallyStaleCheck,
     { provide: FeatureStore, useClass: SqlFeatureStore },
     { provide: FeatureEnvironmentStore, useClass: SqlFeatureEnvironmentStore },
     { provide: FeatureLifecycleStore, useClass: SqlFeatureLifecycleStore },

@@ -5,9 +5,10 @@ import type { Context } from 'unleash-client/lib/context.js';
 import type { EnhancedFeatureInterface, FeatureInterface } from 'unleash-client/lib/feature.js';
 import type { RepositoryInterface } from 'unleash-client/lib/repository/index.js';
 import type { Strategy } from 'unleash-client/lib/strategy/index.js';
-import type { Segment } from 'unleash-client/lib/strategy/strategy.js';
+import type { Constraint as SdkConstraint, Segment, Strategy as StrategyExports } from 'unleash-client/lib/strategy/strategy.js';
 import type { selectVariant as SelectVariant, Variant } from 'unleash-client/lib/variant.js';
 import type { ClientFeatureSet } from '../client-api/index.js';
+import type { Constraint } from '../../core/constraints/constraint.js';
 
 /**
  * Evaluation of features for one context by the official Node SDK's own engine (`UnleashClient` with its built-in
@@ -48,6 +49,67 @@ export interface FrontendToggle {
   impressionData: boolean;
 }
 
+/** A constraint with whether the context satisfies it, by the SDK's own check. */
+export type ExplainedConstraint = Constraint & { result: boolean };
+
+export interface ExplainedSegment {
+  id: number;
+  name: string;
+  result: boolean;
+  constraints: ExplainedConstraint[];
+}
+
+/**
+ * A strategy's own result. `complete`: the SDK evaluated it. `incomplete`: a strategy type the server cannot evaluate
+ * (a custom one, or `applicationHostname`, which depends on the host of the SDK): `unknown` when its constraints and
+ * segments hold, else false. (Unleash's `unevaluated`, for disabled strategies, never occurs: SDKs never receive them.)
+ */
+export type StrategyOutcome =
+  | { evaluationStatus: 'complete'; enabled: boolean; variant?: Omit<ToggleVariant, 'feature_enabled'>; variants?: unknown[] }
+  | { evaluationStatus: 'incomplete'; enabled: false | 'unknown' };
+
+/** A strategy as the client API gives it (enabled ones only: the SDKs never receive the others). */
+interface StrategyToExplain {
+  id: string;
+  name: string;
+  title?: string;
+  disabled: boolean;
+  parameters: Record<string, string>;
+  constraints: Constraint[];
+  segments: number[];
+  variants: unknown[];
+}
+
+export interface ExplainedStrategy {
+  id: string;
+  name: string;
+  title?: string;
+  disabled: boolean;
+  parameters: Record<string, string>;
+  result: StrategyOutcome;
+  constraints: ExplainedConstraint[];
+  segments: ExplainedSegment[];
+}
+
+/** Why a feature is on or off for a context: the SDK's answer, with each strategy's, constraint's and segment's own. */
+export interface FeatureExplanation {
+  name: string;
+  project: string;
+  /** Whether the feature is on in the environment (its strategies apply only then). */
+  enabledInEnvironment: boolean;
+  /** The SDK's answer, except that a feature whose strategies cannot all be decided (`result` unknown) is off. */
+  enabled: boolean;
+  hasUnsatisfiedDependency: boolean;
+  /** true when a strategy is on, `unknown` when none is and one cannot be decided, else false. */
+  result: boolean | 'unknown';
+  strategies: ExplainedStrategy[];
+  variant: ToggleVariant;
+  variants: unknown[];
+}
+
+/** Strategy types whose answer depends on where the SDK runs, so the server cannot decide them (as Unleash says). */
+const UNDECIDABLE_STRATEGIES = new Set(['applicationHostname']);
+
 export interface EvaluatorOptions {
   /** The time of `DATE_*` constraints when the context names none (default: the system clock). */
   now?: () => Date;
@@ -61,6 +123,8 @@ interface Engine {
   UnleashClient: UnleashClientClass;
   defaultStrategies: Strategy[];
   selectVariant: typeof SelectVariant;
+  /** A strategy that enables nothing: its constraint checks are the SDK's, for strategy types the SDK lacks. */
+  constraintsOnly: StrategyExports;
 }
 
 const requireFromHere = createRequire(import.meta.url);
@@ -75,6 +139,7 @@ function engine(): Engine {
     UnleashClient: requireFromHere('unleash-client/lib/client.js').default,
     defaultStrategies: requireFromHere('unleash-client/lib/strategy/index.js').defaultStrategies,
     selectVariant: requireFromHere('unleash-client/lib/variant.js').selectVariant,
+    constraintsOnly: new (requireFromHere('unleash-client/lib/strategy/strategy.js').Strategy as typeof StrategyExports)('unknown'),
   };
   return loadedEngine;
 }
@@ -103,13 +168,20 @@ export class FeatureEvaluator {
   private readonly now: () => Date;
   /** Features that may be on: the SDK answers `false` for the others whatever the context. */
   private readonly candidates: FeatureInterface[];
+  private readonly strategies: Map<string, StrategyExports>;
 
   constructor(set: ClientFeatureSet, options: EvaluatorOptions = {}) {
     this.repository = new SnapshotRepository(set);
     const { UnleashClient, defaultStrategies } = engine();
     this.client = new UnleashClient(this.repository, defaultStrategies);
+    this.strategies = new Map(defaultStrategies.map((strategy) => [strategy.name, strategy as unknown as StrategyExports]));
     this.now = options.now ?? (() => new Date());
     this.candidates = this.repository.getToggles().filter((feature) => feature.enabled);
+  }
+
+  /** How many features the set holds (on in the environment or not). */
+  get featureCount(): number {
+    return this.repository.size;
   }
 
   /** The feature's state and variant for the context, as the Node SDK's `isEnabled` and `getVariant` answer them. */
@@ -127,6 +199,68 @@ export class FeatureEvaluator {
       if (enabled) toggles.push({ name: feature.name, enabled: true, variant, impressionData: feature.impressionData === true });
     }
     return toggles;
+  }
+
+  /**
+   * Every feature of the set (on in the environment or not) with why it is on or off for the context: the SDK's
+   * answer, and each strategy's, constraint's and segment's own result by the SDK's own checks.
+   */
+  explainAll(context: EvaluationContext): FeatureExplanation[] {
+    const sdkContext = this.sdkContext(context);
+    return this.repository.getToggles().map((feature) => this.explain(feature, sdkContext));
+  }
+
+  private explain(feature: FeatureInterface, context: Context): FeatureExplanation {
+    const strategies = ((feature.strategies ?? []) as unknown as StrategyToExplain[]).map((strategy) =>
+      this.explainStrategy(strategy, context),
+    );
+    const result = overallResult(feature, strategies);
+    const hasUnsatisfiedDependency = !this.client.isParentDependencySatisfied(feature, context);
+    const answer = this.evaluateFeature(feature, context);
+    const enabled = answer.enabled && result === true;
+    const decided = strategies.find((strategy) => strategy.result.enabled === true && strategy.result.evaluationStatus === 'complete');
+    const strategyVariants = decided?.result.evaluationStatus === 'complete' ? decided.result.variants : undefined;
+    return {
+      name: feature.name,
+      project: (feature as unknown as { project: string }).project,
+      enabledInEnvironment: feature.enabled,
+      enabled,
+      hasUnsatisfiedDependency,
+      result,
+      strategies,
+      variant: enabled ? answer.variant : OFF.variant,
+      variants: strategyVariants ?? feature.variants ?? [],
+    };
+  }
+
+  private explainStrategy(strategy: StrategyToExplain, context: Context): ExplainedStrategy {
+    const known = UNDECIDABLE_STRATEGIES.has(strategy.name) ? undefined : this.strategies.get(strategy.name);
+    const checker = known ?? engine().constraintsOnly;
+    const constraints = explainConstraints(checker, strategy.constraints, context);
+    const segments = strategy.segments.flatMap((id): ExplainedSegment[] => {
+      const segment = this.repository.getSegment(id);
+      if (!segment) return [];
+      const explained = explainConstraints(checker, segment.constraints as unknown as Constraint[], context);
+      const { name } = segment as unknown as { name: string };
+      return [{ id, name, result: explained.every((constraint) => constraint.result), constraints: explained }];
+    });
+    const held = constraints.every((constraint) => constraint.result) && segments.every((segment) => segment.result);
+    const shown = { id: strategy.id, name: strategy.name, disabled: strategy.disabled, parameters: strategy.parameters };
+    const titled = strategy.title ? { ...shown, title: strategy.title } : shown;
+    if (!known) return { ...titled, result: { evaluationStatus: 'incomplete', enabled: held ? 'unknown' : false }, constraints, segments };
+    const enabled = held && known.isEnabled(strategy.parameters, context);
+    const outcome: StrategyOutcome = { evaluationStatus: 'complete', enabled };
+    if (enabled && strategy.variants.length > 0) {
+      const chosen = known.getResult(strategy.parameters, context, [][Symbol.iterator](), strategy.variants as never);
+      if (chosen.enabled && chosen.variant) {
+        const { name, payload } = chosen.variant;
+        outcome.variant = payload
+          ? { name, enabled: true, payload: { type: payload.type, value: payload.value } }
+          : { name, enabled: true };
+        outcome.variants = strategy.variants;
+      }
+    }
+    return { ...titled, result: outcome, constraints, segments };
   }
 
   /**
@@ -151,6 +285,20 @@ export class FeatureEvaluator {
   }
 }
 
+function explainConstraints(checker: StrategyExports, constraints: Constraint[], context: Context): ExplainedConstraint[] {
+  return constraints.map((constraint) => ({
+    ...constraint,
+    result: checker.checkConstraint(constraint as unknown as SdkConstraint, context),
+  }));
+}
+
+/** Unleash's rule: true when a strategy is on, `unknown` when none is and one cannot be decided, else false. */
+function overallResult(feature: FeatureInterface, strategies: ExplainedStrategy[]): boolean | 'unknown' {
+  if (strategies.length === 0) return feature.enabled;
+  if (strategies.some((strategy) => strategy.result.enabled === true && strategy.result.evaluationStatus === 'complete')) return true;
+  return strategies.some((strategy) => strategy.result.enabled === 'unknown') ? 'unknown' : false;
+}
+
 /**
  * The SDK's view of a feature set: what `/api/client/features` serves, looked up by name and segment id. The
  * shapes are the client API's, which is what the SDK's own repository holds after a fetch.
@@ -171,6 +319,10 @@ class SnapshotRepository extends EventEmitter implements RepositoryInterface {
 
   getToggles(): FeatureInterface[] {
     return [...this.features.values()];
+  }
+
+  get size(): number {
+    return this.features.size;
   }
 
   getTogglesWithSegmentData(): EnhancedFeatureInterface[] {

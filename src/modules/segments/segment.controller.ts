@@ -7,6 +7,7 @@ import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flag
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors, LOCATION_HEADER } from '../../core/http/openapi.js';
 import { IntParam } from '../../core/http/int-param.js';
+import { NameSchema } from '../../core/http/name.dto.js';
 import { SegmentSchema, SegmentsSchema, SegmentStrategiesSchema, toSegmentInput, UpsertSegmentSchema } from './segment.dto.js';
 import type { SegmentWithUsage } from './segment.model.js';
 import { SegmentService } from './segment.service.js';
@@ -41,6 +42,19 @@ export class SegmentController {
     const segment = await this.segments.create(toSegmentInput(body), actor);
     res.setHeader('location', `${this.config.basePath}/api/admin/segments/${segment.id}`);
     return segment;
+  }
+
+  @Post('validate')
+  @HttpCode(204)
+  @RequirePermission('NONE')
+  @ApiOperation({
+    operationId: 'validateSegment',
+    summary: 'Check a name as creating a segment would: 400 for a name that breaks its rule, 409 when it is taken.',
+  })
+  @ApiErrors(409)
+  @ApiNoContentResponse({ description: 'A segment can be created with this name' })
+  async validate(@Body() body: NameSchema): Promise<void> {
+    await this.segments.validateName(body.name);
   }
 
   @Get(':id')

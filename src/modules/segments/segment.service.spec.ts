@@ -8,6 +8,8 @@ import type { SegmentInput } from './segment.model.js';
 import { SegmentService } from './segment.service.js';
 import { FakeSegmentReadModel } from './testing/segment-read-model.fake.js';
 import { FakeSegmentStore } from './testing/segment-store.fake.js';
+import { fakeConstraintChecker } from '../context-fields/testing/context-field-read-model.fake.js';
+import { testConfig } from '../../core/testing/config.js';
 
 const CONSTRAINT: Constraint = { contextName: 'userId', operator: 'IN', values: ['1'], caseInsensitive: false, inverted: false };
 
@@ -23,7 +25,7 @@ function setup() {
   const store = new FakeSegmentStore();
   const readModel = new FakeSegmentReadModel(['default', 'p1', 'p2']);
   const { events, eventStore } = recordingEvents();
-  const service = new SegmentService(store, readModel, events, fakeDatabase(), new FixedClock());
+  const service = new SegmentService(store, readModel, fakeConstraintChecker(), events, fakeDatabase(), new FixedClock(), testConfig());
   return { service, store, readModel, recorded: eventStore.recorded };
 }
 

@@ -1,10 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
+import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
-import { type AppError, invalidProperty, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
-import { describe } from '../../core/http/input-problems.js';
+import { type AppError, nameExists, notFound, validationError } from '../../core/errors/app-error.js';
+import { describe, Problems } from '../../core/http/input-problems.js';
+import { validatedInput } from '../../core/http/request-validation.pipe.js';
+import { ConstraintChecker } from '../context-fields/index.js';
 import { EVENT, EventService } from '../events/index.js';
+import { UpsertSegmentSchema } from './segment.dto.js';
 import type { Segment, SegmentInput, SegmentWithUsage } from './segment.model.js';
 import { type SegmentStrategy, SegmentReadModel } from './segment.read-model.js';
 import { SegmentStore } from './segment.store.js';
@@ -19,9 +23,11 @@ export class SegmentService {
   constructor(
     private readonly store: SegmentStore,
     private readonly readModel: SegmentReadModel,
+    private readonly constraints: ConstraintChecker,
     private readonly events: EventService,
     private readonly db: Database,
     private readonly clock: Clock,
+    @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
 
   async list(): Promise<SegmentWithUsage[]> {
@@ -42,7 +48,7 @@ export class SegmentService {
   }
 
   async create(input: SegmentInput, actor: Actor): Promise<SegmentWithUsage> {
-    await this.checkProject(input);
+    await this.checkReferences(input);
     return this.db.transaction(async () => {
       const created = await this.store.insert(input, actor.username, this.clock.now());
       if (!created) throw nameTaken(input.name);
@@ -52,7 +58,7 @@ export class SegmentService {
   }
 
   async update(id: number, input: SegmentInput, actor: Actor): Promise<void> {
-    await this.checkProject(input);
+    await this.checkReferences(input);
     await this.db.transaction(async () => {
       const current = await this.store.find(id, true);
       if (!current) throw segmentNotFound(id);
@@ -98,13 +104,23 @@ export class SegmentService {
     });
   }
 
-  private async checkProject(input: SegmentInput): Promise<void> {
+  /** What a create with this name would refuse about the name: its rule (400), or a segment that has it (409). */
+  async validateName(name: unknown): Promise<void> {
+    const { name: checked } = validatedInput(UpsertSegmentSchema, { name, constraints: [] }, '/body', this.config);
+    if (await this.store.nameTaken(checked.trim())) throw nameTaken(checked.trim());
+  }
+
+  /** The project must exist; the constraints keep to the legal values of the context fields they name. */
+  private async checkReferences(input: SegmentInput): Promise<void> {
+    const problems = new Problems();
     if (input.project !== null && !(await this.readModel.projectExists(input.project))) {
-      throw invalidProperty(
+      problems.add(
         '/body/project',
         `The \`/body/project\` property must be the id of an existing project, or null. You sent ${describe(input.project)}.`,
       );
     }
+    await this.constraints.checkLegalValues(input.constraints, '/body/constraints', problems);
+    if (problems.any) throw validationError(problems.details);
   }
 
   private async withUsage(segment: Segment): Promise<SegmentWithUsage> {

@@ -13,6 +13,7 @@ export abstract class SegmentStore {
   abstract update(id: number, input: SegmentInput): Promise<void>;
   abstract delete(id: number): Promise<void>;
   abstract nameTakenByAnother(name: string, id: number): Promise<boolean>;
+  abstract nameTaken(name: string): Promise<boolean>;
 }
 
 interface SegmentRow {
@@ -69,6 +70,10 @@ export class SqlSegmentStore extends SegmentStore {
 
   async nameTakenByAnother(name: string, id: number): Promise<boolean> {
     return Boolean(await this.db.one('SELECT id FROM flagwright_segments WHERE name = :name AND id <> :id', { name, id }));
+  }
+
+  async nameTaken(name: string): Promise<boolean> {
+    return Boolean(await this.db.one('SELECT id FROM flagwright_segments WHERE name = :name', { name }));
   }
 }
 

@@ -4,6 +4,7 @@ import { resolveConfig } from '../../core/config/flagwright-config.js';
 import { fakeDatabase } from '../../core/testing/fake-database.js';
 import type { NewEvent } from '../events/event.model.js';
 import { recordingEvents } from '../events/testing/event-store.fake.js';
+import { fakeConstraintChecker } from '../context-fields/testing/context-field-read-model.fake.js';
 import { FakeSegmentReadModel } from '../segments/testing/segment-read-model.fake.js';
 import { FeatureStrategyService, merge, parametersFor } from './feature-strategy.service.js';
 import { FakeFeatureStrategyStore } from './testing/feature-strategy-store.fake.js';
@@ -90,6 +91,7 @@ describe('FeatureStrategyService.update on fakes', () => {
       store,
       {} as StrategyTypeStore,
       segments,
+      fakeConstraintChecker(),
       recording.events,
       fakeDatabase(),
       new Clock(),

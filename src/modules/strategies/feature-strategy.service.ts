@@ -8,6 +8,7 @@ import { Database } from '../../core/database/database.js';
 import { requireIfMatch } from '../../core/http/entity-tag.js';
 import { invalidProperty, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT, EventService, type EventTag } from '../events/index.js';
+import { ConstraintChecker } from '../context-fields/index.js';
 import { SegmentReadModel } from '../segments/index.js';
 import type { FeatureEnvironmentSwitch } from './feature-environment-switch.js';
 import { FeatureStrategyStore, type StrategyLocation } from './feature-strategy.store.js';
@@ -39,6 +40,7 @@ export class FeatureStrategyService {
     private readonly store: FeatureStrategyStore,
     private readonly types: StrategyTypeStore,
     private readonly segments: SegmentReadModel,
+    private readonly constraints: ConstraintChecker,
     private readonly events: EventService,
     private readonly db: Database,
     private readonly clock: Clock,
@@ -312,7 +314,10 @@ export class FeatureStrategyService {
     return { exists: type !== undefined, custom: type?.editable ? type : undefined };
   }
 
-  /** The strategy type must exist (a custom one's parameters fit its definition); segments must exist and be usable in the project. */
+  /**
+   * The strategy type must exist (a custom one's parameters fit its definition); constraints keep to the legal values of
+   * the context fields they name; segments must exist and be usable in the project.
+   */
   private async checkReferences(
     changes: StrategyChanges,
     type: { exists: boolean; custom?: StrategyType },
@@ -323,6 +328,7 @@ export class FeatureStrategyService {
     if (changes.name !== undefined && !type.exists)
       problems.invalid(`${root}/name`, 'must be the name of an existing strategy type', changes.name);
     if (type.custom) checkParametersAgainstType(changes.parameters, type.custom, `${root}/parameters`, problems);
+    await this.constraints.checkLegalValues(changes.constraints, `${root}/constraints`, problems);
     const ids = changes.segments ?? [];
     if (ids.length === 0) return;
     const found = new Map((await this.segments.findByIds(ids)).map((segment) => [segment.id, segment]));

@@ -1,4 +1,5 @@
 import { FeatureModule } from '../../core/feature-module.js';
+import { ContextFieldsModule } from '../context-fields/index.js';
 import { EventsModule } from '../events/index.js';
 import { SegmentsModule } from '../segments/index.js';
 import { FeatureStrategyController } from './feature-strategy.controller.js';
@@ -10,7 +11,7 @@ import { StrategyTypeService } from './strategy-type.service.js';
 import { SqlStrategyTypeStore, StrategyTypeStore } from './strategy-type.store.js';
 
 @FeatureModule({
-  imports: [EventsModule, SegmentsModule],
+  imports: [EventsModule, SegmentsModule, ContextFieldsModule],
   controllers: [FeatureStrategyController, StrategyTypeController],
   providers: [
     FeatureStrategyService,

@@ -10,6 +10,9 @@ import { TablePrefix1700000013000 } from './1700000013000-table-prefix.js';
 import { StrategyTypesGeneration1700000014000 } from './1700000014000-strategy-types-generation.js';
 import { DeferredGenerationTriggers1700000015000 } from './1700000015000-deferred-generation-triggers.js';
 import { SessionGeneration1700000016000 } from './1700000016000-session-generation.js';
+import { ContextFields1700000020000 } from './1700000020000-context-fields.js';
+import { FeatureTypes1700000021000 } from './1700000021000-feature-types.js';
+import { ReadSideIndexes1700000023000 } from './1700000023000-read-side-indexes.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
 export const flagwrightMigrations = [
@@ -25,4 +28,7 @@ export const flagwrightMigrations = [
   StrategyTypesGeneration1700000014000,
   DeferredGenerationTriggers1700000015000,
   SessionGeneration1700000016000,
+  ContextFields1700000020000,
+  FeatureTypes1700000021000,
+  ReadSideIndexes1700000023000,
 ];

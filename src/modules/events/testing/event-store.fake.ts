@@ -1,8 +1,10 @@
+import type { AccessReadModel } from '../../../core/access/access.read-model.js';
 import type { Clock } from '../../../core/clock.js';
+import { FakeAccessReadModel } from '../../../core/testing/access-read-model.fake.js';
 import { FixedClock } from '../../../core/testing/fixed-clock.js';
-import type { EventQuery, EventRecord, NewEvent } from '../event.model.js';
+import type { EventCreator, EventQuery, EventRecord, EventSearch, NewEvent } from '../event.model.js';
 import { EventService } from '../event.service.js';
-import { EventStore } from '../event.store.js';
+import { CREATOR_NAMES, EventStore, type IdRange } from '../event.store.js';
 
 /** The events table in memory: ids count up, listings are newest first and filtered as the SQL store filters. */
 export class FakeEventStore extends EventStore {
@@ -40,6 +42,49 @@ export class FakeEventStore extends EventStore {
     return { events: matching.slice(query.offset, query.offset + query.limit), total: matching.length };
   }
 
+  async search(search: EventSearch): Promise<EventRecord[]> {
+    return this.matching(search, {})
+      .reverse()
+      .slice(search.offset, search.offset + search.limit);
+  }
+
+  async count(search: EventSearch, range: IdRange): Promise<number> {
+    return this.matching(search, range).length;
+  }
+
+  async newestIdBefore(instant: Date): Promise<number> {
+    return this.rows.filter((row) => new Date(row.createdAt) < instant).at(-1)?.id ?? 0;
+  }
+
+  async creators(): Promise<EventCreator[]> {
+    const names = new Map<number, string>();
+    for (const row of this.rows)
+      if (row.createdByUserId !== null) names.set(row.createdByUserId, CREATOR_NAMES[row.createdByUserId] ?? row.createdBy);
+    return [...names].sort(([a], [b]) => a - b).map(([id, name]) => ({ id, name }));
+  }
+
+  /** The rows a search matches, oldest first, as the SQL store's conditions select them. */
+  private matching(search: EventSearch, range: IdRange): EventRecord[] {
+    const among = <T>(values: T[] | undefined, value: T) => !values || values.includes(value);
+    const text = search.text?.toLowerCase();
+    return this.rows.filter(
+      (row) =>
+        among(search.projects, row.project ?? '') &&
+        among(search.features, row.featureName ?? '') &&
+        among(search.types, row.type) &&
+        among(search.environments, row.environment ?? '') &&
+        among(search.ids, row.id) &&
+        among(search.createdByUserIds, row.createdByUserId ?? Number.NaN) &&
+        (!search.projectEventsOnly || row.project !== null) &&
+        (!search.from || new Date(row.createdAt) >= search.from) &&
+        (!search.before || new Date(row.createdAt) < search.before) &&
+        (!text ||
+          [row.data, row.preData, row.tags].some((value) => value !== null && JSON.stringify(value).toLowerCase().includes(text))) &&
+        (range.afterId === undefined || row.id > range.afterId) &&
+        (range.upToId === undefined || row.id <= range.upToId),
+    );
+  }
+
   /** The types recorded so far, oldest first. */
   types(): string[] {
     return this.recorded.map((event) => event.type);
@@ -47,7 +92,10 @@ export class FakeEventStore extends EventStore {
 }
 
 /** The real EventService over a FakeEventStore: specs read what was recorded from `eventStore.recorded`. */
-export function recordingEvents(clock: Clock = new FixedClock()): { events: EventService; eventStore: FakeEventStore } {
+export function recordingEvents(
+  clock: Clock = new FixedClock(),
+  access: AccessReadModel = new FakeAccessReadModel(),
+): { events: EventService; eventStore: FakeEventStore } {
   const eventStore = new FakeEventStore();
-  return { events: new EventService(eventStore, clock), eventStore };
+  return { events: new EventService(eventStore, clock, access), eventStore };
 }

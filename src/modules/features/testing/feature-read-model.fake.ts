@@ -12,7 +12,7 @@ import type {
   FeatureView,
   LifecycleStage,
 } from '../feature.model.js';
-import { currentStage, type FeatureLocation, FeatureReadModel } from '../feature.read-model.js';
+import { currentStage, type FeatureLocation, FeatureReadModel, type StalenessChange, type StalenessCutoff } from '../feature.read-model.js';
 import type { FakeFeatureTables } from './feature-tables.fake.js';
 
 /** Reads FakeFeatureTables as the SQL read model reads the tables (environments by name, tags by type then value). */
@@ -29,6 +29,25 @@ export class FakeFeatureReadModel extends FeatureReadModel {
       environment: type === undefined ? undefined : { name: environment!, type },
       featureHasEnvironment: environment !== undefined && this.tables.environmentRow(featureName, environment) !== undefined,
     };
+  }
+
+  override async stalenessChanges(cutoffs: StalenessCutoff[]): Promise<StalenessChange[]> {
+    const cutoffOf = new Map(cutoffs.map((cutoff) => [cutoff.type, cutoff.createdBefore.toISOString()]));
+    return [...this.tables.features.values()]
+      .filter((feature) => feature.archivedAt === null && !feature.stale)
+      .map((feature) => {
+        const before = cutoffOf.get(feature.type);
+        const due = before !== undefined && feature.createdAt < before;
+        return {
+          name: feature.name,
+          project: feature.project,
+          potentiallyStale: due,
+          marked: this.tables.potentiallyStale.has(feature.name),
+        };
+      })
+      .filter((feature) => feature.potentiallyStale !== feature.marked)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map(({ name, project, potentiallyStale }) => ({ name, project, potentiallyStale }));
   }
 
   override async find(featureName: string): Promise<FeatureRecord | undefined> {

@@ -3,6 +3,7 @@ import { testConfig } from '../../../core/testing/config.js';
 import { recordingEvents } from '../../events/testing/event-store.fake.js';
 import { FixedClock } from '../../../core/testing/fixed-clock.js';
 import { FakeDatabase } from '../../../core/testing/fake-database.js';
+import { fakeConstraintChecker } from '../../context-fields/testing/context-field-read-model.fake.js';
 import { FakeSegmentReadModel } from '../../segments/testing/segment-read-model.fake.js';
 import { FeatureStrategyService } from '../../strategies/index.js';
 import { FakeFeatureStrategyStore } from '../../strategies/testing/feature-strategy-store.fake.js';
@@ -62,6 +63,7 @@ export function fakeFeatureStrategyService(fakes: ReturnType<typeof featureFakes
     store,
     new FakeStrategyTypeStore(),
     new FakeSegmentReadModel(),
+    fakeConstraintChecker(),
     fakes.eventService,
     fakes.db.asDatabase(),
     fakes.clock,

@@ -42,6 +42,16 @@ export class FakeFeatureStore extends FeatureStore {
   async setStale(names: string[], stale: boolean): Promise<void> {
     for (const name of names) this.tables.features.get(name)!.stale = stale;
   }
+  async setPotentiallyStale(names: string[], potentiallyStale: boolean): Promise<void> {
+    for (const name of names) {
+      if (potentiallyStale) this.tables.potentiallyStale.add(name);
+      else this.tables.potentiallyStale.delete(name);
+    }
+  }
+  /** One process, one check at a time: always held. */
+  async holdStalenessCheck(): Promise<boolean> {
+    return true;
+  }
   async setArchivedAt(featureName: string, archivedAt: Date | null): Promise<void> {
     this.tables.features.get(featureName)!.archivedAt = archivedAt && archivedAt.toISOString();
   }

@@ -38,6 +38,8 @@ export class FakeFeatureTables {
   readonly dependencies = new Map<string, FeatureDependency>();
   /** `userId|feature`. */
   readonly favorites = new Set<string>();
+  /** The features marked potentially stale. */
+  readonly potentiallyStale = new Set<string>();
 
   /** Adds an active feature of the project with its switched-off row in each of the project's environments. */
   addFeature(name: string, project = 'default', overrides: Partial<FeatureRecord> = {}): FeatureRecord {

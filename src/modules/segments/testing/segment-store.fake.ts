@@ -34,4 +34,7 @@ export class FakeSegmentStore extends SegmentStore {
   async nameTakenByAnother(name: string, id: number): Promise<boolean> {
     return this.rows.some((r) => r.name === name && r.id !== id);
   }
+  async nameTaken(name: string): Promise<boolean> {
+    return this.rows.some((r) => r.name === name);
+  }
 }

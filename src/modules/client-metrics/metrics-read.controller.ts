@@ -1,0 +1,136 @@
+import { Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { RequirePermission } from '../../core/access/decorators.js';
+import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { NamePath } from '../../core/http/route-paths.js';
+import { ApplicationEnvironmentPath, ApplicationPath } from './client-metrics.paths.js';
+import { ApiErrors } from '../../core/http/openapi.js';
+import {
+  ApplicationEnvironmentInstancesSchema,
+  ApplicationOverviewSchema,
+  ApplicationSchema,
+  ApplicationsQueryDto,
+  ApplicationsSchema,
+  FeatureMetricsQueryDto,
+  FeatureMetricsSchema,
+  FeatureUsageSchema,
+  MAX_APPLICATIONS_PAGE,
+  OutdatedSdksSchema,
+} from './metrics-read.dto.js';
+import { MetricsReadService } from './metrics-read.service.js';
+
+const DEFAULT_HOURS_BACK = 24;
+
+/** A feature's evaluations as SDKs reported them. Any authenticated user, as in Unleash. */
+@AdminController('client-metrics', 'Metrics')
+@RequirePermission('NONE')
+export class FeatureMetricsController {
+  constructor(private readonly metrics: MetricsReadService) {}
+
+  @Get('features/:name/raw')
+  @ApiOperation({
+    operationId: 'getRawFeatureMetrics',
+    summary: 'Get feature metrics',
+    description:
+      'Hour by hour, oldest first, for every environment and application that reported the feature in the window: yes, no and the variants served; zeros for the hours without counts. An unknown feature has no metrics.',
+  })
+  @ApiOkResponse({ type: FeatureMetricsSchema })
+  @ApiErrors([400, 'hoursBack is not a whole number from 1 to the hours metrics are kept'])
+  async raw(@Param() { name }: NamePath, @Query() query: FeatureMetricsQueryDto): Promise<FeatureMetricsSchema> {
+    const data = await this.metrics.featureSeries(
+      name,
+      query.hoursBack === undefined ? Math.min(DEFAULT_HOURS_BACK, this.metrics.maxHoursBack) : Number(query.hoursBack),
+    );
+    return { version: 1, maturity: 'stable', data };
+  }
+
+  @Get('features/:name')
+  @ApiOperation({
+    operationId: 'getFeatureUsageSummary',
+    summary: 'Last hour of usage and a list of applications that have reported seeing this feature flag',
+    description:
+      'Per environment, yes and no summed over the hour buckets that overlap the last 60 minutes; the applications that reported the feature in the hours kept.',
+  })
+  @ApiOkResponse({ type: FeatureUsageSchema })
+  async usage(@Param() { name }: NamePath): Promise<FeatureUsageSchema> {
+    return { version: 1, maturity: 'stable', featureName: name, ...(await this.metrics.featureUsage(name)) };
+  }
+}
+
+/** Applications, their instances and SDKs. Any authenticated user, as in Unleash. */
+@AdminController('metrics', 'Metrics')
+@RequirePermission('NONE')
+export class ApplicationMetricsController {
+  constructor(private readonly metrics: MetricsReadService) {}
+
+  @Get('applications')
+  @ApiOperation({
+    operationId: 'getApplications',
+    summary: 'Get all applications',
+    description: 'Applications whose SDKs registered or reported metrics, by name, a page at a time.',
+  })
+  @ApiOkResponse({ type: ApplicationsSchema })
+  @ApiErrors(400)
+  applications(@Query() query: ApplicationsQueryDto): Promise<ApplicationsSchema> {
+    return this.metrics.applications({
+      terms: (query.query ?? '')
+        .split(',')
+        .map((term) => term.trim())
+        .filter(Boolean),
+      sortOrder: query.sortOrder === 'desc' ? 'desc' : 'asc',
+      offset: Number(query.offset ?? 0),
+      limit: Number(query.limit ?? MAX_APPLICATIONS_PAGE),
+    });
+  }
+
+  @Get('applications/:appName')
+  @ApiOperation({ operationId: 'getApplication', summary: 'Get application data' })
+  @ApiOkResponse({ type: ApplicationSchema })
+  @ApiErrors(404)
+  application(@Param() { appName }: ApplicationPath): Promise<ApplicationSchema> {
+    return this.metrics.application(appName);
+  }
+
+  @Get('applications/:appName/overview')
+  @ApiOperation({
+    operationId: 'getApplicationOverview',
+    summary: 'Get application overview',
+    description:
+      'Per environment, its instances seen in the last 24 hours and their SDKs (outdated ones named); the projects and number of features it evaluated; strategies it registered that the service does not know.',
+  })
+  @ApiOkResponse({ type: ApplicationOverviewSchema })
+  @ApiErrors(404)
+  overview(@Param() { appName }: ApplicationPath): Promise<ApplicationOverviewSchema> {
+    return this.metrics.applicationOverview(appName);
+  }
+
+  @Get('instances/:appName/environment/:environment')
+  @ApiOperation({
+    operationId: 'getApplicationEnvironmentInstances',
+    summary: 'Get application environment instances (Last 24h)',
+    description: 'The instances of the application in the environment seen in the last 24 hours, most recently seen first.',
+  })
+  @ApiOkResponse({ type: ApplicationEnvironmentInstancesSchema })
+  async instances(@Param() { appName, environment }: ApplicationEnvironmentPath): Promise<ApplicationEnvironmentInstancesSchema> {
+    const instances = await this.metrics.instances(appName, environment);
+    return {
+      instances: instances.map((row) => ({
+        instanceId: row.instanceId,
+        sdkVersion: row.sdkVersion,
+        clientIp: row.clientIp,
+        lastSeen: row.seenAt.toISOString(),
+      })),
+    };
+  }
+
+  @Get('sdks/outdated')
+  @ApiOperation({
+    operationId: 'getOutdatedSdks',
+    summary: 'Get outdated SDKs',
+    description: 'SDK versions older than the oldest one Unleash calls current, each with the applications using it.',
+  })
+  @ApiOkResponse({ type: OutdatedSdksSchema })
+  async outdated(): Promise<OutdatedSdksSchema> {
+    return { sdks: await this.metrics.outdatedSdks() };
+  }
+}

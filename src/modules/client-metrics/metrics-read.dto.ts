@@ -1,0 +1,189 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
+import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
+import { Rule } from '../../core/http/rule.decorator.js';
+
+const ONCE = 'must be a string (give the parameter once)';
+const WHOLE_NUMBER = /^\d+$/;
+export const MAX_APPLICATIONS_PAGE = 1000;
+/** What `hoursBack` must be; the hours kept are the configuration's, so the service checks the upper bound. */
+export const HOURS_BACK_RULE = 'must be a whole number from 1 to the hours metrics are kept';
+
+/** A parameter that must be a whole number from `min` to `max` (any size when `max` is undefined). */
+const WholeNumber = (min: number, max?: number) =>
+  applyDecorators(
+    IsOptional(),
+    Rule('wholeNumberParameter', (value) => {
+      if (typeof value !== 'string') return ONCE;
+      const number = WHOLE_NUMBER.test(value) ? Number(value) : Number.NaN;
+      const fits = Number.isSafeInteger(number) && number >= min && (max === undefined || number <= max);
+      return fits ? undefined : `must be a whole number from ${min} to ${max ?? Number.MAX_SAFE_INTEGER}`;
+    }),
+  );
+
+const OneOf = (values: string[]) =>
+  applyDecorators(
+    IsOptional(),
+    Rule('oneOfParameter', (value) =>
+      typeof value === 'string' && values.includes(value)
+        ? undefined
+        : `must be equal to one of the allowed values: ${values.map((v) => `"${v}"`).join(', ')}`,
+    ),
+  );
+
+@ApiSchema({ name: 'featureMetricsQueryParameters' })
+@IgnoreUnknownTopLevelProperties()
+export class FeatureMetricsQueryDto {
+  @ApiPropertyOptional({
+    description:
+      'How many hours back the series goes, the current hour included: 1 to the hours metrics are kept (`METRICS_RETENTION_HOURS`, default 48); default 24',
+    example: '48',
+  })
+  @IsOptional()
+  @Rule('hoursBack', (value) => (typeof value !== 'string' ? ONCE : /^[1-9]\d{0,5}$/.test(value) ? undefined : HOURS_BACK_RULE))
+  hoursBack?: string;
+}
+
+@ApiSchema({ name: 'applicationsQueryParameters' })
+@IgnoreUnknownTopLevelProperties()
+export class ApplicationsQueryDto {
+  @ApiPropertyOptional({ description: 'Comma-separated terms; an application matches when its name contains any of them, ignoring case' })
+  @IsOptional()
+  @Rule('applicationsQuery', (value) => (typeof value === 'string' ? undefined : ONCE))
+  query?: string;
+
+  @ApiPropertyOptional({ description: 'Applications to skip; default 0', example: '0' })
+  @WholeNumber(0)
+  offset?: string;
+
+  @ApiPropertyOptional({ description: `Page size, 1 to ${MAX_APPLICATIONS_PAGE}; default ${MAX_APPLICATIONS_PAGE}`, example: '50' })
+  @WholeNumber(1, MAX_APPLICATIONS_PAGE)
+  limit?: string;
+
+  @ApiPropertyOptional({ enum: ['appName'], description: 'Applications are sorted by name' })
+  @OneOf(['appName'])
+  sortBy?: string;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'Default asc' })
+  @OneOf(['asc', 'desc'])
+  sortOrder?: string;
+}
+
+const COUNTS = { type: 'object' as const, additionalProperties: { type: 'integer', minimum: 0 }, example: { variantA: 15, variantB: 25 } };
+
+@ApiSchema({ name: 'featureEnvironmentMetricsSchema' })
+export class FeatureEnvironmentMetricsSchema {
+  @ApiProperty({ example: 'my.special.feature' }) featureName: string;
+  @ApiProperty({ example: 'accounting' }) appName: string;
+  @ApiProperty({ example: 'development' }) environment: string;
+  @ApiProperty({ format: 'date-time', description: 'The start of the hour' }) timestamp: string;
+  @ApiProperty({ minimum: 0, example: 974 }) yes: number;
+  @ApiProperty({ minimum: 0, example: 50 }) no: number;
+  @ApiProperty({ ...COUNTS, description: 'How often each variant was served' }) variants: Record<string, number>;
+}
+
+@ApiSchema({ name: 'featureMetricsSchema' })
+export class FeatureMetricsSchema {
+  @ApiProperty({ example: 1 }) version: number;
+  @ApiProperty({ example: 'stable' }) maturity: string;
+  @ApiProperty({ type: [FeatureEnvironmentMetricsSchema], description: 'Hour by hour, oldest first; zeros where nothing was counted' })
+  data: FeatureEnvironmentMetricsSchema[];
+}
+
+@ApiSchema({ name: 'featureLastHourUsageSchema' })
+export class FeatureLastHourUsageSchema {
+  @ApiProperty({ example: 'development' }) environment: string;
+  @ApiProperty({ format: 'date-time', description: 'The start of the earliest hour counted' }) timestamp: string;
+  @ApiProperty({ minimum: 0 }) yes: number;
+  @ApiProperty({ minimum: 0 }) no: number;
+}
+
+@ApiSchema({ name: 'featureUsageSchema' })
+export class FeatureUsageSchema {
+  @ApiProperty({ example: 1 }) version: number;
+  @ApiProperty({ example: 'stable' }) maturity: string;
+  @ApiProperty({ example: 'my.special.feature' }) featureName: string;
+  @ApiProperty({ type: [FeatureLastHourUsageSchema], description: 'Per environment, the hour buckets that overlap the last 60 minutes' })
+  lastHourUsage: FeatureLastHourUsageSchema[];
+  @ApiProperty({ type: [String], example: ['accounting', 'billing'] }) seenApplications: string[];
+}
+
+@ApiSchema({ name: 'applicationUsageSchema' })
+export class ApplicationUsageSchema {
+  @ApiProperty({ example: 'main-project' }) project: string;
+  @ApiProperty({ type: [String], example: ['development', 'production'] }) environments: string[];
+}
+
+@ApiSchema({ name: 'applicationSchema' })
+export class ApplicationSchema {
+  @ApiProperty({ example: 'billing' }) appName: string;
+  @ApiPropertyOptional({ example: 'unleash-client-java:7.0.0', description: 'What its most recently seen instance reported' })
+  sdkVersion?: string;
+  @ApiProperty({ type: [String], description: 'The strategies its SDKs registered' }) strategies: string[];
+  @ApiPropertyOptional() description?: string;
+  @ApiProperty({ type: [ApplicationUsageSchema], description: 'Projects and environments whose features it evaluated in the hours kept' })
+  usage: ApplicationUsageSchema[];
+}
+
+@ApiSchema({ name: 'applicationsSchema' })
+export class ApplicationsSchema {
+  @ApiProperty({ description: 'Applications matching the query' }) total: number;
+  @ApiProperty({ type: [ApplicationSchema] }) applications: ApplicationSchema[];
+}
+
+@ApiSchema({ name: 'applicationEnvironmentIssuesSchema' })
+export class ApplicationEnvironmentIssuesSchema {
+  @ApiProperty({ type: [String], description: 'Always empty: unknown features are dropped when metrics are written' })
+  missingFeatures: string[];
+  @ApiProperty({ type: [String] }) outdatedSdks: string[];
+}
+
+@ApiSchema({ name: 'applicationOverviewEnvironmentSchema' })
+export class ApplicationOverviewEnvironmentSchema {
+  @ApiProperty({ example: 'production' }) name: string;
+  @ApiProperty({ description: 'Instances seen in the last 24 hours' }) instanceCount: number;
+  @ApiProperty({ type: [String] }) sdks: string[];
+  @ApiProperty({ type: [String] }) frontendSdks: string[];
+  @ApiProperty({ type: [String] }) backendSdks: string[];
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastSeen: string | null;
+  @ApiProperty({ type: ApplicationEnvironmentIssuesSchema }) issues: ApplicationEnvironmentIssuesSchema;
+}
+
+@ApiSchema({ name: 'applicationOverviewIssuesSchema' })
+export class ApplicationOverviewIssuesSchema {
+  @ApiProperty({ type: [String], description: 'Strategies its SDKs registered that the service does not know' })
+  missingStrategies: string[];
+}
+
+@ApiSchema({ name: 'applicationOverviewSchema' })
+export class ApplicationOverviewSchema {
+  @ApiProperty({ type: [String] }) projects: string[];
+  @ApiProperty() featureCount: number;
+  @ApiProperty({ type: [ApplicationOverviewEnvironmentSchema] }) environments: ApplicationOverviewEnvironmentSchema[];
+  @ApiProperty({ type: ApplicationOverviewIssuesSchema }) issues: ApplicationOverviewIssuesSchema;
+}
+
+@ApiSchema({ name: 'applicationEnvironmentInstanceSchema' })
+export class ApplicationEnvironmentInstanceSchema {
+  @ApiProperty() instanceId: string;
+  @ApiProperty({ type: String, nullable: true }) sdkVersion: string | null;
+  @ApiProperty({ type: String, nullable: true }) clientIp: string | null;
+  @ApiProperty({ format: 'date-time' }) lastSeen: string;
+}
+
+@ApiSchema({ name: 'applicationEnvironmentInstancesSchema' })
+export class ApplicationEnvironmentInstancesSchema {
+  @ApiProperty({ type: [ApplicationEnvironmentInstanceSchema] }) instances: ApplicationEnvironmentInstanceSchema[];
+}
+
+@ApiSchema({ name: 'outdatedSdkSchema' })
+export class OutdatedSdkSchema {
+  @ApiProperty({ example: 'unleash-client-node:3.2.1' }) sdkVersion: string;
+  @ApiProperty({ type: [String] }) applications: string[];
+}
+
+@ApiSchema({ name: 'outdatedSdksSchema' })
+export class OutdatedSdksSchema {
+  @ApiProperty({ type: [OutdatedSdkSchema] }) sdks: OutdatedSdkSchema[];
+}

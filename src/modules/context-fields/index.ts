@@ -1,0 +1,4 @@
+/** The public entry of the context-fields module: what other modules and hosts may use. */
+export { ContextFieldsModule } from './context-fields.module.js';
+export { ConstraintChecker } from './constraint-checker.js';
+export * from './context-fields.entities.js';

@@ -32,3 +32,51 @@ DELETE FROM flagwright_client_metrics_hourly WHERE hour_start < :hour;
 
 -- SqlClientMetricsStore.deleteHoursBefore.variants
 DELETE FROM flagwright_client_metrics_variants_hourly WHERE hour_start < :hour;
+
+-- src/modules/client-metrics/metrics.read-model.ts
+
+-- SqlMetricsReadModel.featureHours.rows
+SELECT app_name, environment, hour_start, yes_count, no_count FROM flagwright_client_metrics_hourly
+  WHERE feature_name = :featureName AND hour_start >= :since;
+
+-- SqlMetricsReadModel.featureVariants.rows
+SELECT app_name, environment, hour_start, variant, count FROM flagwright_client_metrics_variants_hourly
+  WHERE feature_name = :featureName AND hour_start >= :since;
+
+-- SqlMetricsReadModel.seenApplications.rows
+SELECT DISTINCT app_name FROM flagwright_client_metrics_hourly WHERE feature_name = :featureName AND app_name <> '' ORDER BY app_name;
+
+-- SqlMetricsReadModel.applications.rows
+SELECT app_name, description, strategies FROM flagwright_client_applications ${where}
+  ORDER BY app_name ${query.sortOrder === 'desc' ? 'DESC' : 'ASC'} LIMIT :limit OFFSET :offset;
+
+-- SqlMetricsReadModel.applications.total
+SELECT COUNT(*) AS total FROM flagwright_client_applications ${where};
+
+-- SqlMetricsReadModel.application.rows
+SELECT app_name, description, strategies FROM flagwright_client_applications WHERE app_name = :appName;
+
+-- SqlMetricsReadModel.applicationFeatures.rows
+SELECT DISTINCT h.environment, f.project, h.feature_name FROM flagwright_client_metrics_hourly h
+   JOIN flagwright_features f ON f.name = h.feature_name
+  WHERE h.app_name = :appName;
+
+-- SqlMetricsReadModel.instances.rows
+SELECT app_name, instance_id, environment, sdk_version, client_ip, seen_at FROM flagwright_client_instances
+  WHERE app_name = :appName AND seen_at >= :seenSince${environment === undefined ? '' : ' AND environment = :environment'}
+  ORDER BY seen_at DESC, instance_id;
+
+-- SqlMetricsReadModel.sdkVersions.rows
+SELECT DISTINCT app_name, sdk_version FROM flagwright_client_instances WHERE sdk_version IS NOT NULL ORDER BY sdk_version, app_name;
+
+-- SqlMetricsReadModel.strategyTypeNames.rows
+SELECT name FROM flagwright_strategy_types;
+
+-- SqlMetricsReadModel.withDetails.versions
+SELECT app_name, sdk_version FROM flagwright_client_instances
+  WHERE app_name IN (:...names) AND sdk_version IS NOT NULL ORDER BY seen_at, instance_id;
+
+-- SqlMetricsReadModel.withDetails.usageRows
+SELECT DISTINCT h.app_name, f.project, h.environment FROM flagwright_client_metrics_hourly h
+   JOIN flagwright_features f ON f.name = h.feature_name
+  WHERE h.app_name IN (:...names) ORDER BY f.project, h.environment;

@@ -11,3 +11,20 @@ SELECT * FROM flagwright_events ${where} ORDER BY id DESC LIMIT :limit OFFSET :o
 
 -- SqlEventStore.list
 SELECT COUNT(*) AS total FROM flagwright_events ${where};
+
+-- SqlEventStore.search.rows
+SELECT id, type, created_by, created_by_user_id, created_at, project, feature_name, environment, data, pre_data, tags
+  FROM flagwright_events ${where} ORDER BY id DESC LIMIT :limit OFFSET :offset;
+
+-- SqlEventStore.count.row
+SELECT COUNT(*) AS total FROM flagwright_events ${where};
+
+-- SqlEventStore.newestIdBefore.row
+SELECT id FROM flagwright_events WHERE created_at < :instant ORDER BY created_at DESC, id DESC LIMIT 1;
+
+-- SqlEventStore.creators.rows
+SELECT c.id, (SELECT e.created_by FROM flagwright_events e WHERE e.created_by_user_id = c.id ORDER BY e.id DESC LIMIT 1) AS recorded,
+        u.name, u.username, u.email
+   FROM (SELECT DISTINCT created_by_user_id AS id FROM flagwright_events WHERE created_by_user_id IS NOT NULL) c
+   LEFT JOIN flagwright_users u ON u.id = c.id
+  ORDER BY c.id;

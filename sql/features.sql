@@ -78,6 +78,12 @@ INSERT INTO flagwright_feature_lifecycles (feature_name, stage, created_at) VALU
 
 -- src/modules/features/feature.read-model.ts
 
+-- FeatureReadModel.stalenessChanges.rows
+SELECT f.name, f.project, f.potentially_stale FROM flagwright_features f
+  WHERE f.archived_at IS NULL AND f.stale = false
+    AND ((f.potentially_stale = false AND ${due}) OR (f.potentially_stale = true AND NOT ${due}))
+  ORDER BY f.name;
+
 -- FeatureReadModel.locate.row
 SELECT p.id AS project_id, ${FEATURE_COLUMNS}, e.name AS environment_name, e.type AS environment_type, fe.environment AS linked
   FROM (SELECT 1 AS here) x
@@ -196,6 +202,15 @@ UPDATE flagwright_features SET type = :type, description = :description, impress
 
 -- SqlFeatureStore.setStale
 UPDATE flagwright_features SET stale = :stale WHERE name IN (:...names);
+
+-- SqlFeatureStore.setPotentiallyStale
+UPDATE flagwright_features SET potentially_stale = :potentiallyStale WHERE name IN (:...chunk);
+
+-- SqlFeatureStore.holdStalenessCheck
+UPDATE flagwright_features SET potentially_stale = potentially_stale WHERE 1 = 0;
+
+-- SqlFeatureStore.holdStalenessCheck.row
+SELECT pg_try_advisory_xact_lock(:key) AS held;
 
 -- SqlFeatureStore.setArchivedAt
 UPDATE flagwright_features SET archived_at = :archivedAt WHERE name = :featureName;

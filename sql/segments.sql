@@ -42,3 +42,6 @@ DELETE FROM flagwright_segments WHERE id = :id;
 
 -- SqlSegmentStore.nameTakenByAnother
 SELECT id FROM flagwright_segments WHERE name = :name AND id <> :id;
+
+-- SqlSegmentStore.nameTaken
+SELECT id FROM flagwright_segments WHERE name = :name;

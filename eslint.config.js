@@ -32,7 +32,7 @@ const ownRoutePipeline = [
     message: 'A path parameter takes pipes as instances (`new SomePipe()`), never as classes.',
   },
   {
-    selector: 'CallExpression[callee.name=/^(Session|UploadedFile|UploadedFiles|HostParam|Next)$/]',
+    selector: 'CallExpression[callee.name=/^(Session|UploadedFile|UploadedFiles|HostParam|Next|Cookies|SignedCookies|RawBody)$/]',
     message: 'A route of an ApiController reads only the body, query, path, a header by name (`@Headers(name)`), ip, request and response.',
   },
 ];

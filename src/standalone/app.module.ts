@@ -13,7 +13,6 @@ import { createRootLogger, ROOT_LOGGER } from './logging.js';
 import { PinoNestLogger } from './nest-logger.js';
 import { OpenApiDocs } from './openapi-docs.js';
 import { ShutdownLogger } from './shutdown-logger.js';
-import { RouteIndex } from './performance/route-index.js';
 import { SqliteCheckpoints } from './sqlite-checkpoints.js';
 
 const ENVIRONMENT = 'flagwright';
@@ -94,7 +93,6 @@ export class AppModule {
           useFactory: (dataSource: DataSource, modules: ModuleRef) =>
             new SqliteCheckpoints(dataSource, () => modules.get(Database, { strict: false })),
         },
-        ...(environment.performance.routeIndex ? [RouteIndex] : []),
       ],
     };
   }

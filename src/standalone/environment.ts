@@ -58,7 +58,7 @@ export interface StandaloneEnvironment {
   /** Nothing runs in the standalone process to use in-process evaluation: off, to keep idle memory low (tests turn it on). */
   sdkInProcessEvaluation: boolean;
   /** The performance mechanisms' off switches (src/core/performance, src/standalone/performance). */
-  performance: { lowPriorityHashing: boolean; pipelinedTransactions: boolean; routeIndex: boolean };
+  performance: { lowPriorityHashing: boolean; pipelinedTransactions: boolean };
   /** Where browsers may call /api/frontend from until an admin sets it (UNLEASH_FRONTEND_API_ORIGINS, default *). */
   frontendApiOrigins: string[];
 }
@@ -176,7 +176,6 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     performance: {
       lowPriorityHashing: boolean('LOW_PRIORITY_HASHING', true)!,
       pipelinedTransactions: boolean('PIPELINED_TRANSACTIONS', true)!,
-      routeIndex: boolean('ROUTE_INDEX', true)!,
     },
     frontendApiOrigins: frontendApiOrigins.length > 0 ? frontendApiOrigins : ['*'],
     oidc,

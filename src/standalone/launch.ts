@@ -9,9 +9,11 @@ import { CompileCache } from './performance/compile-cache.js';
 
 const SERVICE_URL = new URL('./flagwright-service.cjs', import.meta.url);
 const SERVICE_FILE = fileURLToPath(SERVICE_URL);
-/** Where the code is kept (COMPILE_CACHE_FILE: a file, or `off`); by default in node_modules/.cache, as tools do. */
-const CACHE_FILE =
-  process.env.COMPILE_CACHE_FILE || fileURLToPath(new URL('../node_modules/.cache/flagwright/compile-cache.bin', import.meta.url));
+/**
+ * Where the code is kept: the file COMPILE_CACHE_FILE names. Unset (or `off`), there is no cache: it is opt-in, as it
+ * patches Node's CommonJS loader and runs the code its file holds (src/standalone/performance/README.md).
+ */
+const CACHE_FILE = process.env.COMPILE_CACHE_FILE || 'off';
 
 /** What the service's code sees as `import.meta` (the bundle maps it to this parameter): this file's, but its own URL. */
 const serviceImportMeta = {

@@ -1,4 +1,5 @@
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
+import { eventsOf } from '../helpers/events.js';
 import { seedFeature, seedProject } from '../helpers/seeds.js';
 import { strategiesUrl, UUID } from './strategies.fixtures.js';
 
@@ -11,14 +12,6 @@ describe('context fields', () => {
     const request = t.http()[method](url).set('Authorization', ADMIN_TOKEN);
     return body === undefined ? request : request.send(body as object);
   };
-  const eventsOf = async (type: string) =>
-    (await as('get', `/api/admin/events?type=${type}&limit=1000`).expect(200)).body.events as {
-      type: string;
-      project: string | null;
-      createdBy: string;
-      data: Record<string, unknown> | null;
-      preData: Record<string, unknown> | null;
-    }[];
   const refusal = (path: string, message: string) => ({ id: ERROR_ID, name: 'ValidationError', message, details: [{ path, message }] });
   const viewerCookie = async (username: string) => {
     const [viewer] = await t.db.query<{ id: number }>(
@@ -73,7 +66,7 @@ describe('context fields', () => {
     expect(res.headers.location).toBe('/api/admin/context/tier');
     expect((await as('get', '/api/admin/context/tier').expect(200)).body).toEqual(res.body);
     expect((await as('get', '/api/admin/context').expect(200)).body).toContainEqual(res.body);
-    const [created] = (await eventsOf('context-field-created')).filter((event) => event.data?.name === 'tier');
+    const [created] = (await eventsOf(t, { type: 'context-field-created' })).filter((event) => event.data?.name === 'tier');
     expect(created).toMatchObject({ createdBy: 'init-admin-token', project: null, data: { name: 'tier', legalValues: body.legalValues } });
   });
 
@@ -125,7 +118,7 @@ describe('context fields', () => {
       sortOrder: 0,
       legalValues: [{ value: 'eu' }, { value: 'us' }],
     });
-    const [updated] = (await eventsOf('context-field-updated')).filter((event) => event.data?.name === 'region');
+    const [updated] = (await eventsOf(t, { type: 'context-field-updated' })).filter((event) => event.data?.name === 'region');
     expect(updated).toMatchObject({
       data: { description: 'Region', legalValues: [{ value: 'eu' }, { value: 'us' }] },
       preData: { description: 'Where', stickiness: true, legalValues: [{ value: 'eu' }] },
@@ -152,7 +145,7 @@ describe('context fields', () => {
     ]);
     await as('delete', '/api/admin/context/plan/legal-values/free').expect(200);
     expect((await as('get', '/api/admin/context/plan').expect(200)).body.legalValues).toEqual([{ value: 'pro', description: 'Paid' }]);
-    expect((await eventsOf('context-field-updated')).filter((event) => event.data?.name === 'plan')).toHaveLength(4);
+    expect((await eventsOf(t, { type: 'context-field-updated' })).filter((event) => event.data?.name === 'plan')).toHaveLength(4);
     expect((await as('post', '/api/admin/context/plan/legal-values', { value: '' }).expect(400)).body.details[0].path).toBe('/body/value');
     await as('post', '/api/admin/context/missing/legal-values', { value: 'x' }).expect(404);
     await as('delete', '/api/admin/context/missing/legal-values/x').expect(404);
@@ -228,7 +221,7 @@ describe('context fields', () => {
     expect((await as('get', '/api/admin/context/device').expect(200)).body).toMatchObject({ usedInFeatures: 0, usedInProjects: 0 });
     await as('delete', '/api/admin/context/device').expect(200);
     await as('get', '/api/admin/context/device').expect(404);
-    const [deleted] = (await eventsOf('context-field-deleted')).filter((event) => event.preData?.name === 'device');
+    const [deleted] = (await eventsOf(t, { type: 'context-field-deleted' })).filter((event) => event.preData?.name === 'device');
     expect(deleted).toMatchObject({ data: null, preData: { name: 'device' } });
     await as('delete', '/api/admin/context/device').expect(404);
   });
@@ -272,7 +265,9 @@ describe('context fields', () => {
       legalValues: [{ value: 'b' }],
     });
     expect(
-      (await eventsOf('context-field-updated')).filter((event) => event.data?.name === 'cp1-field').map((event) => event.project),
+      (await eventsOf(t, { type: 'context-field-updated' }))
+        .filter((event) => event.data?.name === 'cp1-field')
+        .map((event) => event.project),
     ).toEqual(['cp1', 'cp1', 'cp1']);
     await as('delete', '/api/admin/projects/cp1/context/cp1-field').expect(200);
   });

@@ -1,3 +1,8 @@
+// Performance mechanism (src/core/performance/README.md): pipelined PostgreSQL transactions.
+// Private API: node-postgres's `client.pipeline` and `connection.stream.cork/uncork`, via QueryRunner.connect().
+// Bought: a strategy update in 2 round trips instead of 6; 11 % less event-loop CPU a request in the mechanisms bench.
+// Off switch: `performance.pipelinedTransactions: false` (PIPELINED_TRANSACTIONS=false standalone).
+// Delete when: node-postgres or TypeORM pipeline transactions themselves, or a bench run shows no gain.
 import { type DataSource, QueryFailedError, type QueryRunner } from 'typeorm';
 
 export type Outcome = { records: unknown[]; affected?: number };

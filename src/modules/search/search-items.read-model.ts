@@ -7,12 +7,20 @@ import {
   LIFECYCLE_STAGES,
   type SearchCreatedBy,
   type SearchCriteria,
-  type SearchEnvironment,
-  type SearchFeature,
   type SearchLifecycle,
   type Searcher,
   type SearchTag,
 } from './search.model.js';
+import {
+  type Activity,
+  type ConfiguredEnvironment,
+  type ConfiguredFeature,
+  type FeatureActivity,
+  fill,
+  present,
+  type Template,
+  templateOf,
+} from './search-item.serializer.js';
 
 /** Accounts that act without a users row, named as Unleash names them. */
 const BUILT_IN_ACCOUNTS = new Map<number, { name: string; username: string }>([
@@ -23,41 +31,6 @@ const BUILT_IN_ACCOUNTS = new Map<number, { name: string; username: string }>([
 /** Features whose configuration is kept in memory, least recently used dropped first (about 2 kB each). */
 const ITEM_CACHE_CAPACITY = 5000;
 const HOUR_MS = 3_600_000;
-
-type ConfiguredEnvironment = Omit<SearchEnvironment, 'lastSeenAt' | 'yes' | 'no'>;
-
-/** What a result shows that only configuration changes can change (the `flagwright_search_generation` moves with them). */
-interface ConfiguredFeature extends Omit<SearchFeature, 'favorite' | 'lastSeenAt' | 'environments'> {
-  environments: ConfiguredEnvironment[];
-}
-
-/**
- * A feature's configuration serialized once, in pieces around the values each request fills in (favorite,
- * last-seen times, evaluations), so a page is written by joining strings instead of building and serializing
- * objects. Environments are pieces of their own, for `status` to leave some out.
- */
-interface Template {
-  /** Before favorite, before lastSeenAt, before environments, after them. */
-  parts: string[];
-  /** Each: before lastSeenAt, before yes, before no, after no. */
-  environments: { name: string; enabled: boolean; parts: string[] }[];
-}
-
-/** A string no configured value is (a value equal to it only makes that feature take the slow path). */
-const SLOT = '\u0000search-slot\u0000';
-const SLOT_JSON = JSON.stringify(SLOT);
-
-/** What SDK traffic changes: last-seen times and the last hour's evaluations, of a feature and its environments. */
-interface FeatureActivity {
-  lastSeenAt?: string;
-  environments: Map<string, { lastSeenAt?: string; yes: number; no: number }>;
-}
-
-/** What each request fills in: the activity of the page's features, and which of them the caller favours. */
-interface Activity {
-  seen: Map<string, FeatureActivity>;
-  favorites: Set<string>;
-}
 
 interface FeatureRow {
   name: string;
@@ -418,104 +391,9 @@ function isoText(column: string, postgres: boolean): string {
   return `CASE WHEN length(${column}) = 23 THEN substr(${column}, 1, 10) || 'T' || substr(${column}, 12) || 'Z' ELSE strftime('%Y-%m-%dT%H:%M:%fZ', ${column}) END`;
 }
 
-/** A result item, its fields in the order of the spec; `status` trims the environments to the matching ones. */
-function present(feature: ConfiguredFeature, activity: Activity, status: SearchCriteria['status']): SearchFeature {
-  const environments = status.length
-    ? feature.environments.filter((e) => status.some((s) => s.environment === e.name && s.enabled === e.enabled))
-    : feature.environments;
-  const seen = activity.seen.get(feature.name);
-  return {
-    name: feature.name,
-    type: feature.type,
-    description: feature.description,
-    dependencyType: feature.dependencyType,
-    archived: feature.archived,
-    project: feature.project,
-    stale: feature.stale,
-    favorite: activity.favorites.has(feature.name),
-    impressionData: feature.impressionData,
-    createdAt: feature.createdAt,
-    archivedAt: feature.archivedAt,
-    lastSeenAt: seen?.lastSeenAt ?? null,
-    environments: environments.map((e) => {
-      const environment = seen?.environments.get(e.name);
-      return {
-        name: e.name,
-        type: e.type,
-        enabled: e.enabled,
-        sortOrder: e.sortOrder,
-        variantCount: e.variantCount,
-        lastSeenAt: environment?.lastSeenAt ?? null,
-        hasStrategies: e.hasStrategies,
-        hasEnabledStrategies: e.hasEnabledStrategies,
-        yes: environment?.yes ?? 0,
-        no: environment?.no ?? 0,
-      };
-    }),
-    segments: feature.segments,
-    tags: feature.tags,
-    ...(feature.lifecycle ? { lifecycle: feature.lifecycle } : {}),
-    createdBy: feature.createdBy,
-  };
-}
-
 /** An archived flag is in stage `archived`, entered when it was archived (unless a stage row says when). */
 function archivedStage(archivedAt: string, latest: SearchLifecycle | undefined): SearchLifecycle {
   return latest?.stage === 'archived' ? latest : { stage: 'archived', status: null, enteredStageAt: archivedAt };
-}
-
-function templateOf(feature: ConfiguredFeature): Template | undefined {
-  const serialized = (values: Record<string, unknown>) => JSON.stringify(values).split(SLOT_JSON);
-  const parts = serialized({
-    ...present(feature, { seen: new Map(), favorites: new Set() }, []),
-    favorite: SLOT,
-    lastSeenAt: SLOT,
-    environments: SLOT,
-  });
-  const environments = feature.environments.map((e) => ({
-    name: e.name,
-    enabled: e.enabled,
-    parts: serialized({
-      name: e.name,
-      type: e.type,
-      enabled: e.enabled,
-      sortOrder: e.sortOrder,
-      variantCount: e.variantCount,
-      lastSeenAt: SLOT,
-      hasStrategies: e.hasStrategies,
-      hasEnabledStrategies: e.hasEnabledStrategies,
-      yes: SLOT,
-      no: SLOT,
-    }),
-  }));
-  return parts.length === 4 && environments.every((e) => e.parts.length === 4) ? { parts, environments } : undefined;
-}
-
-/** The same JSON as `JSON.stringify(present(...))`, from the template. */
-function fill(template: Template, name: string, activity: Activity, status: SearchCriteria['status']): string {
-  const seen = activity.seen.get(name);
-  const [beforeFavorite, beforeSeen, beforeEnvironments, end] = template.parts;
-  let json = beforeFavorite + activity.favorites.has(name) + beforeSeen + time(seen?.lastSeenAt) + beforeEnvironments + '[';
-  let first = true;
-  for (const e of template.environments) {
-    if (status.length && !status.some((s) => s.environment === e.name && s.enabled === e.enabled)) continue;
-    const environment = seen?.environments.get(e.name);
-    json +=
-      (first ? '' : ',') +
-      e.parts[0] +
-      time(environment?.lastSeenAt) +
-      e.parts[1] +
-      (environment?.yes ?? 0) +
-      e.parts[2] +
-      (environment?.no ?? 0) +
-      e.parts[3];
-    first = false;
-  }
-  return json + ']' + end;
-}
-
-function time(iso: string | undefined): string {
-  return iso === undefined ? 'null' : `"${iso}"`;
 }
 
 /**

@@ -1,3 +1,8 @@
+// Performance mechanism (src/standalone/performance/README.md): V8's code cache for the standalone start.
+// Private API: Node's CommonJS loader (Module.prototype._compile, Module._resolveFilename, _resolveLookupPaths).
+// Bought: about 190 ms of a ~1 s cold start on an idle machine (18 % of a start in the mechanisms bench run).
+// Off switch: opt-in; no cache unless COMPILE_CACHE_FILE names a file.
+// Delete when: `engines` says Node 22 (module.enableCompileCache() does it without touching the loader).
 import { hash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';

@@ -21,7 +21,7 @@ const HALF_WRITTEN = {
     "SELECT COUNT(*) AS n FROM flagwright_api_tokens t WHERE t.type = 'client' AND NOT EXISTS (SELECT 1 FROM flagwright_api_token_projects p WHERE p.token_id = t.id)",
 };
 
-/** What a database holds after a hard kill: its own integrity check (SQLite), half-written rows, events written. */
+/** What a database holds after a hard kill: its own integrity check (SQLite), half-written rows, the writes' events. */
 function inspect(database: ServiceDatabase) {
   return readDatabase(database, async (query) => {
     const halfWritten: Record<string, number> = {};
@@ -30,7 +30,8 @@ function inspect(database: ServiceDatabase) {
       integrity: database.url ? 'ok' : (await query('PRAGMA integrity_check')).map((row) => row.integrity_check).join('; '),
       foreignKeyViolations: database.url ? [] : await query('PRAGMA foreign_key_check'),
       halfWritten,
-      events: Number((await query('SELECT COUNT(*) AS n FROM flagwright_events'))[0].n),
+      // One event per write: a tag value's first use also records `tag-created` beside the flag's `feature-tagged`.
+      events: Number((await query("SELECT COUNT(*) AS n FROM flagwright_events WHERE type <> 'tag-created'"))[0].n),
     };
   });
 }

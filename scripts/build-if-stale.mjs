@@ -7,7 +7,11 @@ import { join } from 'node:path';
 const OUTPUTS = ['dist/flagwright.mjs', 'dist/flagwright-service.cjs', 'dist/console/index.html'];
 const INPUTS = ['src', 'console', 'tsconfig.json', 'tsconfig.build.json', 'scripts', 'package-lock.json'];
 
+/** Written by the build itself (the console's API types, after the service's bundle): not a reason to build again. */
+const GENERATED = new Set([join('console', 'src', 'api', 'schema.d.ts')]);
+
 function newest(path) {
+  if (GENERATED.has(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));

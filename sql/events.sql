@@ -20,7 +20,8 @@ SELECT id, type, created_by, created_by_user_id, created_at, project, feature_na
 SELECT COUNT(*) AS total FROM flagwright_events ${where};
 
 -- SqlEventStore.logState.row
-SELECT s.id AS settled_id, (SELECT COUNT(*) FROM flagwright_events e WHERE e.id > s.id) AS newer
+SELECT s.id AS settled_id,
+       (SELECT COUNT(*) FROM flagwright_events e WHERE e.id > s.id AND e.id <= CAST(s.id AS BIGINT) + 2147483647) AS newer
   FROM (SELECT COALESCE((SELECT id FROM flagwright_events WHERE created_at < :instant ORDER BY created_at DESC, id DESC LIMIT 1), 0) AS id) s;
 
 -- SqlEventStore.creators.rows

@@ -84,6 +84,18 @@ describe('EventService.searchAnswer', () => {
     expect(after.total).toBe(2);
     expect(pages).toEqual([0, 0]);
   });
+
+  it("answers from the log, not from what this instance recorded: another instance's event shows at once", async () => {
+    const clock = new FixedClock();
+    const { events, eventStore } = recordingEvents(clock);
+    await events.record({ type: EVENT.FEATURE_CREATED, actor: ACTOR, project: 'p', featureName: 'f', data: { name: 'f' } });
+    expect(JSON.parse(await events.searchAnswer({ project: 'IS:p' }, apiTokenPrincipal())).total).toBe(1);
+    // Written to the shared table by another instance: this one's EventService never saw it.
+    await eventStore.insert({ type: EVENT.FEATURE_ARCHIVED, actor: ACTOR, project: 'p', featureName: 'f' }, clock.now());
+    const after = JSON.parse(await events.searchAnswer({ project: 'IS:p' }, apiTokenPrincipal()));
+    expect(after.events.map((e: { type: string }) => e.type)).toEqual(['feature-archived', 'feature-created']);
+    expect(after.total).toBe(2);
+  });
 });
 
 describe('EventTotals', () => {

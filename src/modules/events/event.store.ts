@@ -119,9 +119,13 @@ export class SqlEventStore extends EventStore {
   }
 
   async logState(settledBefore: Date): Promise<LogState> {
-    // The settled id from the (created_at, id) index, backwards; the events above it through the primary key.
+    // The settled id from the (created_at, id) index, backwards; the events above it through the primary key. The
+    // upper bound changes no answer (PostgreSQL's ids are 32-bit; no log gains 2^31 events in a minute): with both
+    // bounds unknown at planning, PostgreSQL expects a narrow range, where a lone `id > …` made it plan a third of
+    // the table, in parallel (124 ms, not 0.4 ms).
     const row = await this.db.one<{ settled_id: number | string; newer: number | string }>(
-      `SELECT s.id AS settled_id, (SELECT COUNT(*) FROM flagwright_events e WHERE e.id > s.id) AS newer
+      `SELECT s.id AS settled_id,
+              (SELECT COUNT(*) FROM flagwright_events e WHERE e.id > s.id AND e.id <= CAST(s.id AS BIGINT) + 2147483647) AS newer
          FROM (SELECT COALESCE((SELECT id FROM flagwright_events WHERE created_at < :instant ORDER BY created_at DESC, id DESC LIMIT 1), 0) AS id) s`,
       { instant: this.db.toTimestamp(settledBefore) },
     );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { insertProject } from '../helpers/sdk-fixtures.js';
+import { seedProject } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -49,7 +49,7 @@ describe('API tokens', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await insertProject(t, 'other');
+    await seedProject(t, 'other');
     editorCookie = await sessionCookieFor(t, await insertUser('token-editor', 2));
     viewerCookie = await sessionCookieFor(t, await insertUser('token-viewer', 3));
     // A custom root role that may only create frontend tokens.

@@ -10,6 +10,7 @@ import { ProjectStore } from '../../src/modules/projects/project.store.js';
 import { SegmentStore } from '../../src/modules/segments/segment.store.js';
 import { FeatureStrategyStore } from '../../src/modules/strategies/feature-strategy.store.js';
 import type { StrategyVariant } from '../../src/modules/strategies/strategy.model.js';
+import { UserStore } from '../../src/modules/users/user.store.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -154,4 +155,20 @@ export async function seedStrategy(t: TestApp, strategy: StrategyFixture): Promi
 /** The child's dependency on its parent (enabled, with no variants, unless told). */
 export async function seedDependency(t: TestApp, child: string, parent: string, enabled = true, variants: string[] = []): Promise<void> {
   await store(t, FeatureDependencyStore).set(child, { feature: parent, enabled, variants });
+}
+
+/** A person (a Viewer unless told), created by the system user; answers the id. */
+export async function seedPerson(
+  t: TestApp,
+  person: { username?: string; email?: string; name?: string; rootRole?: number; passwordHash?: string },
+): Promise<number> {
+  return store(t, UserStore).insert({
+    username: person.username ?? null,
+    email: person.email ?? null,
+    name: person.name ?? null,
+    passwordHash: person.passwordHash ?? null,
+    rootRoleId: person.rootRole ?? 3,
+    createdAt: t.clock.now(),
+    createdByUserId: SYSTEM_USER_ID,
+  });
 }

@@ -4,12 +4,16 @@ import type { Constraint } from '../../src/core/constraints/constraint.js';
 import { EnvironmentStore } from '../../src/modules/environments/environment.store.js';
 import { FeatureDependencyStore } from '../../src/modules/features/feature-dependency.store.js';
 import { FeatureEnvironmentStore } from '../../src/modules/features/feature-environment.store.js';
-import type { FeatureVariant } from '../../src/modules/features/feature.model.js';
+import { FavoriteStore } from '../../src/modules/features/favorite.store.js';
+import { FeatureLifecycleStore } from '../../src/modules/features/feature-lifecycle.store.js';
+import type { FeatureVariant, LifecycleStageName } from '../../src/modules/features/feature.model.js';
 import { FeatureStore } from '../../src/modules/features/feature.store.js';
 import { ProjectStore } from '../../src/modules/projects/project.store.js';
 import { SegmentStore } from '../../src/modules/segments/segment.store.js';
 import { FeatureStrategyStore } from '../../src/modules/strategies/feature-strategy.store.js';
 import type { StrategyVariant } from '../../src/modules/strategies/strategy.model.js';
+import { FeatureTagStore } from '../../src/modules/tags/feature-tag.store.js';
+import { TagTypeStore } from '../../src/modules/tags/tag-type.store.js';
 import { UserStore } from '../../src/modules/users/user.store.js';
 import type { TestApp } from './test-app.js';
 
@@ -171,4 +175,23 @@ export async function seedPerson(
     createdAt: t.clock.now(),
     createdByUserId: SYSTEM_USER_ID,
   });
+}
+
+export async function seedTagType(t: TestApp, name: string, color: string | null): Promise<void> {
+  await store(t, TagTypeStore).insert({ name, description: null, icon: null, color }, t.clock.now());
+}
+
+/** The tag on the feature (the tag value itself is not created: the feature's tags are what is read). */
+export async function seedFeatureTag(t: TestApp, feature: string, type: string, value: string): Promise<void> {
+  await store(t, FeatureTagStore).add(feature, { type, value }, SYSTEM_USER_ID, t.clock.now());
+}
+
+/** The feature's lifecycle stage, entered at `at`; `completed` takes its status. */
+export async function seedLifecycleStage(t: TestApp, feature: string, stage: LifecycleStageName, at: Date, status?: string): Promise<void> {
+  if (stage === 'completed' && status !== undefined) await store(t, FeatureLifecycleStore).complete(feature, status, at);
+  else await store(t, FeatureLifecycleStore).enter(feature, stage, at);
+}
+
+export async function seedFavorite(t: TestApp, userId: number, feature: string): Promise<void> {
+  await store(t, FavoriteStore).add(userId, feature, t.clock.now());
 }

@@ -8,7 +8,9 @@ import { FavoriteStore } from '../../src/modules/features/favorite.store.js';
 import { FeatureLifecycleStore } from '../../src/modules/features/feature-lifecycle.store.js';
 import type { FeatureVariant, LifecycleStageName } from '../../src/modules/features/feature.model.js';
 import { FeatureStore } from '../../src/modules/features/feature.store.js';
+import { ProjectAccessStore } from '../../src/modules/project-access/project-access.store.js';
 import { ProjectStore } from '../../src/modules/projects/project.store.js';
+import { RoleStore } from '../../src/modules/roles/role.store.js';
 import { SegmentStore } from '../../src/modules/segments/segment.store.js';
 import { FeatureStrategyStore } from '../../src/modules/strategies/feature-strategy.store.js';
 import type { StrategyVariant } from '../../src/modules/strategies/strategy.model.js';
@@ -194,4 +196,18 @@ export async function seedLifecycleStage(t: TestApp, feature: string, stage: Lif
 
 export async function seedFavorite(t: TestApp, userId: number, feature: string): Promise<void> {
   await store(t, FavoriteStore).add(userId, feature, t.clock.now());
+}
+
+/** A custom project role granting one permission (in one environment when given); answers its id. */
+export async function seedProjectRole(t: TestApp, name: string, permission: string, environment?: string): Promise<number> {
+  const roles = store(t, RoleStore);
+  const id = await roles.insert({ name, description: '', type: 'custom' }, t.clock.now());
+  if (id === undefined) throw new Error(`The role ${name} exists already.`);
+  await roles.replacePermissions(id, [{ name: permission, environment }]);
+  return id;
+}
+
+/** Gives the user the role in the project. */
+export async function seedProjectAssignment(t: TestApp, project: string, userId: number, roleId: number): Promise<void> {
+  await store(t, ProjectAccessStore).assign(project, 'user', [userId], [roleId], SYSTEM_USER_NAME, t.clock.now());
 }

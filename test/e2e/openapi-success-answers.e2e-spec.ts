@@ -346,6 +346,12 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('DELETE', `${feature}/dependencies/docs-parent`);
     await asAdmin('POST', `${feature}/dependencies`, { feature: 'docs-parent' });
     await asAdmin('DELETE', `${feature}/dependencies`);
+    // Export and import: the flag (its variants and tags) exported and imported back into its project.
+    const exported = await asAdmin('POST', '/api/admin/features-batch/export', { features: ['docs-flag'], environment: 'development' });
+    const imported = { project: 'docs', environment: 'development', data: exported.body };
+    const importer = { cookie: await sessionCookieFor(t, 1) };
+    await ok('POST', '/api/admin/features-batch/validate', importer, imported);
+    await ok('POST', '/api/admin/features-batch/import', importer, imported);
     await asAdmin('DELETE', '/api/admin/environments/docs-env-copy');
     await asAdmin('POST', `${project}/archive`, { features: ['docs-copy'] });
     await asAdmin('DELETE', '/api/admin/archive/docs-copy');

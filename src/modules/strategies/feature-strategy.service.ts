@@ -220,13 +220,7 @@ export class FeatureStrategyService {
       await this.store.lockFeatureEnvironment(address.featureName, address.environment);
       const location = await this.store.locate(address, { withTags: true });
       const current = found(location, address);
-      await this.store.delete(current.id);
-      await this.events.record({
-        ...eventScope(current, actor),
-        type: EVENT.FEATURE_STRATEGY_REMOVE,
-        preData: toFeatureStrategy(current),
-        tags: location.tags,
-      });
+      await this.remove(current, actor, location.tags);
       await this.disableIfNoEnabledStrategy(current, actor, location.tags);
     });
   }
@@ -239,15 +233,19 @@ export class FeatureStrategyService {
     await this.db.transaction(async () => {
       await this.store.lockFeatureEnvironment(address.featureName, address.environment);
       const location = await this.store.locate(address, { withTags: true });
-      for (const current of await this.store.list(address.featureName, address.environment)) {
-        await this.store.delete(current.id);
-        await this.events.record({
-          ...eventScope(current, actor),
-          type: EVENT.FEATURE_STRATEGY_REMOVE,
-          preData: toFeatureStrategy(current),
-          tags: location.tags,
-        });
-      }
+      for (const current of await this.store.list(address.featureName, address.environment))
+        await this.remove(current, actor, location.tags);
+    });
+  }
+
+  /** Deletes the strategy and records `feature-strategy-remove` with what it was. */
+  private async remove(current: StoredStrategy, actor: Actor, tags: EventTag[]): Promise<void> {
+    await this.store.delete(current.id);
+    await this.events.record({
+      ...eventScope(current, actor),
+      type: EVENT.FEATURE_STRATEGY_REMOVE,
+      preData: toFeatureStrategy(current),
+      tags,
     });
   }
 

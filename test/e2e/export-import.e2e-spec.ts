@@ -173,6 +173,16 @@ describe('feature export and import: /api/admin/features-batch', () => {
     expect(imported).toMatchObject({ project: 'target', environment: ENV, createdBy: 'admin', data: null });
   });
 
+  it('exports by tag value (any tag type), and every active feature when nothing selects', async () => {
+    const byTag = (await admin(t).post(EXPORT, { tag: 'payments', environment: ENV }).expect(200)).body;
+    expect(byTag.features.map((f: { name: string }) => f.name)).toEqual(['checkout']);
+    expect(byTag.tagTypes.map((type: { name: string }) => type.name)).toEqual(['simple', 'team']);
+    const all = (await admin(t).post(EXPORT, { features: [], environment: ENV }).expect(200)).body;
+    expect(all.features.map((f: { name: string }) => f.name)).toEqual(['checkout', 'checkout-button']);
+    const elsewhere = (await admin(t).post(EXPORT, { project: 'target', environment: 'nowhere' }).expect(200)).body;
+    expect([elsewhere.featureStrategies, elsewhere.featureEnvironments, elsewhere.segments]).toEqual([[], [], []]);
+  });
+
   describe('validation and refusals', () => {
     const data = () => ({
       features: [

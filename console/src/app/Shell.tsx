@@ -70,7 +70,7 @@ export function Shell() {
           <DialogTrigger isOpen={menuOpen} onOpenChange={setMenuOpen}>
             <Button className="button quiet menu-button">Menu</Button>
             <ModalOverlay isDismissable className="drawer-overlay">
-              <Modal className="menu-drawer">
+              <Modal className="drawer menu-drawer">
                 <Dialog aria-label="Menu" className="dialog">
                   <Button slot="close" className="button quiet">
                     Close menu

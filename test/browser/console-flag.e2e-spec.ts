@@ -157,8 +157,8 @@ describe('the flag page', () => {
   });
 
   it('lists the flag’s history with what changed', async () => {
-    await page.goto(`/flags/default/${FLAG}`);
-    const history = page.getByRole('region', { name: 'History' });
+    await page.goto(`/flags/default/${FLAG}?tab=history`);
+    const history = page.getByRole('tabpanel', { name: 'History' });
     await history.getByText('parameters.rollout: 50 → 10').waitFor();
   });
 

@@ -50,7 +50,7 @@ export default function Metrics({ flag }: { flag: Feature }) {
   const applications = [...new Set((metrics.data?.data ?? []).map((hour) => hour.appName))].sort();
   return (
     <div className="stack">
-      <div className="field">
+      <div className="field period">
         <label htmlFor={`${id}-period`}>Period</label>
         <select id={`${id}-period`} value={hoursBack} onChange={(event) => setHoursBack(Number(event.target.value))}>
           {PERIODS.map((period) => (

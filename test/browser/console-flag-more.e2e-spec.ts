@@ -104,13 +104,19 @@ describe('variants per environment', () => {
     await page.getByRole('button', { name: 'Edit variants in development' }).click();
     const form = page.getByRole('form', { name: 'Variants in development' });
     await form.getByLabel('Variant 2 name').fill('not url safe');
+    // An unsaved edit survives a look at another tab.
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByRole('tab', { name: 'Variants' }).click();
+    expect(await form.getByLabel('Variant 2 name').inputValue()).toBe('not url safe');
     await form.getByRole('button', { name: 'Save variants in development' }).click();
     const field = form.locator('.field', { has: page.getByLabel('Variant 2 name') });
     await field.locator('.field-error').waitFor();
     expect(await field.locator('.field-error').innerText()).toMatch(/URL friendly/);
     const { variants } = (await session.api(`${FEATURE}/environments/development/variants`)) as { variants: { name: string }[] };
     expect(variants.map((variant) => variant.name)).toEqual(['blue', 'red']);
+    page.once('dialog', (dialog) => dialog.accept());
     await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
   });
 });
 
@@ -128,6 +134,23 @@ describe('the dependency on a parent', () => {
     await page.getByRole('button', { name: `Remove dependency on ${PARENT}` }).click();
     await page.getByText('No parent: the flag is evaluated on its own.').waitFor();
     expect(await session.api(`${FEATURE}/dependencies`)).toEqual([]);
+  });
+
+  it('requires one of the parent’s variants, picked from the variants the parent has', async () => {
+    await session.t
+      .http()
+      .put(`/api/admin/projects/default/features/${PARENT}/environments/development/variants`)
+      .set('Authorization', ADMIN_TOKEN)
+      .send([{ name: 'fast', weight: 1000, weightType: 'variable', stickiness: 'default' }])
+      .expect(200);
+    await page.goto(`/flags/default/${FLAG}`);
+    await page.getByRole('button', { name: 'Add parent' }).click();
+    const form = page.getByRole('form', { name: 'Parent flag' });
+    await form.getByLabel('Parent flag').selectOption(PARENT);
+    await form.getByRole('checkbox', { name: 'fast' }).check();
+    await form.getByRole('button', { name: 'Save dependency' }).click();
+    await page.getByText('being enabled, with variant fast.').waitFor();
+    expect(await session.api(`${FEATURE}/dependencies`)).toEqual([{ feature: PARENT, enabled: true, variants: ['fast'] }]);
   });
 });
 
@@ -225,7 +248,7 @@ describe('history', () => {
   it('shows each change as a readable diff, with who and when', async () => {
     await page.goto(`/flags/default/${FLAG}?tab=history`);
     const history = page.getByRole('tabpanel', { name: 'History' });
-    await history.getByText('feature-dependency-added').waitFor();
+    await history.getByText('feature-dependency-added').first().waitFor();
     await history.getByText('constraints.0.values: added gold, bronze').first().waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });

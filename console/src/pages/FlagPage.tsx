@@ -37,7 +37,10 @@ export default function FlagPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: TabId = TABS.find((candidate) => candidate.id === searchParams.get('tab'))?.id ?? 'overview';
-  const showTab = (next: TabId) =>
+  // A visited variants tab stays mounted (hidden), so an unsaved edit survives a look at another tab.
+  const [keptVariants, setKeptVariants] = useState(tab === 'variants');
+  const showTab = (next: TabId) => {
+    if (next === 'variants') setKeptVariants(true);
     setSearchParams(
       (params) => {
         if (next === 'overview') params.delete('tab');
@@ -46,6 +49,7 @@ export default function FlagPage() {
       },
       { replace: true },
     );
+  };
   const queryClient = useQueryClient();
   const key = ['feature', projectId, featureName];
   const path = { projectId, featureName };
@@ -180,7 +184,7 @@ export default function FlagPage() {
           <DependencySection flag={flag} onChanged={refresh} />
           <Tags flag={flag.name} tags={flag.tags} onChanged={refresh} />
         </TabPanel>
-        <TabPanel id="variants" className="tab-panel">
+        <TabPanel id="variants" className="tab-panel" shouldForceMount={keptVariants}>
           <Suspense fallback={<span className="skeleton" aria-label="Loading variants" />}>
             <Variants flag={flag} onChanged={refresh} />
           </Suspense>

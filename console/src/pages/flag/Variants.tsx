@@ -94,7 +94,13 @@ function EnvironmentVariants({ flag, environment, onChanged }: { flag: Feature; 
           )}
           <VariantsEditor variants={draft} onChange={setDraft} problemAt={problemAt} pointer="/body" withOverrides />
           <div className="row">
-            <Button className="button" onPress={() => setDraft(undefined)}>
+            <Button
+              className="button"
+              onPress={() => {
+                const changed = JSON.stringify(draft) !== JSON.stringify(environment.variants.map(editable));
+                if (!changed || window.confirm(`Discard your changes to the variants in ${environment.name}?`)) setDraft(undefined);
+              }}
+            >
               Cancel
             </Button>
             <Button type="submit" className="button primary" isDisabled={save.isPending}>

@@ -159,7 +159,7 @@ export default function FlagPage() {
           </Button>
         </div>
       )}
-      <Tabs selectedKey={tab} onSelectionChange={(key) => showTab(key as TabId)}>
+      <Tabs className="tabs-root" selectedKey={tab} onSelectionChange={(key) => showTab(key as TabId)}>
         <TabList aria-label={`Sections of ${flag.name}`} className="tabs">
           {TABS.map((candidate) => (
             <Tab key={candidate.id} id={candidate.id} className="tab">

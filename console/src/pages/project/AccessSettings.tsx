@@ -38,13 +38,13 @@ export function AccessSettings({ projectId }: { projectId: string }) {
       holder.kind === 'user'
         ? data(
             api.PUT('/api/admin/projects/{projectId}/users/{userId}/roles', {
-              params: { path: { projectId, userId: String(holder.id) } },
+              params: { path: { projectId, userId: holder.id } },
               body: { roles: [role] },
             }),
           )
         : data(
             api.PUT('/api/admin/projects/{projectId}/groups/{groupId}/roles', {
-              params: { path: { projectId, groupId: String(holder.id) } },
+              params: { path: { projectId, groupId: holder.id } },
               body: { roles: [role] },
             }),
           ),
@@ -55,12 +55,12 @@ export function AccessSettings({ projectId }: { projectId: string }) {
       holder.kind === 'user'
         ? data(
             api.DELETE('/api/admin/projects/{projectId}/users/{userId}/roles', {
-              params: { path: { projectId, userId: String(holder.id) } },
+              params: { path: { projectId, userId: holder.id } },
             }),
           )
         : data(
             api.DELETE('/api/admin/projects/{projectId}/groups/{groupId}/roles', {
-              params: { path: { projectId, groupId: String(holder.id) } },
+              params: { path: { projectId, groupId: holder.id } },
             }),
           ),
     onSettled: refresh,

@@ -31,7 +31,7 @@ export function ProjectHeader({
           <h1 id="project-heading">{overview.data?.name ?? projectId}</h1>
           {overview.data?.description && <p>{overview.data.description}</p>}
         </div>
-        <nav aria-label="Project" className="row">
+        <nav aria-label="Project" className="row project-nav">
           <Link className="button quiet" href={base} aria-current={current === 'overview' ? 'page' : undefined}>
             Overview
           </Link>

@@ -207,7 +207,7 @@ describe('the project settings', () => {
     await session.t.http().get('/api/client/features').set('Authorization', secret!).expect(401);
   });
 
-  it('deletes a project after its id is typed', async () => {
+  it('deletes a project after its id is typed; the list leads to the others’ overviews', async () => {
     await admin().post('/api/admin/projects', { id: 'scratch', name: 'Scratch' }).expect(201);
     await page.goto('/projects/scratch/settings/general');
     await page.getByRole('button', { name: 'Delete project' }).click();
@@ -217,6 +217,10 @@ describe('the project settings', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
     await session.t.http().get('/api/admin/projects/scratch').set('Authorization', ADMIN_TOKEN).expect(404);
+    // The projects list leads to each project's overview.
+    await page.getByRole('link', { name: 'Web shop EU' }).click();
+    await page.getByRole('heading', { name: 'Web shop EU', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/projects/${PROJECT}`);
   });
 
   it('disables what a Viewer may not do, saying which permission it needs', async () => {

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormDialog } from '../../ui/FormDialog';
 import { GuardedButton } from '../../ui/GuardedButton';
 import { Pick } from '../../ui/Pick';
+import { RowAction } from '../../ui/ResourcePage';
 
 type Kind = 'user' | 'group';
 interface Holder {
@@ -132,14 +133,7 @@ export function AccessSettings({ projectId }: { projectId: string }) {
                   {holder.roles.length > 1 && <div className="muted small">Also {holder.roles.slice(1).map(roleName).join(', ')}</div>}
                 </td>
                 <td className="actions">
-                  <GuardedButton
-                    permission={canWrite}
-                    className="button quiet danger"
-                    onPress={() => setRemoving(holder)}
-                    aria-label={`Remove ${holder.name}`}
-                  >
-                    Remove
-                  </GuardedButton>
+                  <RowAction label="Remove" name={holder.name} permission={canWrite} danger onPress={() => setRemoving(holder)} />
                 </td>
               </tr>
             ))}

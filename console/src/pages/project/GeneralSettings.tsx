@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { api, ApiError, data } from '../../api/client';
+import { Form } from 'react-aria-components';
+import { api, data } from '../../api/client';
 import { usePermission, type Permission } from '../../app/permissions';
 import { useNavigate } from 'react-router';
+import { apiFieldErrors } from '../../ui/FormDialog';
 import { GuardedButton } from '../../ui/GuardedButton';
+import { TextInput } from '../../ui/TextInput';
 import { TypedConfirmDialog } from '../../ui/TypedConfirmDialog';
 import type { ProjectOverview } from './ProjectHeader';
 
@@ -40,39 +43,21 @@ export function GeneralSettings({ projectId, project }: { projectId: string; pro
       navigate('/projects');
     },
   });
-  const problem = (property: string) => (save.error instanceof ApiError ? save.error.detailFor(`/body/${property}`) : undefined);
   return (
     <>
       <section className="card" aria-labelledby={`${id}-heading`}>
         <h2 id={`${id}-heading`}>General</h2>
-        <form
+        <Form
           className="stack narrow-form"
+          validationErrors={apiFieldErrors(save.error)}
           onSubmit={(event) => {
             event.preventDefault();
             save.mutate();
           }}
         >
-          <div className="field">
-            <label htmlFor={`${id}-name`}>Name</label>
-            <input
-              id={`${id}-name`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              aria-invalid={problem('name') ? true : undefined}
-              aria-describedby={problem('name') ? `${id}-name-error` : undefined}
-            />
-            {problem('name') && (
-              <span id={`${id}-name-error`} className="field-error">
-                {problem('name')}
-              </span>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-description`}>Description</label>
-            <textarea id={`${id}-description`} rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
-          </div>
-          {save.error && !problem('name') && (
+          <TextInput label="Name" name="name" value={name} onChange={setName} isRequired />
+          <TextInput label="Description" name="description" value={description} onChange={setDescription} />
+          {save.error && (
             <p role="alert" className="notice error">
               {save.error.message}
             </p>
@@ -87,7 +72,7 @@ export function GeneralSettings({ projectId, project }: { projectId: string; pro
               Save
             </GuardedButton>
           </div>
-        </form>
+        </Form>
       </section>
       <section className="card" aria-labelledby={`${id}-delete-heading`}>
         <h2 id={`${id}-delete-heading`}>Delete the project</h2>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FieldError, Input, Label, TextField } from 'react-aria-components';
 import { api, data } from '../../api/client';
@@ -6,8 +6,8 @@ import { type Permission, usePermission } from '../../app/permissions';
 import { FormDialog } from '../../ui/FormDialog';
 import { GuardedButton } from '../../ui/GuardedButton';
 import { Pick } from '../../ui/Pick';
+import { RowAction, useResource } from '../../ui/ResourcePage';
 import { SecretDialog } from '../../ui/SecretOnce';
-import { TypedConfirmDialog } from '../../ui/TypedConfirmDialog';
 
 const listTokens = (projectId: string) => data(api.GET('/api/admin/projects/{projectId}/api-tokens', { params: { path: { projectId } } }));
 type Token = Awaited<ReturnType<typeof listTokens>>['tokens'][number];
@@ -22,21 +22,19 @@ const typeName = (type: string) => TYPES.find((candidate) => candidate.id === ty
 /** The project's SDK tokens (Unleash's project API tokens): a new one's secret is shown once. */
 export function TokenSettings({ projectId }: { projectId: string }) {
   const headingId = useId();
-  const queryClient = useQueryClient();
   const canRead = usePermission('READ_PROJECT_API_TOKEN', { project: projectId });
   const canCreate = usePermission('CREATE_PROJECT_API_TOKEN', { project: projectId });
   const canDelete = usePermission('DELETE_PROJECT_API_TOKEN', { project: projectId });
-  const key = ['project', projectId, 'api-tokens'];
-  const tokens = useQuery({ queryKey: key, queryFn: () => listTokens(projectId), enabled: canRead.allowed });
-  const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Token>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['project', projectId] });
-  const remove = useMutation({
-    mutationFn: (token: Token) =>
+  const tokens = useResource({
+    queryKey: `project-api-tokens:${projectId}`,
+    load: () => listTokens(projectId),
+    rows: (answer) => answer.tokens,
+    enabled: canRead.allowed,
+    remove: (token) =>
       data(api.DELETE('/api/admin/projects/{projectId}/api-tokens/{token}', { params: { path: { projectId, token: String(token.id) } } })),
-    onSuccess: () => setDeleting(undefined),
-    onSettled: refresh,
+    nameOf: (token) => token.tokenName,
   });
+  const [creating, setCreating] = useState(false);
   /** A token of several projects is deleted on the API tokens page, where all its projects are seen. */
   const deletable = (token: Token): Permission =>
     token.projects.length > 1
@@ -53,14 +51,14 @@ export function TokenSettings({ projectId }: { projectId: string }) {
       </div>
       <p className="muted">Tokens for SDKs that read this project&apos;s flags in one environment.</p>
       {!canRead.allowed && <p className="notice warning">{canRead.reason} to see the project&apos;s tokens.</p>}
-      {tokens.error && (
+      {tokens.list.error && (
         <p role="alert" className="notice error">
-          {tokens.error.message}
+          {tokens.list.error.message}
         </p>
       )}
       {canRead.allowed && (
         <div className="table-wrap">
-          <table className="table" aria-labelledby={headingId} aria-busy={tokens.isFetching}>
+          <table className="table" aria-labelledby={headingId} aria-busy={tokens.list.isFetching}>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -74,7 +72,7 @@ export function TokenSettings({ projectId }: { projectId: string }) {
               </tr>
             </thead>
             <tbody>
-              {(tokens.data?.tokens ?? []).map((token) => (
+              {(tokens.list.rows ?? []).map((token) => (
                 <tr key={token.id}>
                   <td>
                     {token.tokenName}
@@ -85,14 +83,13 @@ export function TokenSettings({ projectId }: { projectId: string }) {
                   <td>{new Date(token.createdAt).toLocaleDateString()}</td>
                   <td>{token.seenAt ? new Date(token.seenAt).toLocaleString() : 'never'}</td>
                   <td className="actions">
-                    <GuardedButton
+                    <RowAction
+                      label="Delete"
+                      name={token.tokenName}
                       permission={deletable(token)}
-                      className="button quiet danger"
-                      onPress={() => setDeleting(token)}
-                      aria-label={`Delete ${token.tokenName}`}
-                    >
-                      Delete
-                    </GuardedButton>
+                      danger
+                      onPress={() => tokens.askDelete(token)}
+                    />
                   </td>
                 </tr>
               ))}
@@ -100,21 +97,13 @@ export function TokenSettings({ projectId }: { projectId: string }) {
           </table>
         </div>
       )}
-      {tokens.isSuccess && tokens.data.tokens.length === 0 && (
+      {tokens.list.rows?.length === 0 && (
         <div className="empty">
           <p>No tokens for this project yet. An SDK needs a backend or frontend token to read its flags.</p>
         </div>
       )}
-      {creating && <TokenForm projectId={projectId} onDone={() => (setCreating(false), refresh())} />}
-      {deleting && (
-        <TypedConfirmDialog
-          action="Delete"
-          name={deleting.tokenName}
-          error={remove.error}
-          onConfirm={() => remove.mutate(deleting)}
-          onCancel={() => (setDeleting(undefined), remove.reset())}
-        />
-      )}
+      {creating && <TokenForm projectId={projectId} onDone={() => (setCreating(false), void tokens.refresh())} />}
+      {tokens.deleteDialog}
     </section>
   );
 }

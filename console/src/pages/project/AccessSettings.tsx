@@ -118,7 +118,7 @@ export function AccessSettings({ projectId }: { projectId: string }) {
                 <td>{holder.detail}</td>
                 <td title={canWrite.reason}>
                   <select
-                    className="select-native"
+                    className="select-button"
                     aria-label={`Role of ${holder.name}`}
                     value={holder.roles[0]}
                     disabled={!canWrite.allowed || setRole.isPending}

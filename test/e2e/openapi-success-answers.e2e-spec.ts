@@ -323,6 +323,9 @@ describe('the OpenAPI document describes a successful answer of every operation'
     const apiTokenUrl = `/api/admin/api-tokens/${(apiToken.body as { id: number }).id}`;
     await asAdmin('GET', '/api/admin/api-tokens');
     await asAdmin('PUT', apiTokenUrl, { expiresAt });
+    const projectToken = await asAdmin('POST', `${project}/api-tokens`, { tokenName: 'docs-frontend', type: 'frontend' });
+    const projectTokenUrl = `${project}/api-tokens/${(projectToken.body as { id: number }).id}`;
+    await asAdmin('GET', `${project}/api-tokens`);
     await ok('DELETE', `${feature}/favorites`, user);
     await ok('POST', '/api/admin/user/change-password', user, {
       password: 'Brand-new-pass1',
@@ -332,6 +335,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
 
     // Removals, each of something made above.
     await asAdmin('DELETE', apiTokenUrl);
+    await asAdmin('DELETE', projectTokenUrl);
     await asAdmin('DELETE', accountTokenUrl);
     await asAdmin('DELETE', accountUrl);
     await asAdmin('DELETE', groupUrl);

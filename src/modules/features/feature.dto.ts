@@ -97,6 +97,19 @@ export class BatchFeaturesSchema {
   features: string[];
 }
 
+@ApiSchema({ name: 'validateArchiveFeaturesSchema', description: 'What archiving the features would do to dependencies' })
+export class ValidateArchiveFeaturesSchema {
+  @ApiProperty({
+    type: [String],
+    description: 'Features of the list that other features outside the list depend on: archiving them is refused',
+    example: ['my-parent-feature'],
+  })
+  parentsWithChildFeatures: string[];
+
+  @ApiProperty({ description: 'Whether a feature of the list has a parent or children: archiving it removes those dependencies' })
+  hasDeletedDependencies: boolean;
+}
+
 @ApiSchema({ name: 'bulkToggleFeaturesSchema' })
 export class BulkToggleFeaturesSchema {
   @ApiProperty({ type: [String], description: 'Names of features of the project to switch', example: ['my-feature-4', 'my-feature-5'] })

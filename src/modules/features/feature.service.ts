@@ -244,6 +244,26 @@ export class FeatureService {
     });
   }
 
+  /**
+   * What `archiveMany` would do with these names, as Unleash's archive validation says it: the features that others
+   * outside the list depend on (refused), and whether any of them has a parent or children (dependencies removed).
+   */
+  async validateArchive(
+    projectId: string,
+    names: string[],
+  ): Promise<{ parentsWithChildFeatures: string[]; hasDeletedDependencies: boolean }> {
+    if (!(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
+    const listed = new Set(names);
+    const parentsWithChildFeatures: string[] = [];
+    let hasDeletedDependencies = false;
+    for (const name of listed) {
+      const [children, parent] = await Promise.all([this.readModel.childrenOf(name), this.readModel.parentOf(name)]);
+      if (children.some((child) => !listed.has(child))) parentsWithChildFeatures.push(name);
+      hasDeletedDependencies ||= children.length > 0 || parent !== undefined;
+    }
+    return { parentsWithChildFeatures, hasDeletedDependencies };
+  }
+
   /** Brings an archived feature back, switched off everywhere, at the lifecycle stage `initial` again. */
   async revive(featureName: string, actor: Actor): Promise<void> {
     await this.db.transaction(async () => {

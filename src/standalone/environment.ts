@@ -23,6 +23,7 @@ export interface StandaloneEnvironment {
   secureCookies?: boolean;
   maxParallelSessions: number;
   loginRateLimitPerMinute: number;
+  passwordResetLimitPerMinute: number;
   loginLockoutThreshold: number;
   loginLockoutMinutes: number;
   /**
@@ -140,6 +141,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     secureCookies: boolean('SECURE_COOKIES'),
     maxParallelSessions: integer('MAX_PARALLEL_SESSIONS', 5, 1, 1000),
     loginRateLimitPerMinute: integer('SIMPLE_LOGIN_LIMIT_PER_MINUTE', 10, 1, 100_000),
+    passwordResetLimitPerMinute: integer('PASSWORD_RESET_LIMIT_PER_MINUTE', 1, 1, 100_000),
     loginLockoutThreshold: integer('LOGIN_LOCKOUT_THRESHOLD', 10, 1, 1000),
     loginLockoutMinutes: integer('LOGIN_LOCKOUT_MINUTES', 15, 1, 60 * 24 * 30),
     trustProxy: trustedProxies(env.TRUST_PROXY, problems),

@@ -2,6 +2,7 @@ import { FeatureModule } from '../../core/feature-module.js';
 import { EventsModule } from '../events/index.js';
 import { UsersModule } from '../users/index.js';
 import { SessionsModule } from '../sessions/index.js';
+import { AddressThrottle } from './address-throttle.js';
 import { LockoutService } from './lockout.service.js';
 import { LoginFailureStore, SqlLoginFailureStore } from './login-failure.store.js';
 import { LoginThrottleStorage } from './login-throttle.storage.js';
@@ -20,10 +21,11 @@ import { UnlockController } from './unlock.controller.js';
     SignInService,
     LockoutService,
     LoginThrottleStorage,
+    AddressThrottle,
     PasswordStrategy,
     PasswordLoginPort,
     { provide: LoginFailureStore, useClass: SqlLoginFailureStore },
   ],
-  exports: [SignInService, PasswordLoginPort],
+  exports: [SignInService, PasswordLoginPort, AddressThrottle],
 })
 export class AuthModule {}

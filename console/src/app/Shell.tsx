@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Link, RouterProvider } from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Link, Modal, ModalOverlay, RouterProvider } from 'react-aria-components';
 import { NavLink, Outlet, useHref, useLocation, useNavigate } from 'react-router';
 import { api, onSignedOut } from '../api/client';
 import { NAVIGATION } from './navigation';
@@ -9,7 +9,10 @@ import { currentTheme, setTheme, type Theme } from './theme';
 
 const CommandMenu = lazy(() => import('./CommandMenu'));
 
-/** The frame of every signed-in page: left navigation, header with the command menu, theme and the user's menu. */
+/**
+ * The frame of every signed-in page: left navigation, header with the command menu, theme and the user's menu. On a
+ * narrow screen the navigation is behind the header's Menu button, in a dialog (Escape or a chosen page closes it).
+ */
 export function Shell() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -17,6 +20,7 @@ export function Shell() {
   const queryClient = useQueryClient();
   const [theme, setShownTheme] = useState<Theme>(currentTheme);
   const [commandMenuOpen, setCommandMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   useEffect(() => {
     const toLogin = () => {
@@ -56,7 +60,6 @@ export function Shell() {
       </div>
     );
   }
-  const groups = [...new Set(NAVIGATION.map((item) => item.group))];
   return (
     <RouterProvider navigate={navigate} useHref={useHref}>
       <a className="skip-link" href="#main">
@@ -64,6 +67,21 @@ export function Shell() {
       </a>
       <div className="shell">
         <header className="shell-header">
+          <DialogTrigger isOpen={menuOpen} onOpenChange={setMenuOpen}>
+            <Button className="button quiet menu-button">Menu</Button>
+            <ModalOverlay isDismissable className="drawer-overlay">
+              <Modal className="drawer menu-drawer">
+                <Dialog aria-label="Menu" className="dialog">
+                  <Button slot="close" className="button quiet">
+                    Close menu
+                  </Button>
+                  <nav className="nav-links" aria-label="Main">
+                    <NavigationLinks onNavigate={() => setMenuOpen(false)} />
+                  </nav>
+                </Dialog>
+              </Modal>
+            </ModalOverlay>
+          </DialogTrigger>
           <Link href="/" className="brand">
             Flagwright
           </Link>
@@ -82,19 +100,8 @@ export function Shell() {
             </Button>
           </div>
         </header>
-        <nav className="shell-nav" aria-label="Main">
-          {groups.map((group) => (
-            <ul key={group ?? 'main'} aria-label={group}>
-              {group && <li className="nav-heading">{group}</li>}
-              {NAVIGATION.filter((item) => item.group === group).map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === '/'}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          ))}
+        <nav className="shell-nav nav-links" aria-label="Main">
+          <NavigationLinks />
         </nav>
         <main id="main" className="shell-main">
           <Outlet />
@@ -107,4 +114,21 @@ export function Shell() {
       )}
     </RouterProvider>
   );
+}
+
+/** The pages of the navigation, under their group's heading; `onNavigate` runs when one is chosen. */
+function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const groups = [...new Set(NAVIGATION.map((item) => item.group))];
+  return groups.map((group) => (
+    <ul key={group ?? 'main'} aria-label={group}>
+      {group && <li className="nav-heading">{group}</li>}
+      {NAVIGATION.filter((item) => item.group === group).map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.to === '/'} onClick={onNavigate}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  ));
 }

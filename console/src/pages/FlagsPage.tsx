@@ -4,6 +4,7 @@ import { Button, Dialog, DialogTrigger, Input, Label, Link, Popover, SearchField
 import { useSearchParams } from 'react-router';
 import { api, data } from '../api/client';
 import { EnvironmentSwitch } from '../ui/EnvironmentSwitch';
+import { Pager } from '../ui/Pager';
 import { useDebounced } from '../ui/useDebounced';
 import { FilterEditor } from './flags/FilterEditor';
 import { describeFilter, FILTERS } from './flags/filters';
@@ -263,25 +264,7 @@ export default function FlagsPage() {
           <p>No flag matches this view.</p>
         </div>
       )}
-      <nav className="pager" aria-label="Pages">
-        <span aria-live="polite">
-          {total === 0 ? 'No flags' : `${offset + 1}–${Math.min(offset + PAGE_SIZE, total)} of ${total} flags`}
-        </span>
-        <Button
-          className="button"
-          isDisabled={offset === 0}
-          onPress={() => update({ offset: String(Math.max(0, offset - PAGE_SIZE)) }, false)}
-        >
-          Previous page
-        </Button>
-        <Button
-          className="button"
-          isDisabled={offset + PAGE_SIZE >= total}
-          onPress={() => update({ offset: String(offset + PAGE_SIZE) }, false)}
-        >
-          Next page
-        </Button>
-      </nav>
+      <Pager offset={offset} pageSize={PAGE_SIZE} total={total} noun="flags" onOffset={(next) => update({ offset: String(next) }, false)} />
     </section>
   );
 }

@@ -1,13 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button, Link } from 'react-aria-components';
-import { api, ApiError, data } from '../api/client';
+import { Button, Form, Link } from 'react-aria-components';
+import { api, data } from '../api/client';
+import { apiFieldErrors } from '../ui/FormDialog';
+import { ResourcePage, useResource } from '../ui/ResourcePage';
+import { TextInput } from '../ui/TextInput';
 
 /** Projects: the list (with each one's flags and members) and a form to create one. */
 export default function ProjectsPage() {
   const id = useId();
-  const queryClient = useQueryClient();
-  const projects = useQuery({ queryKey: ['projects'], queryFn: () => data(api.GET('/api/admin/projects')) });
+  const projects = useResource({
+    queryKey: 'projects',
+    load: () => data(api.GET('/api/admin/projects')),
+    rows: (answer) => answer.projects,
+  });
   const [name, setName] = useState('');
   const [projectId, setProjectId] = useState('');
   const [description, setDescription] = useState('');
@@ -18,62 +24,44 @@ export default function ProjectsPage() {
       setName('');
       setProjectId('');
       setDescription('');
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      void projects.refresh();
     },
   });
-  const problem = (property: string) => (create.error instanceof ApiError ? create.error.detailFor(`/body/${property}`) : undefined);
   return (
-    <section className="page" aria-labelledby="projects-heading">
-      <h1 id="projects-heading">Projects</h1>
-      <table className="table" aria-label="Projects">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Id</th>
-            <th scope="col">Flags</th>
-            <th scope="col">Members</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {projects.data?.projects.map((project) => (
-            <tr key={project.id}>
-              <td>
-                <Link href={`/?project=${encodeURIComponent(`IS:${project.id}`)}`}>{project.name}</Link>
-                {project.description && <div className="muted small">{project.description}</div>}
-              </td>
-              <td>{project.id}</td>
-              <td>{project.featureCount}</td>
-              <td>{project.memberCount}</td>
-              <td>{new Date(project.createdAt).toLocaleDateString()}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <ResourcePage
+      title="Projects"
+      list={projects.list}
+      rowKey={(project) => project.id}
+      columns={[
+        {
+          header: 'Name',
+          cell: (project) => (
+            <>
+              <Link href={`/?project=${encodeURIComponent(`IS:${project.id}`)}`}>{project.name}</Link>
+              {project.description && <div className="muted small">{project.description}</div>}
+            </>
+          ),
+        },
+        { header: 'Id', cell: (project) => project.id },
+        { header: 'Flags', cell: (project) => project.featureCount },
+        { header: 'Members', cell: (project) => project.memberCount },
+        { header: 'Created', cell: (project) => new Date(project.createdAt).toLocaleDateString() },
+      ]}
+    >
       <section className="card" aria-labelledby={`${id}-heading`}>
         <h2 id={`${id}-heading`}>Create a project</h2>
-        <form
+        <Form
           className="stack narrow-form"
+          validationErrors={apiFieldErrors(create.error)}
           onSubmit={(event) => {
             event.preventDefault();
             create.mutate();
           }}
         >
-          <div className="field">
-            <label htmlFor={`${id}-name`}>Name</label>
-            <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} required />
-            {problem('name') && <span className="field-error">{problem('name')}</span>}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-id`}>Id (made from the name when empty)</label>
-            <input id={`${id}-id`} value={projectId} onChange={(event) => setProjectId(event.target.value)} />
-            {problem('id') && <span className="field-error">{problem('id')}</span>}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-description`}>Description</label>
-            <input id={`${id}-description`} value={description} onChange={(event) => setDescription(event.target.value)} />
-          </div>
-          {create.error && !problem('name') && !problem('id') && (
+          <TextInput label="Name" name="name" value={name} onChange={setName} isRequired />
+          <TextInput label="Id (made from the name when empty)" name="id" value={projectId} onChange={setProjectId} />
+          <TextInput label="Description" name="description" value={description} onChange={setDescription} />
+          {create.error && (
             <p role="alert" className="notice error">
               {create.error.message}
             </p>
@@ -81,8 +69,8 @@ export default function ProjectsPage() {
           <Button type="submit" className="button primary" isDisabled={create.isPending}>
             Create project
           </Button>
-        </form>
+        </Form>
       </section>
-    </section>
+    </ResourcePage>
   );
 }

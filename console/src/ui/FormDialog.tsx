@@ -30,26 +30,18 @@ export function FormDialog({
           <Heading slot="title">{title}</Heading>
           <Form
             className="stack"
-            validationErrors={error instanceof ApiError ? fieldErrors(error) : undefined}
+            validationErrors={apiFieldErrors(error)}
             onSubmit={(event) => {
               event.preventDefault();
               onSubmit();
             }}
           >
             {children}
-            {error && (
-              <p role="alert" className="notice error">
-                {error.message}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <Button className="button" onPress={onCancel}>
-                Cancel
-              </Button>
+            <DialogFooter error={error} onCancel={onCancel}>
               <Button type="submit" className="button primary" isDisabled={pending}>
                 {pending ? 'Saving…' : submitLabel}
               </Button>
-            </div>
+            </DialogFooter>
           </Form>
         </Dialog>
       </Modal>
@@ -57,8 +49,28 @@ export function FormDialog({
   );
 }
 
+/** A dialog's last part: the API's refusal (its own message), Cancel, and the dialog's own buttons. */
+export function DialogFooter({ error, onCancel, children }: { error?: Error | null; onCancel: () => void; children: ReactNode }) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="notice error">
+          {error.message}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <Button className="button" onPress={onCancel}>
+          Cancel
+        </Button>
+        {children}
+      </div>
+    </>
+  );
+}
+
 /** The API's validation details by the field they name (the last part of their JSON pointer), for React Aria's form. */
-function fieldErrors(error: ApiError): Record<string, string> {
+export function apiFieldErrors(error: Error | null): Record<string, string> | undefined {
+  if (!(error instanceof ApiError)) return undefined;
   const errors: Record<string, string> = {};
   for (const detail of error.body?.details ?? []) {
     const field = detail.path?.split('/').at(-1);

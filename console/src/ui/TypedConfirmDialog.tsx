@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Dialog, Heading, Input, Label, Modal, ModalOverlay, TextField } from 'react-aria-components';
+import { DialogFooter } from './FormDialog';
 
 /** Deleting asks for the name to be typed: the confirm button stays disabled until it matches. */
 export function TypedConfirmDialog({
@@ -27,19 +28,11 @@ export function TypedConfirmDialog({
             <Label>Type {name} to confirm</Label>
             <Input />
           </TextField>
-          {error && (
-            <p role="alert" className="notice error">
-              {error.message}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <Button className="button" onPress={onCancel}>
-              Cancel
-            </Button>
+          <DialogFooter error={error} onCancel={onCancel}>
             <Button className="button danger" isDisabled={typed !== name} onPress={onConfirm}>
               {action}
             </Button>
-          </div>
+          </DialogFooter>
         </Dialog>
       </Modal>
     </ModalOverlay>

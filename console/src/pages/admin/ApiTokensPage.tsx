@@ -1,13 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FieldError, Input, Label, TextField } from 'react-aria-components';
 import { api, data } from '../../api/client';
 import { usePermission } from '../../app/permissions';
 import { FormDialog } from '../../ui/FormDialog';
-import { GuardedButton } from '../../ui/GuardedButton';
 import { Pick } from '../../ui/Pick';
+import { ResourcePage, RowAction, useResource } from '../../ui/ResourcePage';
 import { SecretDialog } from '../../ui/SecretOnce';
-import { TypedConfirmDialog } from '../../ui/TypedConfirmDialog';
+import { TextInput } from '../../ui/TextInput';
 
 const listTokens = () => data(api.GET('/api/admin/api-tokens'));
 type Token = Awaited<ReturnType<typeof listTokens>>['tokens'][number];
@@ -21,89 +20,44 @@ const TYPES: { id: TokenType; name: string }[] = [
 
 /** Admin: tokens for SDKs and scripts; a new token's secret is shown once. */
 export default function ApiTokensPage() {
-  const queryClient = useQueryClient();
   const canAdmin = usePermission('ADMIN');
-  const tokens = useQuery({ queryKey: ['api-tokens'], queryFn: listTokens });
-  const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Token>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['api-tokens'] });
-  const remove = useMutation({
-    mutationFn: (token: Token) => data(api.DELETE('/api/admin/api-tokens/{id}', { params: { path: { id: String(token.id) } } })),
-    onSuccess: () => setDeleting(undefined),
-    onSettled: refresh,
+  const tokens = useResource({
+    queryKey: 'api-tokens',
+    load: listTokens,
+    rows: (answer) => answer.tokens,
+    remove: (token: Token) => data(api.DELETE('/api/admin/api-tokens/{id}', { params: { path: { id: String(token.id) } } })),
+    nameOf: (token) => token.tokenName,
   });
-
   return (
-    <section aria-labelledby="api-tokens-heading" className="page">
-      <div className="page-header">
-        <h1 id="api-tokens-heading">API tokens</h1>
-        <GuardedButton permission={canAdmin} className="button primary" onPress={() => setCreating(true)}>
-          New API token
-        </GuardedButton>
-      </div>
-      {tokens.error && (
-        <p role="alert" className="notice error">
-          {tokens.error.message}
-        </p>
+    <ResourcePage
+      title="API tokens"
+      create={{ label: 'New API token', permission: canAdmin, onPress: tokens.create }}
+      list={tokens.list}
+      rowKey={(token) => token.id}
+      columns={[
+        {
+          header: 'Name',
+          cell: (token) => (
+            <>
+              {token.tokenName}
+              {token.secretPrefix && <div className="muted small">{token.secretPrefix}…</div>}
+            </>
+          ),
+        },
+        { header: 'Type', cell: (token) => TYPES.find((type) => type.id === token.type)?.name ?? token.type },
+        { header: 'Projects', cell: (token) => token.projects.join(', ') },
+        { header: 'Environment', cell: (token) => token.environment },
+        { header: 'Expires', cell: (token) => (token.expiresAt ? new Date(token.expiresAt).toLocaleDateString() : 'never') },
+        { header: 'Last seen', cell: (token) => (token.seenAt ? new Date(token.seenAt).toLocaleString() : 'never') },
+      ]}
+      actions={(token) => (
+        <RowAction label="Delete" name={token.tokenName} permission={canAdmin} danger onPress={() => tokens.askDelete(token)} />
       )}
-      <div className="table-wrap">
-        <table className="table" aria-label="API tokens" aria-busy={tokens.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Projects</th>
-              <th scope="col">Environment</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(tokens.data?.tokens ?? []).map((token) => (
-              <tr key={token.id}>
-                <td>
-                  {token.tokenName}
-                  {token.secretPrefix && <div className="muted small">{token.secretPrefix}…</div>}
-                </td>
-                <td>{TYPES.find((type) => type.id === token.type)?.name ?? token.type}</td>
-                <td>{token.projects.join(', ')}</td>
-                <td>{token.environment}</td>
-                <td>{token.expiresAt ? new Date(token.expiresAt).toLocaleDateString() : 'never'}</td>
-                <td>{token.seenAt ? new Date(token.seenAt).toLocaleString() : 'never'}</td>
-                <td className="actions">
-                  <GuardedButton
-                    permission={canAdmin}
-                    className="button quiet danger"
-                    onPress={() => setDeleting(token)}
-                    aria-label={`Delete ${token.tokenName}`}
-                  >
-                    Delete
-                  </GuardedButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {tokens.isSuccess && tokens.data.tokens.length === 0 && (
-        <div className="empty">
-          <p>No API tokens yet. An SDK needs a backend or frontend token to read flags.</p>
-        </div>
-      )}
-      {creating && <TokenForm onDone={() => (setCreating(false), refresh())} />}
-      {deleting && (
-        <TypedConfirmDialog
-          action="Delete"
-          name={deleting.tokenName}
-          error={remove.error}
-          onConfirm={() => remove.mutate(deleting)}
-          onCancel={() => setDeleting(undefined)}
-        />
-      )}
-    </section>
+      empty="No API tokens yet. An SDK needs a backend or frontend token to read flags."
+    >
+      {tokens.editing && <TokenForm onDone={tokens.done} />}
+      {tokens.deleteDialog}
+    </ResourcePage>
   );
 }
 
@@ -137,11 +91,7 @@ function TokenForm({ onDone }: { onDone: () => void }) {
       onSubmit={() => create.mutate()}
       onCancel={onDone}
     >
-      <TextField className="field" name="tokenName" value={tokenName} onChange={setTokenName} isRequired autoFocus>
-        <Label>Name</Label>
-        <Input />
-        <FieldError />
-      </TextField>
+      <TextInput label="Name" name="tokenName" value={tokenName} onChange={setTokenName} isRequired autoFocus />
       <Pick label="Type" name="type" items={TYPES} value={type} onChange={(value) => setType(value ?? 'backend')} />
       {type !== 'admin' && (
         <>

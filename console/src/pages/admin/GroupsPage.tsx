@@ -1,111 +1,65 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FieldError, Input, Label, ListBox, ListBoxItem, TextField, type Selection } from 'react-aria-components';
+import { ListBox, ListBoxItem, type Selection } from 'react-aria-components';
 import { api, data, type Schemas } from '../../api/client';
 import { usePermission } from '../../app/permissions';
-import { FormDialog } from '../../ui/FormDialog';
-import { GuardedButton } from '../../ui/GuardedButton';
 import { Pick } from '../../ui/Pick';
-import { TypedConfirmDialog } from '../../ui/TypedConfirmDialog';
+import { ResourceForm, ResourcePage, RowAction, useResource } from '../../ui/ResourcePage';
+import { TextInput } from '../../ui/TextInput';
 import { useRootRoles } from './useRootRoles';
 
 type Group = Schemas['groupSchema'];
 
 /** Admin: groups of people (the spec's group listing), their members and the root role they give. */
 export default function GroupsPage() {
-  const queryClient = useQueryClient();
   const canAdmin = usePermission('ADMIN');
-  const groups = useQuery({ queryKey: ['groups'], queryFn: () => data(api.GET('/api/admin/groups')) });
-  const { rootRoles, nameOf } = useRootRoles();
-  const [editing, setEditing] = useState<Group | 'new'>();
-  const [deleting, setDeleting] = useState<Group>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['groups'] });
-  const remove = useMutation({
-    mutationFn: (group: Group) => data(api.DELETE('/api/admin/groups/{id}', { params: { path: { id: group.id } } })),
-    onSuccess: () => setDeleting(undefined),
-    onSettled: refresh,
+  const groups = useResource({
+    queryKey: 'groups',
+    load: () => data(api.GET('/api/admin/groups')),
+    rows: (answer) => answer.groups,
+    remove: (group: Group) => data(api.DELETE('/api/admin/groups/{id}', { params: { path: { id: group.id } } })),
+    nameOf: (group) => group.name,
   });
-
+  const { rootRoles, nameOf } = useRootRoles();
   return (
-    <section aria-labelledby="groups-heading" className="page">
-      <div className="page-header">
-        <h1 id="groups-heading">Groups</h1>
-        <GuardedButton permission={canAdmin} className="button primary" onPress={() => setEditing('new')}>
-          New group
-        </GuardedButton>
-      </div>
-      {groups.error && (
-        <p role="alert" className="notice error">
-          {groups.error.message}
-        </p>
+    <ResourcePage
+      title="Groups"
+      create={{ label: 'New group', permission: canAdmin, onPress: groups.create }}
+      list={groups.list}
+      rowKey={(group) => group.id}
+      columns={[
+        {
+          header: 'Name',
+          cell: (group) => (
+            <>
+              {group.name}
+              {group.description && <div className="muted small">{group.description}</div>}
+            </>
+          ),
+        },
+        { header: 'Root role', cell: (group) => (group.rootRole === null ? '—' : nameOf(group.rootRole)) },
+        {
+          header: 'Members',
+          cell: (group) => (
+            <>
+              {group.userCount}
+              <span className="muted small"> {group.users.map((member) => member.user.username || member.user.email).join(', ')}</span>
+            </>
+          ),
+        },
+        { header: 'Projects', cell: (group) => group.projects.join(', ') || '—' },
+      ]}
+      actions={(group) => (
+        <>
+          <RowAction label="Edit" name={group.name} permission={canAdmin} onPress={() => groups.edit(group)} />
+          <RowAction label="Delete" name={group.name} permission={canAdmin} danger onPress={() => groups.askDelete(group)} />
+        </>
       )}
-      <div className="table-wrap">
-        <table className="table" aria-label="Groups" aria-busy={groups.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Root role</th>
-              <th scope="col">Members</th>
-              <th scope="col">Projects</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(groups.data?.groups ?? []).map((group) => (
-              <tr key={group.id}>
-                <td>
-                  {group.name}
-                  {group.description && <div className="muted small">{group.description}</div>}
-                </td>
-                <td>{group.rootRole === null ? '—' : nameOf(group.rootRole)}</td>
-                <td>
-                  {group.userCount}
-                  <span className="muted small"> {group.users.map((member) => member.user.username || member.user.email).join(', ')}</span>
-                </td>
-                <td>{group.projects.join(', ') || '—'}</td>
-                <td className="actions">
-                  <GuardedButton
-                    permission={canAdmin}
-                    className="button quiet"
-                    onPress={() => setEditing(group)}
-                    aria-label={`Edit ${group.name}`}
-                  >
-                    Edit
-                  </GuardedButton>
-                  <GuardedButton
-                    permission={canAdmin}
-                    className="button quiet danger"
-                    onPress={() => setDeleting(group)}
-                    aria-label={`Delete ${group.name}`}
-                  >
-                    Delete
-                  </GuardedButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {groups.isSuccess && groups.data.groups.length === 0 && (
-        <div className="empty">
-          <p>No groups yet. A group gives its members a role at once, on the whole service or in projects.</p>
-        </div>
-      )}
-      {editing && (
-        <GroupForm group={editing === 'new' ? undefined : editing} roles={rootRoles} onDone={() => (setEditing(undefined), refresh())} />
-      )}
-      {deleting && (
-        <TypedConfirmDialog
-          action="Delete"
-          name={deleting.name}
-          error={remove.error}
-          onConfirm={() => remove.mutate(deleting)}
-          onCancel={() => setDeleting(undefined)}
-        />
-      )}
-    </section>
+      empty="No groups yet. A group gives its members a role at once, on the whole service or in projects."
+    >
+      {groups.editing && <GroupForm group={groups.edited} roles={rootRoles} onDone={groups.done} />}
+      {groups.deleteDialog}
+    </ResourcePage>
   );
 }
 
@@ -115,41 +69,23 @@ function GroupForm({ group, roles, onDone }: { group?: Group; roles: { id: numbe
   const [description, setDescription] = useState(group?.description ?? '');
   const [rootRole, setRootRole] = useState<number | undefined>(group?.rootRole ?? undefined);
   const [members, setMembers] = useState<Selection>(new Set(group?.users.map((member) => member.user.id) ?? []));
-  const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        name,
-        description: description || null,
-        rootRole: rootRole ?? null,
-        users: [...(members === 'all' ? (users.data?.users ?? []).map((user) => user.id) : members)].map((id) => ({
-          user: { id: Number(id) },
-        })),
-      };
-      return group
-        ? data(api.PUT('/api/admin/groups/{id}', { params: { path: { id: group.id } }, body }))
-        : data(api.POST('/api/admin/groups', { body }));
-    },
-    onSuccess: onDone,
-  });
+  const save = () => {
+    const body = {
+      name,
+      description: description || null,
+      rootRole: rootRole ?? null,
+      users: [...(members === 'all' ? (users.data?.users ?? []).map((user) => user.id) : members)].map((id) => ({
+        user: { id: Number(id) },
+      })),
+    };
+    return group
+      ? data(api.PUT('/api/admin/groups/{id}', { params: { path: { id: group.id } }, body }))
+      : data(api.POST('/api/admin/groups', { body }));
+  };
   return (
-    <FormDialog
-      title={group ? `Edit ${group.name}` : 'New group'}
-      submitLabel={group ? 'Save' : 'Create group'}
-      pending={save.isPending}
-      error={save.error}
-      onSubmit={() => save.mutate()}
-      onCancel={onDone}
-    >
-      <TextField className="field" name="name" value={name} onChange={setName} isRequired autoFocus>
-        <Label>Name</Label>
-        <Input />
-        <FieldError />
-      </TextField>
-      <TextField className="field" name="description" value={description} onChange={setDescription}>
-        <Label>Description</Label>
-        <Input />
-        <FieldError />
-      </TextField>
+    <ResourceForm noun="group" existing={group?.name} save={save} onDone={onDone}>
+      <TextInput label="Name" name="name" value={name} onChange={setName} isRequired autoFocus />
+      <TextInput label="Description" name="description" value={description} onChange={setDescription} />
       <Pick label="Root role" name="rootRole" items={roles} value={rootRole} onChange={setRootRole} noneLabel="No root role" />
       <div className="field">
         <span className="label" id="group-members-label">
@@ -169,6 +105,6 @@ function GroupForm({ group, roles, onDone }: { group?: Group; roles: { id: numbe
           ))}
         </ListBox>
       </div>
-    </FormDialog>
+    </ResourceForm>
   );
 }

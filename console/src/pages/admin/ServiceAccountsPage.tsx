@@ -1,129 +1,85 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FieldError, Input, Label, TextField } from 'react-aria-components';
 import { api, data } from '../../api/client';
 import { usePermission } from '../../app/permissions';
 import { FormDialog } from '../../ui/FormDialog';
-import { GuardedButton } from '../../ui/GuardedButton';
 import { Pick } from '../../ui/Pick';
+import { ResourceForm, ResourcePage, RowAction, useResource, useRowWrite } from '../../ui/ResourcePage';
 import { SecretDialog } from '../../ui/SecretOnce';
-import { TypedConfirmDialog } from '../../ui/TypedConfirmDialog';
+import { TextInput } from '../../ui/TextInput';
 
 const listAccounts = () => data(api.GET('/api/admin/service-account'));
 type ServiceAccount = Awaited<ReturnType<typeof listAccounts>>['serviceAccounts'][number];
 
 /** Admin: accounts for machines (the spec's service-account creation), each with its own tokens. */
 export default function ServiceAccountsPage() {
-  const queryClient = useQueryClient();
   const canAdmin = usePermission('ADMIN');
-  const accounts = useQuery({ queryKey: ['service-accounts'], queryFn: listAccounts });
-  const [creating, setCreating] = useState(false);
+  const accounts = useResource({
+    queryKey: 'service-accounts',
+    load: listAccounts,
+    rows: (answer) => answer.serviceAccounts,
+    remove: (account: ServiceAccount) => data(api.DELETE('/api/admin/service-account/{id}', { params: { path: { id: account.id } } })),
+    nameOf: (account) => account.username,
+  });
   const [tokenFor, setTokenFor] = useState<ServiceAccount>();
-  const [deleting, setDeleting] = useState<ServiceAccount>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['service-accounts'] });
-  const roles = accounts.data?.rootRoles ?? [];
+  const roles = accounts.query.data?.rootRoles ?? [];
   const roleName = (id: number) => roles.find((role) => role.id === id)?.name ?? '—';
-
-  const remove = useMutation({
-    mutationFn: (account: ServiceAccount) => data(api.DELETE('/api/admin/service-account/{id}', { params: { path: { id: account.id } } })),
-    onSuccess: () => setDeleting(undefined),
-    onSettled: refresh,
-  });
-  const removeToken = useMutation({
-    mutationFn: ({ account, tokenId }: { account: ServiceAccount; tokenId: number }) =>
+  const removeToken = useRowWrite(
+    ({ account, tokenId }: { account: ServiceAccount; tokenId: number }) =>
       data(api.DELETE('/api/admin/service-account/{id}/token/{tokenId}', { params: { path: { id: account.id, tokenId } } })),
-    onSettled: refresh,
-  });
+    accounts.refresh,
+  );
 
   return (
-    <section aria-labelledby="service-accounts-heading" className="page">
-      <div className="page-header">
-        <h1 id="service-accounts-heading">Service accounts</h1>
-        <GuardedButton permission={canAdmin} className="button primary" onPress={() => setCreating(true)}>
-          New service account
-        </GuardedButton>
-      </div>
-      {(accounts.error || removeToken.error) && (
-        <p role="alert" className="notice error">
-          {(accounts.error ?? removeToken.error)!.message}
-        </p>
-      )}
-      <div className="table-wrap">
-        <table className="table" aria-label="Service accounts" aria-busy={accounts.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Username</th>
-              <th scope="col">Root role</th>
-              <th scope="col">Tokens</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(accounts.data?.serviceAccounts ?? []).map((account) => (
-              <tr key={account.id}>
-                <td>{account.name}</td>
-                <td>{account.username}</td>
-                <td>{roleName(account.rootRole)}</td>
-                <td>
-                  <ul className="plain-list" aria-label={`Tokens of ${account.username}`}>
-                    {account.tokens.map((token) => (
-                      <li key={token.id}>
-                        {token.description} <span className="muted small">expires {new Date(token.expiresAt).toLocaleDateString()}</span>
-                        <GuardedButton
-                          permission={canAdmin}
-                          className="button quiet danger"
-                          aria-label={`Delete token ${token.description} of ${account.username}`}
-                          onPress={() => removeToken.mutate({ account, tokenId: token.id })}
-                        >
-                          Delete
-                        </GuardedButton>
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td className="actions">
-                  <GuardedButton
+    <ResourcePage
+      title="Service accounts"
+      create={{ label: 'New service account', permission: canAdmin, onPress: accounts.create }}
+      list={accounts.list}
+      problem={removeToken.problem}
+      rowKey={(account) => account.id}
+      columns={[
+        { header: 'Name', cell: (account) => account.name },
+        { header: 'Username', cell: (account) => account.username },
+        { header: 'Root role', cell: (account) => roleName(account.rootRole) },
+        {
+          header: 'Tokens',
+          cell: (account) => (
+            <ul className="plain-list" aria-label={`Tokens of ${account.username}`}>
+              {account.tokens.map((token) => (
+                <li key={token.id}>
+                  {token.description} <span className="muted small">expires {new Date(token.expiresAt).toLocaleDateString()}</span>
+                  <RowAction
+                    label="Delete"
+                    name={token.description}
+                    accessibleName={`Delete token ${token.description} of ${account.username}`}
                     permission={canAdmin}
-                    className="button quiet"
-                    onPress={() => setTokenFor(account)}
-                    aria-label={`New token for ${account.username}`}
-                  >
-                    New token
-                  </GuardedButton>
-                  <GuardedButton
-                    permission={canAdmin}
-                    className="button quiet danger"
-                    onPress={() => setDeleting(account)}
-                    aria-label={`Delete ${account.username}`}
-                  >
-                    Delete
-                  </GuardedButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {accounts.isSuccess && accounts.data.serviceAccounts.length === 0 && (
-        <div className="empty">
-          <p>No service accounts yet. A service account holds tokens for scripts and tools, with a role of its own.</p>
-        </div>
+                    danger
+                    onPress={() => removeToken.run({ account, tokenId: token.id })}
+                  />
+                </li>
+              ))}
+            </ul>
+          ),
+        },
+      ]}
+      actions={(account) => (
+        <>
+          <RowAction
+            label="New token"
+            name={account.username}
+            accessibleName={`New token for ${account.username}`}
+            permission={canAdmin}
+            onPress={() => setTokenFor(account)}
+          />
+          <RowAction label="Delete" name={account.username} permission={canAdmin} danger onPress={() => accounts.askDelete(account)} />
+        </>
       )}
-      {creating && <ServiceAccountForm roles={roles} onDone={() => (setCreating(false), refresh())} />}
-      {tokenFor && <TokenForm account={tokenFor} onDone={() => (setTokenFor(undefined), refresh())} />}
-      {deleting && (
-        <TypedConfirmDialog
-          action="Delete"
-          name={deleting.username}
-          error={remove.error}
-          onConfirm={() => remove.mutate(deleting)}
-          onCancel={() => setDeleting(undefined)}
-        />
-      )}
-    </section>
+      empty="No service accounts yet. A service account holds tokens for scripts and tools, with a role of its own."
+    >
+      {accounts.editing && <ServiceAccountForm roles={roles} onDone={accounts.done} />}
+      {tokenFor && <TokenForm account={tokenFor} onDone={() => (setTokenFor(undefined), accounts.refresh())} />}
+      {accounts.deleteDialog}
+    </ResourcePage>
   );
 }
 
@@ -131,31 +87,16 @@ function ServiceAccountForm({ roles, onDone }: { roles: { id: number; name: stri
   const [name, setName] = useState('');
   const [username, setUsername] = useState('');
   const [rootRole, setRootRole] = useState<number | undefined>(roles.find((role) => role.name === 'Viewer')?.id);
-  const create = useMutation({
-    mutationFn: () => data(api.POST('/api/admin/service-account', { body: { name, username, rootRole: rootRole! } })),
-    onSuccess: onDone,
-  });
   return (
-    <FormDialog
-      title="New service account"
-      submitLabel="Create service account"
-      pending={create.isPending}
-      error={create.error}
-      onSubmit={() => create.mutate()}
-      onCancel={onDone}
+    <ResourceForm
+      noun="service account"
+      save={() => data(api.POST('/api/admin/service-account', { body: { name, username, rootRole: rootRole! } }))}
+      onDone={onDone}
     >
-      <TextField className="field" name="name" value={name} onChange={setName} isRequired autoFocus>
-        <Label>Name</Label>
-        <Input />
-        <FieldError />
-      </TextField>
-      <TextField className="field" name="username" value={username} onChange={setUsername} isRequired>
-        <Label>Username</Label>
-        <Input />
-        <FieldError />
-      </TextField>
+      <TextInput label="Name" name="name" value={name} onChange={setName} isRequired autoFocus />
+      <TextInput label="Username" name="username" value={username} onChange={setUsername} isRequired />
       <Pick label="Root role" name="rootRole" items={roles} value={rootRole} onChange={setRootRole} />
-    </FormDialog>
+    </ResourceForm>
   );
 }
 
@@ -184,16 +125,8 @@ function TokenForm({ account, onDone }: { account: ServiceAccount; onDone: () =>
       onSubmit={() => create.mutate()}
       onCancel={onDone}
     >
-      <TextField className="field" name="description" value={description} onChange={setDescription} isRequired autoFocus>
-        <Label>Description</Label>
-        <Input />
-        <FieldError />
-      </TextField>
-      <TextField className="field" name="expiresAt" type="date" value={expiresAt} onChange={setExpiresAt} isRequired>
-        <Label>Expires on</Label>
-        <Input />
-        <FieldError />
-      </TextField>
+      <TextInput label="Description" name="description" value={description} onChange={setDescription} isRequired autoFocus />
+      <TextInput label="Expires on" name="expiresAt" type="date" value={expiresAt} onChange={setExpiresAt} isRequired />
     </FormDialog>
   );
 }

@@ -1,104 +1,50 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Checkbox, FieldError, Input, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, Checkbox, Label, TextArea, TextField } from 'react-aria-components';
 import { api, data, type Schemas } from '../../api/client';
 import { usePermission } from '../../app/permissions';
-import { FormDialog } from '../../ui/FormDialog';
-import { GuardedButton } from '../../ui/GuardedButton';
-import { TypedConfirmDialog } from '../../ui/TypedConfirmDialog';
+import { ResourceForm, ResourcePage, RowAction, useResource } from '../../ui/ResourcePage';
+import { TextInput } from '../../ui/TextInput';
 
 type ContextField = Schemas['contextFieldSchema'];
 type LegalValue = Schemas['legalValueSchema'];
 
 /** The context fields constraints and custom stickiness use, with the values each accepts. */
 export default function ContextFieldsPage() {
-  const queryClient = useQueryClient();
   const canCreate = usePermission('CREATE_CONTEXT_FIELD');
   const canUpdate = usePermission('UPDATE_CONTEXT_FIELD');
   const canDelete = usePermission('DELETE_CONTEXT_FIELD');
-  const fields = useQuery({ queryKey: ['context-fields'], queryFn: () => data(api.GET('/api/admin/context')) });
-  const [editing, setEditing] = useState<ContextField | 'new'>();
-  const [deleting, setDeleting] = useState<ContextField>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['context-fields'] });
-  const remove = useMutation({
-    mutationFn: (field: ContextField) =>
+  const fields = useResource({
+    queryKey: 'context-fields',
+    load: () => data(api.GET('/api/admin/context')),
+    rows: (answer) => answer,
+    remove: (field: ContextField) =>
       data(api.DELETE('/api/admin/context/{contextField}', { params: { path: { contextField: field.name } } })),
-    onSuccess: () => setDeleting(undefined),
-    onSettled: refresh,
+    nameOf: (field) => field.name,
   });
-
   return (
-    <section aria-labelledby="context-fields-heading" className="page">
-      <div className="page-header">
-        <h1 id="context-fields-heading">Context fields</h1>
-        <GuardedButton permission={canCreate} className="button primary" onPress={() => setEditing('new')}>
-          New context field
-        </GuardedButton>
-      </div>
-      {fields.error && (
-        <p role="alert" className="notice error">
-          {fields.error.message}
-        </p>
+    <ResourcePage
+      title="Context fields"
+      create={{ label: 'New context field', permission: canCreate, onPress: fields.create }}
+      list={fields.list}
+      rowKey={(field) => field.name}
+      columns={[
+        { header: 'Name', cell: (field) => field.name },
+        { header: 'Description', cell: (field) => field.description },
+        { header: 'Legal values', cell: (field) => field.legalValues.length },
+        { header: 'Stickiness', cell: (field) => (field.stickiness ? 'Yes' : 'No') },
+        { header: 'Used in', cell: (field) => `${field.usedInFeatures} flags, ${field.usedInProjects} projects` },
+      ]}
+      actions={(field) => (
+        <>
+          <RowAction label="Edit" name={field.name} permission={canUpdate} onPress={() => fields.edit(field)} />
+          <RowAction label="Delete" name={field.name} permission={canDelete} danger onPress={() => fields.askDelete(field)} />
+        </>
       )}
-      <div className="table-wrap">
-        <table className="table" aria-label="Context fields" aria-busy={fields.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Description</th>
-              <th scope="col">Legal values</th>
-              <th scope="col">Stickiness</th>
-              <th scope="col">Used in</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(fields.data ?? []).map((field) => (
-              <tr key={field.name}>
-                <td>{field.name}</td>
-                <td>{field.description}</td>
-                <td>{field.legalValues.length}</td>
-                <td>{field.stickiness ? 'Yes' : 'No'}</td>
-                <td>
-                  {field.usedInFeatures} flags, {field.usedInProjects} projects
-                </td>
-                <td className="actions">
-                  <GuardedButton
-                    permission={canUpdate}
-                    className="button quiet"
-                    onPress={() => setEditing(field)}
-                    aria-label={`Edit ${field.name}`}
-                  >
-                    Edit
-                  </GuardedButton>
-                  <GuardedButton
-                    permission={canDelete}
-                    className="button quiet danger"
-                    onPress={() => setDeleting(field)}
-                    aria-label={`Delete ${field.name}`}
-                  >
-                    Delete
-                  </GuardedButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {fields.data?.length === 0 && <div className="empty">No context fields yet.</div>}
-      </div>
-      {editing && <ContextFieldForm field={editing === 'new' ? undefined : editing} onDone={() => (setEditing(undefined), refresh())} />}
-      {deleting && (
-        <TypedConfirmDialog
-          action="Delete"
-          name={deleting.name}
-          error={remove.error}
-          onConfirm={() => remove.mutate(deleting)}
-          onCancel={() => setDeleting(undefined)}
-        />
-      )}
-    </section>
+      empty="No context fields yet."
+    >
+      {fields.editing && <ContextFieldForm field={fields.edited} onDone={fields.done} />}
+      {fields.deleteDialog}
+    </ResourcePage>
   );
 }
 
@@ -120,15 +66,12 @@ function ContextFieldForm({ field, onDone }: { field?: ContextField; onDone: () 
   const [stickiness, setStickiness] = useState(field?.stickiness ?? false);
   const [legalValues, setLegalValues] = useState<LegalValue[]>(field?.legalValues ?? []);
   const [pasted, setPasted] = useState('');
-  const save = useMutation({
-    mutationFn: () => {
-      const body = { description: description || null, stickiness, legalValues };
-      return field
-        ? data(api.PUT('/api/admin/context/{contextField}', { params: { path: { contextField: field.name } }, body }))
-        : data(api.POST('/api/admin/context', { body: { name, ...body } }));
-    },
-    onSuccess: onDone,
-  });
+  const save = () => {
+    const body = { description: description || null, stickiness, legalValues };
+    return field
+      ? data(api.PUT('/api/admin/context/{contextField}', { params: { path: { contextField: field.name } }, body }))
+      : data(api.POST('/api/admin/context', { body: { name, ...body } }));
+  };
   const change = (index: number, changes: Partial<LegalValue>) =>
     setLegalValues((values) => values.map((value, at) => (at === index ? { ...value, ...changes } : value)));
   const addPasted = () => {
@@ -137,26 +80,9 @@ function ContextFieldForm({ field, onDone }: { field?: ContextField; onDone: () 
     setPasted('');
   };
   return (
-    <FormDialog
-      title={field ? `Edit ${field.name}` : 'New context field'}
-      submitLabel={field ? 'Save' : 'Create context field'}
-      pending={save.isPending}
-      error={save.error}
-      onSubmit={() => save.mutate()}
-      onCancel={onDone}
-    >
-      {!field && (
-        <TextField className="field" name="name" value={name} onChange={setName} isRequired autoFocus>
-          <Label>Name</Label>
-          <Input />
-          <FieldError />
-        </TextField>
-      )}
-      <TextField className="field" name="description" value={description} onChange={setDescription}>
-        <Label>Description</Label>
-        <Input />
-        <FieldError />
-      </TextField>
+    <ResourceForm noun="context field" existing={field?.name} save={save} onDone={onDone}>
+      {!field && <TextInput label="Name" name="name" value={name} onChange={setName} isRequired autoFocus />}
+      <TextInput label="Description" name="description" value={description} onChange={setDescription} />
       <Checkbox className="checkbox" isSelected={stickiness} onChange={setStickiness}>
         Custom stickiness
       </Checkbox>
@@ -164,18 +90,13 @@ function ContextFieldForm({ field, onDone }: { field?: ContextField; onDone: () 
         <legend>Legal values (none: any value)</legend>
         {legalValues.map((legalValue, index) => (
           <div className="row" key={index}>
-            <TextField className="field" value={legalValue.value} onChange={(value) => change(index, { value })} isRequired>
-              <Label>Value {index + 1}</Label>
-              <Input />
-            </TextField>
-            <TextField
+            <TextInput label={`Value ${index + 1}`} value={legalValue.value} onChange={(value) => change(index, { value })} isRequired />
+            <TextInput
+              label={`Value ${index + 1} description`}
               className="field grow"
               value={legalValue.description ?? ''}
               onChange={(description) => change(index, { description: description || null })}
-            >
-              <Label>Value {index + 1} description</Label>
-              <Input />
-            </TextField>
+            />
             <Button className="button quiet" onPress={() => setLegalValues((values) => values.filter((_, at) => at !== index))}>
               Remove value {index + 1}
             </Button>
@@ -192,6 +113,6 @@ function ContextFieldForm({ field, onDone }: { field?: ContextField; onDone: () 
           Add pasted values
         </Button>
       </fieldset>
-    </FormDialog>
+    </ResourceForm>
   );
 }

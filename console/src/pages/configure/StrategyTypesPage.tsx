@@ -1,12 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Checkbox, FieldError, Input, Label, TextField } from 'react-aria-components';
+import { Button, Checkbox } from 'react-aria-components';
 import { api, data, type Schemas } from '../../api/client';
 import { usePermission } from '../../app/permissions';
-import { FormDialog } from '../../ui/FormDialog';
-import { GuardedButton } from '../../ui/GuardedButton';
 import { Pick } from '../../ui/Pick';
-import { TypedConfirmDialog } from '../../ui/TypedConfirmDialog';
+import { ResourceForm, ResourcePage, RowAction, useResource, useRowWrite } from '../../ui/ResourcePage';
+import { TextInput } from '../../ui/TextInput';
 
 type StrategyType = Schemas['strategySchema'];
 type Parameter = Schemas['createStrategyParameterSchema'];
@@ -22,112 +20,67 @@ const PARAMETER_TYPES: { id: ParameterType; name: string }[] = [
 
 /** The strategies a flag can use: the built-in ones, and custom ones whose parameters the SDKs read. */
 export default function StrategyTypesPage() {
-  const queryClient = useQueryClient();
   const canCreate = usePermission('CREATE_STRATEGY');
   const canUpdate = usePermission('UPDATE_STRATEGY');
   const canDelete = usePermission('DELETE_STRATEGY');
-  const strategies = useQuery({ queryKey: ['strategies'], queryFn: () => data(api.GET('/api/admin/strategies')) });
-  const [editing, setEditing] = useState<StrategyType | 'new'>();
-  const [deleting, setDeleting] = useState<StrategyType>();
-  const [message, setMessage] = useState<string>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['strategies'] });
-  const remove = useMutation({
-    mutationFn: (strategy: StrategyType) => data(api.DELETE('/api/admin/strategies/{name}', { params: { path: { name: strategy.name } } })),
-    onSuccess: () => setDeleting(undefined),
-    onSettled: refresh,
+  const strategies = useResource({
+    queryKey: 'strategies',
+    load: () => data(api.GET('/api/admin/strategies')),
+    rows: (answer) => answer.strategies,
+    remove: (strategy: StrategyType) => data(api.DELETE('/api/admin/strategies/{name}', { params: { path: { name: strategy.name } } })),
+    nameOf: (strategy) => strategy.name,
   });
-  const deprecation = useMutation({
-    mutationFn: (strategy: StrategyType) => {
-      const path = { params: { path: { name: strategy.name } } };
-      return strategy.deprecated
-        ? data(api.POST('/api/admin/strategies/{name}/reactivate', path))
-        : data(api.POST('/api/admin/strategies/{name}/deprecate', path));
-    },
-    onError: (error) => setMessage(error.message),
-    onSettled: refresh,
-  });
+  const deprecation = useRowWrite((strategy: StrategyType) => {
+    const path = { params: { path: { name: strategy.name } } };
+    return strategy.deprecated
+      ? data(api.POST('/api/admin/strategies/{name}/reactivate', path))
+      : data(api.POST('/api/admin/strategies/{name}/deprecate', path));
+  }, strategies.refresh);
 
   return (
-    <section aria-labelledby="strategy-types-heading" className="page">
-      <div className="page-header">
-        <h1 id="strategy-types-heading">Strategy types</h1>
-        <GuardedButton permission={canCreate} className="button primary" onPress={() => setEditing('new')}>
-          New strategy type
-        </GuardedButton>
-      </div>
-      {(strategies.error || message) && (
-        <p role="alert" className="notice error">
-          {strategies.error?.message ?? message}
-        </p>
+    <ResourcePage
+      title="Strategy types"
+      create={{ label: 'New strategy type', permission: canCreate, onPress: strategies.create }}
+      list={strategies.list}
+      problem={deprecation.problem}
+      rowKey={(strategy) => strategy.name}
+      columns={[
+        {
+          header: 'Name',
+          cell: (strategy) => (
+            <>
+              {strategy.displayName ?? strategy.name}
+              {strategy.deprecated && <span className="badge warning">deprecated</span>}
+              {!strategy.editable && <span className="badge">built in</span>}
+            </>
+          ),
+        },
+        { header: 'Description', cell: (strategy) => strategy.description },
+        {
+          header: 'Parameters',
+          cell: (strategy) => strategy.parameters.map((parameter) => `${parameter.name} (${parameter.type})`).join(', ') || '—',
+        },
+      ]}
+      actions={(strategy) => (
+        <>
+          <RowAction
+            label={strategy.deprecated ? 'Reactivate' : 'Deprecate'}
+            name={strategy.name}
+            permission={canUpdate}
+            onPress={() => deprecation.run(strategy)}
+          />
+          {strategy.editable && (
+            <>
+              <RowAction label="Edit" name={strategy.name} permission={canUpdate} onPress={() => strategies.edit(strategy)} />
+              <RowAction label="Delete" name={strategy.name} permission={canDelete} danger onPress={() => strategies.askDelete(strategy)} />
+            </>
+          )}
+        </>
       )}
-      <div className="table-wrap">
-        <table className="table" aria-label="Strategy types" aria-busy={strategies.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Description</th>
-              <th scope="col">Parameters</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(strategies.data?.strategies ?? []).map((strategy) => (
-              <tr key={strategy.name}>
-                <td>
-                  {strategy.displayName ?? strategy.name}
-                  {strategy.deprecated && <span className="badge warning">deprecated</span>}
-                  {!strategy.editable && <span className="badge">built in</span>}
-                </td>
-                <td>{strategy.description}</td>
-                <td>{strategy.parameters.map((parameter) => `${parameter.name} (${parameter.type})`).join(', ') || '—'}</td>
-                <td className="actions">
-                  <GuardedButton
-                    permission={canUpdate}
-                    className="button quiet"
-                    onPress={() => deprecation.mutate(strategy)}
-                    aria-label={`${strategy.deprecated ? 'Reactivate' : 'Deprecate'} ${strategy.name}`}
-                  >
-                    {strategy.deprecated ? 'Reactivate' : 'Deprecate'}
-                  </GuardedButton>
-                  {strategy.editable && (
-                    <>
-                      <GuardedButton
-                        permission={canUpdate}
-                        className="button quiet"
-                        onPress={() => setEditing(strategy)}
-                        aria-label={`Edit ${strategy.name}`}
-                      >
-                        Edit
-                      </GuardedButton>
-                      <GuardedButton
-                        permission={canDelete}
-                        className="button quiet danger"
-                        onPress={() => setDeleting(strategy)}
-                        aria-label={`Delete ${strategy.name}`}
-                      >
-                        Delete
-                      </GuardedButton>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {editing && <StrategyTypeForm strategy={editing === 'new' ? undefined : editing} onDone={() => (setEditing(undefined), refresh())} />}
-      {deleting && (
-        <TypedConfirmDialog
-          action="Delete"
-          name={deleting.name}
-          error={remove.error}
-          onConfirm={() => remove.mutate(deleting)}
-          onCancel={() => setDeleting(undefined)}
-        />
-      )}
-    </section>
+    >
+      {strategies.editing && <StrategyTypeForm strategy={strategies.edited} onDone={strategies.done} />}
+      {strategies.deleteDialog}
+    </ResourcePage>
   );
 }
 
@@ -140,56 +93,34 @@ function StrategyTypeForm({ strategy, onDone }: { strategy?: StrategyType; onDon
   );
   const change = (index: number, changes: Partial<Parameter>) =>
     setParameters((current) => current.map((parameter, at) => (at === index ? { ...parameter, ...changes } : parameter)));
-  const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        name,
-        title: title || null,
-        description: description || null,
-        editable: true,
-        deprecated: strategy?.deprecated ?? false,
-        parameters,
-      };
-      return strategy
-        ? data(api.PUT('/api/admin/strategies/{name}', { params: { path: { name: strategy.name } }, body }))
-        : data(api.POST('/api/admin/strategies', { body }));
-    },
-    onSuccess: onDone,
-  });
+  const save = () => {
+    const body = {
+      name,
+      title: title || null,
+      description: description || null,
+      editable: true,
+      deprecated: strategy?.deprecated ?? false,
+      parameters,
+    };
+    return strategy
+      ? data(api.PUT('/api/admin/strategies/{name}', { params: { path: { name: strategy.name } }, body }))
+      : data(api.POST('/api/admin/strategies', { body }));
+  };
   return (
-    <FormDialog
-      title={strategy ? `Edit ${strategy.name}` : 'New strategy type'}
-      submitLabel={strategy ? 'Save' : 'Create strategy type'}
-      pending={save.isPending}
-      error={save.error}
-      onSubmit={() => save.mutate()}
-      onCancel={onDone}
-    >
-      {!strategy && (
-        <TextField className="field" name="name" value={name} onChange={setName} isRequired autoFocus>
-          <Label>Name</Label>
-          <Input />
-          <FieldError />
-        </TextField>
-      )}
-      <TextField className="field" name="title" value={title} onChange={setTitle}>
-        <Label>Title</Label>
-        <Input />
-        <FieldError />
-      </TextField>
-      <TextField className="field" name="description" value={description} onChange={setDescription}>
-        <Label>Description</Label>
-        <Input />
-        <FieldError />
-      </TextField>
+    <ResourceForm noun="strategy type" existing={strategy?.name} save={save} onDone={onDone}>
+      {!strategy && <TextInput label="Name" name="name" value={name} onChange={setName} isRequired autoFocus />}
+      <TextInput label="Title" name="title" value={title} onChange={setTitle} />
+      <TextInput label="Description" name="description" value={description} onChange={setDescription} />
       <fieldset className="parameters">
         <legend>Parameters</legend>
         {parameters.map((parameter, index) => (
           <div key={index} className="parameter-row">
-            <TextField className="field" value={parameter.name} onChange={(value) => change(index, { name: value })} isRequired>
-              <Label>Parameter {index + 1} name</Label>
-              <Input />
-            </TextField>
+            <TextInput
+              label={`Parameter ${index + 1} name`}
+              value={parameter.name}
+              onChange={(value) => change(index, { name: value })}
+              isRequired
+            />
             <Pick
               label={`Parameter ${index + 1} type`}
               name={`parameters.${index}.type`}
@@ -213,6 +144,6 @@ function StrategyTypeForm({ strategy, onDone }: { strategy?: StrategyType; onDon
           Add parameter
         </Button>
       </fieldset>
-    </FormDialog>
+    </ResourceForm>
   );
 }

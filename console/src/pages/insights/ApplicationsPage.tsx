@@ -1,81 +1,52 @@
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { api, data } from '../../api/client';
+import { ResourcePage, useResource } from '../../ui/ResourcePage';
 
 /** The applications whose SDKs reported in, where they run, and which of their SDKs are out of date. */
 export default function ApplicationsPage() {
-  const applications = useQuery({ queryKey: ['applications'], queryFn: () => data(api.GET('/api/admin/metrics/applications')) });
+  const applications = useResource({
+    queryKey: 'applications',
+    load: () => data(api.GET('/api/admin/metrics/applications')),
+    rows: (answer) => answer.applications,
+  });
   const outdated = useQuery({ queryKey: ['outdated-sdks'], queryFn: () => data(api.GET('/api/admin/metrics/sdks/outdated')) });
   const outdatedVersions = new Set((outdated.data?.sdks ?? []).map((sdk) => sdk.sdkVersion));
-  const [open, setOpen] = useState<string>();
-  const error = applications.error ?? outdated.error;
-
   return (
-    <section aria-labelledby="applications-heading" className="page">
-      <div className="page-header">
-        <h1 id="applications-heading">Applications</h1>
-      </div>
-      {error && (
-        <p role="alert" className="notice error">
-          {error.message}
-        </p>
-      )}
-      <div className="table-wrap">
-        <table className="table" aria-label="Applications" aria-busy={applications.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Projects and environments</th>
-              <th scope="col">SDK</th>
-              <th scope="col">
-                <span className="visually-hidden">Details</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(applications.data?.applications ?? []).map((application) => (
-              <Fragment key={application.appName}>
-                <tr>
-                  <td>
-                    {application.appName}
-                    {application.description && <div className="muted small">{application.description}</div>}
-                  </td>
-                  <td>
-                    {application.usage.map((usage) => (
-                      <div key={usage.project}>
-                        {usage.project}: {usage.environments.join(', ')}
-                      </div>
-                    ))}
-                  </td>
-                  <td>
-                    <SdkVersion version={application.sdkVersion} outdated={outdatedVersions} />
-                  </td>
-                  <td className="actions">
-                    <Button
-                      className="button quiet"
-                      aria-expanded={open === application.appName}
-                      onPress={() => setOpen(open === application.appName ? undefined : application.appName)}
-                    >
-                      {open === application.appName ? 'Hide instances' : 'Instances'}
-                      <span className="visually-hidden"> of {application.appName}</span>
-                    </Button>
-                  </td>
-                </tr>
-                {open === application.appName && (
-                  <tr>
-                    <td colSpan={4}>
-                      <Overview appName={application.appName} outdated={outdatedVersions} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-        {applications.data?.applications.length === 0 && <div className="empty">No application has reported yet.</div>}
-      </div>
-    </section>
+    <ResourcePage
+      title="Applications"
+      list={applications.list}
+      problem={outdated.error?.message}
+      rowKey={(application) => application.appName}
+      columns={[
+        {
+          header: 'Name',
+          cell: (application) => (
+            <>
+              {application.appName}
+              {application.description && <div className="muted small">{application.description}</div>}
+            </>
+          ),
+        },
+        {
+          header: 'Projects and environments',
+          cell: (application) =>
+            application.usage.map((usage) => (
+              <div key={usage.project}>
+                {usage.project}: {usage.environments.join(', ')}
+              </div>
+            )),
+        },
+        { header: 'SDK', cell: (application) => <SdkVersion version={application.sdkVersion} outdated={outdatedVersions} /> },
+      ]}
+      actionsLabel="Details"
+      details={{
+        show: 'Instances',
+        hide: 'Hide instances',
+        of: (application) => application.appName,
+        render: (application) => <Overview appName={application.appName} outdated={outdatedVersions} />,
+      }}
+      empty="No application has reported yet."
+    />
   );
 }
 

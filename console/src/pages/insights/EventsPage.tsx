@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
-import { Button, Input, Label, TextField } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { api, data, type Schemas } from '../../api/client';
+import { Pager } from '../../ui/Pager';
 import { Pick } from '../../ui/Pick';
+import { ResourcePage } from '../../ui/ResourcePage';
+import { TextInput } from '../../ui/TextInput';
 import { useDebounced } from '../../ui/useDebounced';
 
 type Event = Schemas['eventSchema'];
@@ -57,112 +58,51 @@ export default function EventsPage() {
       );
     },
   });
-  const [open, setOpen] = useState<number>();
   const total = events.data?.total ?? 0;
 
   return (
-    <section aria-labelledby="events-heading" className="page">
-      <div className="page-header">
-        <h1 id="events-heading">Event log</h1>
-      </div>
-      <div className="toolbar" role="search" aria-label="Event filters">
-        {TEXT_FILTERS.map(({ key, label }) => (
-          <TextField key={key} className="field" value={params.get(key) ?? ''} onChange={(value) => update({ [key]: value })}>
-            <Label>{label}</Label>
-            <Input />
-          </TextField>
-        ))}
-        <Pick
-          label="Created by"
-          name="createdBy"
-          noneLabel="Anyone"
-          items={(creators.data ?? []).map((creator) => ({ id: String(creator.id), name: creator.name }))}
-          value={params.get('createdBy') ?? undefined}
-          onChange={(value) => update({ createdBy: value })}
-        />
-        <TextField className="field" type="date" value={params.get('from') ?? ''} onChange={(value) => update({ from: value })}>
-          <Label>From</Label>
-          <Input />
-        </TextField>
-        <TextField className="field" type="date" value={params.get('to') ?? ''} onChange={(value) => update({ to: value })}>
-          <Label>To</Label>
-          <Input />
-        </TextField>
-      </div>
-      {events.error && (
-        <p role="alert" className="notice error">
-          {events.error.message}
-        </p>
-      )}
-      <div className="table-wrap">
-        <table className="table" aria-label="Events" aria-busy={events.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Type</th>
-              <th scope="col">Flag</th>
-              <th scope="col">Project</th>
-              <th scope="col">Environment</th>
-              <th scope="col">Created by</th>
-              <th scope="col">
-                <span className="visually-hidden">Changes</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(events.data?.events ?? []).map((event) => (
-              <Fragment key={event.id}>
-                <tr>
-                  <td>{new Date(event.createdAt).toLocaleString()}</td>
-                  <td>{event.type}</td>
-                  <td>{event.featureName}</td>
-                  <td>{event.project}</td>
-                  <td>{event.environment}</td>
-                  <td>{event.createdBy}</td>
-                  <td className="actions">
-                    <Button
-                      className="button quiet"
-                      aria-expanded={open === event.id}
-                      onPress={() => setOpen(open === event.id ? undefined : event.id)}
-                    >
-                      {open === event.id ? 'Hide changes' : 'Changes'}
-                      <span className="visually-hidden"> of event {event.id}</span>
-                    </Button>
-                  </td>
-                </tr>
-                {open === event.id && (
-                  <tr>
-                    <td colSpan={7}>
-                      <Changes event={event} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-        {events.data?.events.length === 0 && <div className="empty">No events match.</div>}
-      </div>
-      <nav className="pager" aria-label="Pages">
-        <span aria-live="polite">
-          {total === 0 ? 'No events' : `${offset + 1}–${Math.min(offset + PAGE_SIZE, total)} of ${total} events`}
-        </span>
-        <Button
-          className="button"
-          isDisabled={offset === 0}
-          onPress={() => update({ offset: String(Math.max(0, offset - PAGE_SIZE)) }, false)}
-        >
-          Previous page
-        </Button>
-        <Button
-          className="button"
-          isDisabled={offset + PAGE_SIZE >= total}
-          onPress={() => update({ offset: String(offset + PAGE_SIZE) }, false)}
-        >
-          Next page
-        </Button>
-      </nav>
-    </section>
+    <ResourcePage
+      title="Event log"
+      tableLabel="Events"
+      toolbar={
+        <div className="toolbar" role="search" aria-label="Event filters">
+          {TEXT_FILTERS.map(({ key, label }) => (
+            <TextInput key={key} label={label} value={params.get(key) ?? ''} onChange={(value) => update({ [key]: value })} />
+          ))}
+          <Pick
+            label="Created by"
+            name="createdBy"
+            noneLabel="Anyone"
+            items={(creators.data ?? []).map((creator) => ({ id: String(creator.id), name: creator.name }))}
+            value={params.get('createdBy') ?? undefined}
+            onChange={(value) => update({ createdBy: value })}
+          />
+          <TextInput label="From" type="date" value={params.get('from') ?? ''} onChange={(value) => update({ from: value })} />
+          <TextInput label="To" type="date" value={params.get('to') ?? ''} onChange={(value) => update({ to: value })} />
+        </div>
+      }
+      list={{ rows: events.data?.events, isFetching: events.isFetching, error: events.error }}
+      rowKey={(event) => event.id}
+      columns={[
+        { header: 'When', cell: (event) => new Date(event.createdAt).toLocaleString() },
+        { header: 'Type', cell: (event) => event.type },
+        { header: 'Flag', cell: (event) => event.featureName },
+        { header: 'Project', cell: (event) => event.project },
+        { header: 'Environment', cell: (event) => event.environment },
+        { header: 'Created by', cell: (event) => event.createdBy },
+      ]}
+      actionsLabel="Changes"
+      details={{ show: 'Changes', hide: 'Hide changes', of: (event) => `event ${event.id}`, render: (event) => <Changes event={event} /> }}
+      empty="No events match."
+    >
+      <Pager
+        offset={offset}
+        pageSize={PAGE_SIZE}
+        total={total}
+        noun="events"
+        onOffset={(next) => update({ offset: String(next) }, false)}
+      />
+    </ResourcePage>
   );
 }
 

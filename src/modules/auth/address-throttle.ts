@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, type Type } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
+import type { AppError } from '../../core/errors/app-error.js';
 import { Address6 } from 'ip-address';
 import { isIP } from 'node:net';
 import { LoginThrottleStorage } from './login-throttle.storage.js';
@@ -31,6 +33,32 @@ export class AddressThrottle {
     response.setHeader('X-RateLimit-Reset', attempt.timeToExpire);
     return undefined;
   }
+}
+
+/**
+ * A guard class counting each request of `purpose` against the limit `limitOf` reads from the configuration, and
+ * refusing with `refusal(seconds to wait)` over it (bound with `@UseGuards`, in a module importing `auth`).
+ */
+export function AddressThrottleGuard(
+  purpose: string,
+  limitOf: (config: FlagwrightConfig) => number,
+  refusal: (seconds: number) => AppError,
+): Type<CanActivate> {
+  @Injectable()
+  class Guard implements CanActivate {
+    constructor(
+      @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
+      private readonly throttle: AddressThrottle,
+    ) {}
+
+    async canActivate(context: ExecutionContext): Promise<boolean> {
+      const http = context.switchToHttp();
+      const wait = await this.throttle.attempt(purpose, http.getRequest<Request>(), http.getResponse<Response>(), limitOf(this.config));
+      if (wait !== undefined) throw refusal(wait);
+      return true;
+    }
+  }
+  return Guard;
 }
 
 /** What an attempt counts against: the IPv4 address (IPv4-mapped IPv6 ones too), or the IPv6 address's /64. */

@@ -280,6 +280,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await ok('GET', `/auth/reset/validate?token=${resetToken}`, {});
     await ok('POST', '/auth/reset/validate-password', {}, { password: 'Third-secret-pw1' });
     await ok('POST', '/auth/reset/password', {}, { token: resetToken, password: 'Third-secret-pw1' });
+    await ok('POST', '/auth/reset/password-email', {}, { email: 'forgot@example.com' });
     const invite = await asAdmin('POST', '/api/admin/invite-link/tokens', { name: 'docs-invite', expiresAt });
     const inviteSecret = (invite.body as { secret: string }).secret;
     await asAdmin('GET', '/api/admin/invite-link/tokens');

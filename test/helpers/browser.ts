@@ -30,15 +30,12 @@ export const ADMIN = { username: 'admin', password: 'unleash4all' };
  * (a browser per test would cost seconds each).
  */
 export async function startConsoleSession(overrides: Partial<StandaloneEnvironment> = {}): Promise<ConsoleSession> {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
   await buildConsole();
-  mkdirSync(SCREENSHOTS, { recursive: true });
   const t = await createTestApp({ sdkInProcessEvaluation: false, ...overrides });
   const server = t.app.getHttpServer();
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // As root (CI containers), Chromium's sandbox cannot start.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  const browser = await launchChromium();
   return {
     t,
     browser,
@@ -68,12 +65,20 @@ export async function startConsoleSession(overrides: Partial<StandaloneEnvironme
   };
 }
 
+/** The headless Chromium of a test file (a browser per test would cost seconds each); screenshots can be written. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // As root (CI containers), Chromium's sandbox cannot start.
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+}
+
 export const BROWSER_TEST_TIMEOUT_MS = CONSOLE_BUILD_TIMEOUT_MS;
 
 const pageErrors = new WeakMap<Page, string[]>();
 
 /** Errors the page logs (a refused script or style under the Content-Security-Policy among them) fail the test. */
-async function watchErrors(page: Page): Promise<void> {
+export async function watchErrors(page: Page): Promise<void> {
   const errors: string[] = [];
   pageErrors.set(page, errors);
   page.on('pageerror', (error) => errors.push(error.message));

@@ -20,6 +20,7 @@ import { EdgeModule } from './modules/edge/index.js';
 import { EnvironmentsModule } from './modules/environments/index.js';
 import { EvaluationModule } from './modules/evaluation/index.js';
 import { EventsModule } from './modules/events/index.js';
+import { ExportImportModule } from './modules/export-import/index.js';
 import { FeaturesModule } from './modules/features/index.js';
 import { FeatureTypesModule } from './modules/feature-types/index.js';
 import { FrontendApiModule } from './modules/frontend-api/index.js';
@@ -73,6 +74,7 @@ const FEATURE_MODULES: Type<unknown>[] = [
   ProjectAccessModule,
   SearchModule,
   PlaygroundModule,
+  ExportImportModule,
   EdgeModule,
   EvaluationModule,
 ];

@@ -91,8 +91,8 @@ describe('the command menu', () => {
 
     await page.keyboard.press('Control+k');
     await page.getByRole('searchbox', { name: 'Search flags, projects and pages' }).fill('alpha');
-    await page.getByRole('menuitem', { name: HTML_NAME }).click();
-    await page.waitForURL(/project.*alpha/);
+    await page.getByRole('menuitem', { name: HTML_NAME, exact: true }).click();
+    await page.waitForURL(/\/projects\/alpha$/);
   });
 });
 

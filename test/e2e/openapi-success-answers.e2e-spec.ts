@@ -323,6 +323,9 @@ describe('the OpenAPI document describes a successful answer of every operation'
     const apiTokenUrl = `/api/admin/api-tokens/${(apiToken.body as { id: number }).id}`;
     await asAdmin('GET', '/api/admin/api-tokens');
     await asAdmin('PUT', apiTokenUrl, { expiresAt });
+    const projectToken = await asAdmin('POST', `${project}/api-tokens`, { tokenName: 'docs-frontend', type: 'frontend' });
+    const projectTokenUrl = `${project}/api-tokens/${(projectToken.body as { id: number }).id}`;
+    await asAdmin('GET', `${project}/api-tokens`);
     await ok('DELETE', `${feature}/favorites`, user);
     await ok('POST', '/api/admin/user/change-password', user, {
       password: 'Brand-new-pass1',
@@ -332,6 +335,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
 
     // Removals, each of something made above.
     await asAdmin('DELETE', apiTokenUrl);
+    await asAdmin('DELETE', projectTokenUrl);
     await asAdmin('DELETE', accountTokenUrl);
     await asAdmin('DELETE', accountUrl);
     await asAdmin('DELETE', groupUrl);
@@ -346,6 +350,12 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('DELETE', `${feature}/dependencies/docs-parent`);
     await asAdmin('POST', `${feature}/dependencies`, { feature: 'docs-parent' });
     await asAdmin('DELETE', `${feature}/dependencies`);
+    // Export and import: the flag (its variants and tags) exported and imported back into its project.
+    const exported = await asAdmin('POST', '/api/admin/features-batch/export', { features: ['docs-flag'], environment: 'development' });
+    const imported = { project: 'docs', environment: 'development', data: exported.body };
+    const importer = { cookie: await sessionCookieFor(t, 1) };
+    await ok('POST', '/api/admin/features-batch/validate', importer, imported);
+    await ok('POST', '/api/admin/features-batch/import', importer, imported);
     await asAdmin('DELETE', '/api/admin/environments/docs-env-copy');
     await asAdmin('POST', `${project}/archive`, { features: ['docs-copy'] });
     await asAdmin('DELETE', '/api/admin/archive/docs-copy');

@@ -23,7 +23,7 @@ interface Target {
   to: string;
 }
 
-/** Ctrl/Cmd-K: jump to any flag, project or page by name. Flags are found by the search API, ten at a time. */
+/** Ctrl/Cmd-K: jump to any flag, project (its overview or settings) or page by name. Flags are found by the search API, ten at a time. */
 export default function CommandMenu({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -49,7 +49,14 @@ export default function CommandMenu({ onClose }: { onClose: () => void }) {
   const projectTargets: Target[] = (projects.data?.projects ?? [])
     .filter((project) => matches(project.name) || matches(project.id))
     .slice(0, 5)
-    .map((project) => ({ id: `project:${project.id}`, label: project.name, to: `/?project=${encodeURIComponent(`IS:${project.id}`)}` }));
+    .flatMap((project) => [
+      { id: `project:${project.id}`, label: project.name, to: `/projects/${encodeURIComponent(project.id)}` },
+      {
+        id: `project-settings:${project.id}`,
+        label: `${project.name} settings`,
+        to: `/projects/${encodeURIComponent(project.id)}/settings`,
+      },
+    ]);
   const sections = [
     { name: 'Flags', items: flagTargets },
     { name: 'Projects', items: projectTargets },

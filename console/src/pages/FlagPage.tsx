@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Button, GridList, GridListItem, Link, useDragAndDrop } from 'react-aria-components';
-import { useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Button, GridList, GridListItem, Link, Tab, TabList, TabPanel, Tabs, useDragAndDrop } from 'react-aria-components';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, ApiError, data, type Schemas } from '../api/client';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EnvironmentSwitch } from '../ui/EnvironmentSwitch';
-import { History } from './flag/History';
+import './flag/flag.css';
+import { DependencySection } from './flag/Dependency';
+import { Lifecycle } from './flag/Lifecycle';
 import { StrategyEditor, type StrategyTarget } from './flag/StrategyEditor';
 import { describeStrategy } from './flag/summary';
 import { Tags } from './flag/Tags';
@@ -14,10 +16,40 @@ import { useToggle } from './flags/useToggle';
 type Feature = Schemas['featureSchema'];
 type Environment = Schemas['featureEnvironmentSchema'];
 
-/** A flag (the spec's strategy update): per environment its switch and ordered strategies; tags, history, archive. */
+// The tabs other than the overview load their code (and their data) when first shown.
+const Variants = lazy(() => import('./flag/Variants'));
+const Metrics = lazy(() => import('./flag/Metrics'));
+const History = lazy(() => import('./flag/History'));
+const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'variants', label: 'Variants' },
+  { id: 'metrics', label: 'Metrics' },
+  { id: 'history', label: 'History' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/**
+ * A flag (the spec's strategy update): a header with its lifecycle, and tabs kept in the URL (`?tab=`): the overview
+ * (per environment its switch and ordered strategies; dependency; tags), variants per environment, metrics, history.
+ */
 export default function FlagPage() {
   const { projectId = '', featureName = '' } = useParams();
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: TabId = TABS.find((candidate) => candidate.id === searchParams.get('tab'))?.id ?? 'overview';
+  // A visited variants tab stays mounted (hidden), so an unsaved edit survives a look at another tab.
+  const [keptVariants, setKeptVariants] = useState(tab === 'variants');
+  const showTab = (next: TabId) => {
+    if (next === 'variants') setKeptVariants(true);
+    setSearchParams(
+      (params) => {
+        if (next === 'overview') params.delete('tab');
+        else params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
+  };
   const queryClient = useQueryClient();
   const key = ['feature', projectId, featureName];
   const path = { projectId, featureName };
@@ -108,6 +140,7 @@ export default function FlagPage() {
             {flag.stale && <span className="badge warning">stale</span>}
           </h1>
           {flag.description && <p>{flag.description}</p>}
+          <Lifecycle flag={flag} onChanged={refresh} />
         </div>
         <div className="row">
           <Button className="button quiet" aria-label={`Copy name ${flag.name}`} onPress={() => navigator.clipboard?.writeText(flag.name)}>
@@ -126,24 +159,47 @@ export default function FlagPage() {
           </Button>
         </div>
       )}
-      <h2>Environments</h2>
-      {flag.environments.map((environment) => (
-        <EnvironmentCard
-          key={environment.name}
-          flag={flag}
-          environment={environment}
-          segmentNames={segmentNames}
-          onToggle={(enabled) => toggle.mutate({ project: flag.project, flag: flag.name, environment: environment.name, enabled })}
-          onEdit={(strategyId) => setEditing({ project: flag.project, flag: flag.name, environment: environment.name, strategyId })}
-          onChanged={refresh}
-          onError={setMessage}
-        />
-      ))}
-      <Tags flag={flag.name} tags={flag.tags} onChanged={refresh} />
-      <section aria-labelledby="history-heading">
-        <h2 id="history-heading">History</h2>
-        <History flag={flag.name} />
-      </section>
+      <Tabs className="tabs-root" selectedKey={tab} onSelectionChange={(key) => showTab(key as TabId)}>
+        <TabList aria-label={`Sections of ${flag.name}`} className="tabs">
+          {TABS.map((candidate) => (
+            <Tab key={candidate.id} id={candidate.id} className="tab">
+              {candidate.label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel id="overview" className="tab-panel">
+          <h2>Environments</h2>
+          {flag.environments.map((environment) => (
+            <EnvironmentCard
+              key={environment.name}
+              flag={flag}
+              environment={environment}
+              segmentNames={segmentNames}
+              onToggle={(enabled) => toggle.mutate({ project: flag.project, flag: flag.name, environment: environment.name, enabled })}
+              onEdit={(strategyId) => setEditing({ project: flag.project, flag: flag.name, environment: environment.name, strategyId })}
+              onChanged={refresh}
+              onError={setMessage}
+            />
+          ))}
+          <DependencySection flag={flag} onChanged={refresh} />
+          <Tags flag={flag.name} tags={flag.tags} onChanged={refresh} />
+        </TabPanel>
+        <TabPanel id="variants" className="tab-panel" shouldForceMount={keptVariants}>
+          <Suspense fallback={<span className="skeleton" aria-label="Loading variants" />}>
+            <Variants flag={flag} onChanged={refresh} />
+          </Suspense>
+        </TabPanel>
+        <TabPanel id="metrics" className="tab-panel">
+          <Suspense fallback={<span className="skeleton" aria-label="Loading metrics" />}>
+            <Metrics flag={flag} />
+          </Suspense>
+        </TabPanel>
+        <TabPanel id="history" className="tab-panel">
+          <Suspense fallback={<span className="skeleton" aria-label="Loading history" />}>
+            <History flag={flag.name} />
+          </Suspense>
+        </TabPanel>
+      </Tabs>
       {editing && (
         <StrategyEditor
           target={editing}

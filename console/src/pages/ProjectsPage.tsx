@@ -40,7 +40,7 @@ export default function ProjectsPage() {
           header: 'Name',
           cell: (project) => (
             <>
-              <Link href={`/?project=${encodeURIComponent(`IS:${project.id}`)}`}>{project.name}</Link>
+              <Link href={`/projects/${encodeURIComponent(project.id)}`}>{project.name}</Link>
               {project.description && <div className="muted small">{project.description}</div>}
             </>
           ),

@@ -45,15 +45,18 @@ export function useResource<Answer, Row>({
   rows,
   remove,
   nameOf,
+  enabled,
 }: {
   queryKey: string;
   load: () => Promise<Answer>;
   rows: (answer: Answer) => Row[];
+  /** False while the list may not be read (the caller lacks its permission): no request is made. */
+  enabled?: boolean;
   remove?: (row: Row) => Promise<unknown>;
   nameOf?: (row: Row) => string;
 }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: [queryKey], queryFn: load });
+  const query = useQuery({ queryKey: [queryKey], queryFn: load, enabled });
   const [editing, setEditing] = useState<Row | 'new'>();
   const [deleting, setDeleting] = useState<Row>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: [queryKey] });

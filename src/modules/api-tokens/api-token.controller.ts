@@ -14,7 +14,7 @@ import {
   type CreatedApiToken,
   type NewApiToken,
 } from './api-token.model.js';
-import { API_TOKEN_REF_DOC, type ApiTokenRef, ApiTokenRefParam } from './api-token-ref.param.js';
+import { apiTokenRefDoc, type ApiTokenRef, ApiTokenRefParam } from './api-token-ref.param.js';
 import { ApiTokenService } from './api-token.service.js';
 import { anyTokenPermission } from './token-permissions.js';
 
@@ -52,7 +52,7 @@ export class ApiTokenController {
   }
 
   @Put(':id')
-  @ApiParam(API_TOKEN_REF_DOC)
+  @ApiParam(apiTokenRefDoc())
   @RequirePermission(...anyTokenPermission('UPDATE'))
   @SignedInToMintTokens()
   @ApiOperation({
@@ -71,7 +71,7 @@ export class ApiTokenController {
   }
 
   @Delete(':id')
-  @ApiParam(API_TOKEN_REF_DOC)
+  @ApiParam(apiTokenRefDoc())
   @RequirePermission(...anyTokenPermission('DELETE'))
   @ApiOperation({
     operationId: 'deleteApiToken',

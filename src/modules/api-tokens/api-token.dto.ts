@@ -14,7 +14,7 @@ import {
   ValidateIf,
   type ValidationArguments,
 } from 'class-validator';
-import { ADMIN_TOKEN_TYPE, ALL_PROJECTS, CREATABLE_TOKEN_TYPES } from './api-token.model.js';
+import { ADMIN_TOKEN_TYPE, ALL_PROJECTS, CREATABLE_TOKEN_TYPES, DEFAULT_SDK_ENVIRONMENT } from './api-token.model.js';
 
 const NOT_BLANK = /\S/;
 const DATE_TIME = { message: 'must match format "date-time"' };
@@ -152,4 +152,43 @@ export class ApiTokenSchema {
 @ApiSchema({ name: 'apiTokensSchema' })
 export class ApiTokensSchema {
   @ApiProperty({ type: [ApiTokenSchema], description: 'Ordered by id; only the types the caller may see' }) tokens: ApiTokenSchema[];
+}
+
+const PROJECT_TOKEN_TYPES = CREATABLE_TOKEN_TYPES.filter((type) => type !== ADMIN_TOKEN_TYPE);
+
+@ApiSchema({
+  name: 'createProjectApiTokenSchema',
+  description: 'A client (backend) or frontend token for the project in the path only. No other properties are accepted.',
+})
+export class CreateProjectApiTokenSchema {
+  @ApiProperty({ description: 'Name of the token, shown in listings and recorded in events', example: 'web-backend', maxLength: 255 })
+  @IsDefined()
+  @MaxLength(255)
+  @Matches(NOT_BLANK, { message: 'must not be empty' })
+  @IsString()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  tokenName: string;
+
+  @ApiProperty({ enum: PROJECT_TOKEN_TYPES, description: 'Not case sensitive. `backend` is the newer name of `client`' })
+  @IsDefined()
+  @IsIn(PROJECT_TOKEN_TYPES, { message: `must be one of ${PROJECT_TOKEN_TYPES.map((t) => `"${t}"`).join(', ')}` })
+  @IsString()
+  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  type: string;
+
+  @ApiPropertyOptional({
+    description: `An existing environment; \`${DEFAULT_SDK_ENVIRONMENT}\` when omitted (Unleash's default, \`default\`, is not an environment here)`,
+    example: 'production',
+    maxLength: 100,
+  })
+  @IsOptional()
+  @MaxLength(100)
+  @Matches(NOT_BLANK, { message: 'must not be empty' })
+  @IsString()
+  environment?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'When the token stops working, in the future; omitted → never' })
+  @IsOptional()
+  @IsDateString({ strict: true }, DATE_TIME)
+  expiresAt?: string;
 }

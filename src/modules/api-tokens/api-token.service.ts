@@ -6,7 +6,7 @@ import { hashSecret, randomSecret } from '../../core/access/secrets.js';
 import { expiryNotInFuture } from '../../core/access/token-expiry.js';
 import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
-import { AppError, type ErrorDetail, notFound, validationError } from '../../core/errors/app-error.js';
+import { AppError, type ErrorDetail, invalidProperty, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT, EventService } from '../events/index.js';
 import type { ApiTokenRef } from './api-token-ref.param.js';
 import { ApiTokenReferencesReadModel } from '../../core/access/api-token-references.read-model.js';
@@ -46,6 +46,33 @@ export class ApiTokenService {
 
   async create(input: NewApiToken, principal: Principal, actor: Actor): Promise<CreatedApiToken> {
     await this.authorize(principal, 'CREATE', input.type);
+    return this.insert(input, actor);
+  }
+
+  /** A project's client and frontend tokens, those of several projects among them (as Unleash lists them). */
+  async listForProject(projectId: string): Promise<ApiToken[]> {
+    await this.requireProject(projectId);
+    return (await this.store.list()).filter((token) => token.type !== ADMIN_TOKEN_TYPE && token.projects.includes(projectId));
+  }
+
+  /** A token for one project: the route's project permission (CREATE_PROJECT_API_TOKEN) is the whole check. */
+  async createForProject(projectId: string, input: NewApiToken, actor: Actor): Promise<CreatedApiToken> {
+    await this.requireProject(projectId);
+    return this.insert(input, actor);
+  }
+
+  /** Deletes a token of this project only: one of several projects is deleted through /api/admin/api-tokens. */
+  async deleteForProject(projectId: string, ref: ApiTokenRef, actor: Actor): Promise<void> {
+    await this.requireProject(projectId);
+    await this.db.transaction(async () => {
+      const token = await this.existing(ref);
+      if (token.type === ADMIN_TOKEN_TYPE || !token.projects.includes(projectId)) throw unknownToken(ref);
+      if (token.projects.length !== 1) throw ofSeveralProjects(token, projectId);
+      await this.remove(token, ref, actor);
+    });
+  }
+
+  private async insert(input: NewApiToken, actor: Actor): Promise<CreatedApiToken> {
     await this.checkReferences(input);
     const secretPrefix = apiTokenPrefix(input.type, input.projects, input.environment);
     const secret = `${secretPrefix}${randomSecret()}`;
@@ -66,6 +93,10 @@ export class ApiTokenService {
     });
     const { id, tokenName, type, environment, project, projects, expiresAt, createdAt, seenAt } = token;
     return { id, secret, tokenName, type, environment, project, projects, expiresAt, createdAt, seenAt, alias: null };
+  }
+
+  private async requireProject(projectId: string): Promise<void> {
+    if ((await this.references.unknownProjects([projectId])).length > 0) throw notFound(`Could not find project ${projectId}`);
   }
 
   async updateExpiry(ref: ApiTokenRef, expiresAt: Date, principal: Principal, actor: Actor): Promise<ApiToken> {
@@ -90,9 +121,13 @@ export class ApiTokenService {
     await this.db.transaction(async () => {
       const token = await this.existing(ref);
       await this.authorize(principal, 'DELETE', token.type);
-      if (!(await this.store.delete(token.id))) throw unknownToken(ref);
-      await this.events.record({ type: EVENT.API_TOKEN_DELETED, actor, ...eventScope(token), preData: eventData(token) });
+      await this.remove(token, ref, actor);
     });
+  }
+
+  private async remove(token: ApiToken, ref: ApiTokenRef, actor: Actor): Promise<void> {
+    if (!(await this.store.delete(token.id))) throw unknownToken(ref);
+    await this.events.record({ type: EVENT.API_TOKEN_DELETED, actor, ...eventScope(token), preData: eventData(token) });
   }
 
   private async existing(ref: ApiTokenRef): Promise<ApiToken> {
@@ -163,6 +198,13 @@ function adminScopeProblems(input: NewApiToken): ErrorDetail[] {
 
 function unknownToken(ref: ApiTokenRef): AppError {
   return notFound('id' in ref ? `Could not find API token with id ${ref.id}.` : 'Could not find an API token with that secret.');
+}
+
+function ofSeveralProjects(token: ApiToken, projectId: string): AppError {
+  return invalidProperty(
+    '/params/token',
+    `API token ${token.id} is not ${projectId}'s alone: it reaches ${token.projects.join(', ')}. Delete it through /api/admin/api-tokens/${token.id}.`,
+  );
 }
 
 function eventScope(token: ApiToken): { environment: string; project?: string } {

@@ -25,6 +25,6 @@ import { ProjectContextFieldController, ProjectContextFieldStrategiesController 
     ConstraintValidationService,
     { provide: ContextFieldStore, useClass: SqlContextFieldStore },
   ],
-  exports: [ConstraintChecker],
+  exports: [ConstraintChecker, ContextFieldService],
 })
 export class ContextFieldsModule {}

@@ -50,6 +50,8 @@ export const EVENT = {
   CONTEXT_FIELD_CREATED: 'context-field-created',
   CONTEXT_FIELD_UPDATED: 'context-field-updated',
   CONTEXT_FIELD_DELETED: 'context-field-deleted',
+  FEATURES_EXPORTED: 'features-exported',
+  FEATURES_IMPORTED: 'features-imported',
   SETTING_CREATED: 'setting-created',
   SETTING_UPDATED: 'setting-updated',
   USER_CREATED: 'user-created',

@@ -60,6 +60,14 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     { provide: FeatureDependencyStore, useClass: SqlFeatureDependencyStore },
     { provide: FavoriteStore, useClass: SqlFavoriteStore },
   ],
-  exports: [FeatureService, FeatureCloneService, FeatureEnvironmentService, FeatureEvents, FeatureLookup, FeatureReadModel],
+  exports: [
+    FeatureService,
+    FeatureCloneService,
+    FeatureDependencyService,
+    FeatureEnvironmentService,
+    FeatureEvents,
+    FeatureLookup,
+    FeatureReadModel,
+  ],
 })
 export class FeaturesModule {}

@@ -2,10 +2,12 @@
 export { FeaturesModule } from './features.module.js';
 export { FeatureCloneService } from './feature-clone.service.js';
 export type { FeatureTagCopier } from './feature-tag-copier.js';
-export { FeatureEnvironmentService } from './feature-environment.service.js';
+export { FeatureDependencyService } from './feature-dependency.service.js';
+export { type FeatureEnvironmentAddress, FeatureEnvironmentService } from './feature-environment.service.js';
+export { checkFeatureVariants, toFeatureVariants } from './feature-variant.rules.js';
 export { FeatureEvents } from './feature-events.js';
 export { FeatureLookup } from './feature-lookup.js';
-export { TagSchema } from './feature.dto.js';
+export { CreateFeatureSchema, TagSchema, VariantSchema } from './feature.dto.js';
 export type { FeatureRecord, FeatureVariant } from './feature.model.js';
 export { FeatureReadModel } from './feature.read-model.js';
 export { FeatureService } from './feature.service.js';

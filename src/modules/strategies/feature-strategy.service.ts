@@ -130,10 +130,11 @@ export class FeatureStrategyService {
     return toFeatureStrategy(found(await this.store.locate(address), address));
   }
 
-  async create(address: StrategyAddress, body: unknown, actor: Actor): Promise<FeatureStrategy> {
-    const { changes, problems } = this.checkedBody(CreateFeatureStrategySchema, body, '/body');
+  /** `pointer` is where the body is in the request (an import names `/body/data/featureStrategies/3`). */
+  async create(address: StrategyAddress, body: unknown, actor: Actor, pointer = '/body'): Promise<FeatureStrategy> {
+    const { changes, problems } = this.checkedBody(CreateFeatureStrategySchema, body, pointer);
     return this.db.transaction(async () => {
-      const location = await this.locateForWrite(address, changes, problems);
+      const location = await this.locateForWrite(address, changes, problems, pointer);
       // The feature may have no row for the environment yet: add it (switched off), then hold it like the others.
       await this.featureEnvironments().ensureFeatureEnvironment(address.featureName, address.environment);
       await this.store.lockFeatureEnvironment(address.featureName, address.environment);
@@ -219,14 +220,32 @@ export class FeatureStrategyService {
       await this.store.lockFeatureEnvironment(address.featureName, address.environment);
       const location = await this.store.locate(address, { withTags: true });
       const current = found(location, address);
-      await this.store.delete(current.id);
-      await this.events.record({
-        ...eventScope(current, actor),
-        type: EVENT.FEATURE_STRATEGY_REMOVE,
-        preData: toFeatureStrategy(current),
-        tags: location.tags,
-      });
+      await this.remove(current, actor, location.tags);
       await this.disableIfNoEnabledStrategy(current, actor, location.tags);
+    });
+  }
+
+  /**
+   * Removes every strategy of the feature in the environment, one event each, and leaves the feature's state there
+   * as it is: the caller (an import) sets it next.
+   */
+  async removeAll(address: StrategyAddress, actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      await this.store.lockFeatureEnvironment(address.featureName, address.environment);
+      const location = await this.store.locate(address, { withTags: true });
+      for (const current of await this.store.list(address.featureName, address.environment))
+        await this.remove(current, actor, location.tags);
+    });
+  }
+
+  /** Deletes the strategy and records `feature-strategy-remove` with what it was. */
+  private async remove(current: StoredStrategy, actor: Actor, tags: EventTag[]): Promise<void> {
+    await this.store.delete(current.id);
+    await this.events.record({
+      ...eventScope(current, actor),
+      type: EVENT.FEATURE_STRATEGY_REMOVE,
+      preData: toFeatureStrategy(current),
+      tags,
     });
   }
 
@@ -301,13 +320,18 @@ export class FeatureStrategyService {
    * strategy) in one statement, then answer 400 with every problem of the body (its rules, the strategy type, the
    * segments) before any 404.
    */
-  private async locateForWrite(address: StrategyAddress, changes: StrategyChanges, problems: Problems): Promise<StrategyLocation> {
+  private async locateForWrite(
+    address: StrategyAddress,
+    changes: StrategyChanges,
+    problems: Problems,
+    root = '/body',
+  ): Promise<StrategyLocation> {
     await this.store.lockFeatureEnvironment(address.featureName, address.environment);
     const location = await this.store.locate(address, { withTags: true });
     // An update that names no type keeps the strategy's, whose definition its parameters must still fit.
     const typeName = changes.name ?? location.strategy?.name;
     const type = typeName === undefined ? { exists: true } : await this.strategyType(typeName);
-    await this.checkReferences(changes, type, address.projectId, '/body', problems);
+    await this.checkReferences(changes, type, address.projectId, root, problems);
     if (problems.any) throw validationError(problems.details);
     assertFound(location, address);
     return location;

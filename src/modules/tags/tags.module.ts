@@ -24,5 +24,6 @@ import { SqlTagTypeStore, TagTypeStore } from './tag-type.store.js';
     { provide: TagTypeStore, useClass: SqlTagTypeStore },
     { provide: FeatureTagStore, useClass: SqlFeatureTagStore },
   ],
+  exports: [FeatureTagService, TagTypeService],
 })
 export class TagsModule {}

@@ -1,7 +1,11 @@
-import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Button } from 'react-aria-components';
-import type { Schemas } from '../../api/client';
+import { api, ApiError, data, type Schemas } from '../../api/client';
+import { useDebounced } from '../../ui/useDebounced';
 import { operatorWords } from './summary';
+import './flag.css';
+import { splitList } from './VariantsEditor';
 
 export type Constraint = Schemas['constraintSchema'];
 type Operator = Constraint['operator'];
@@ -23,9 +27,10 @@ const OPERATORS: Operator[] = [
   'SEMVER_LTE',
   'REGEX',
 ];
-/** The context every SDK sends; a project's own fields are typed in. */
+/** The context every SDK sends; the service's own context fields are offered too. */
 const KNOWN_CONTEXT_FIELDS = ['userId', 'sessionId', 'remoteAddress', 'environment', 'appName', 'currentTime'];
-const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
+/** Operators whose values are picked from a context field's legal values when it has some. */
+const PICKED_OPERATORS: Operator[] = ['IN', 'NOT_IN'];
 
 export const takesList = (operator: Operator) => LIST_OPERATORS.includes(operator);
 
@@ -65,10 +70,15 @@ export function ConstraintEditor({
     takesList(next) === takesList(operator)
       ? change({ operator: next, ...(next.startsWith('DATE') !== operator.startsWith('DATE') && !takesList(next) ? { value: '' } : {}) })
       : change({ operator: next, values: [], value: takesList(next) ? undefined : '' });
-  const versionProblem =
-    operator.startsWith('SEMVER') && constraint.value && !SEMVER.test(constraint.value)
-      ? 'A version reads like 1.2.3 or 1.2.3-beta.1.'
-      : undefined;
+  const contextFields = useQuery({
+    queryKey: ['context-fields'],
+    queryFn: () => data(api.GET('/api/admin/context')),
+    refetchInterval: false,
+  });
+  const field = contextFields.data?.find((candidate) => candidate.name === constraint.contextName);
+  const legalValues = field?.legalValues ?? [];
+  const picked = legalValues.length > 0 && PICKED_OPERATORS.includes(operator);
+  const versionProblem = useVersionCheck(constraint);
   return (
     <fieldset className="constraint">
       <legend>Constraint {index + 1}</legend>
@@ -83,8 +93,8 @@ export function ConstraintEditor({
             required
           />
           <datalist id={`${id}-fields`}>
-            {KNOWN_CONTEXT_FIELDS.map((field) => (
-              <option key={field} value={field} />
+            {[...new Set([...KNOWN_CONTEXT_FIELDS, ...(contextFields.data ?? []).map((known) => known.name)])].map((name) => (
+              <option key={name} value={name} />
             ))}
           </datalist>
         </div>
@@ -99,62 +109,77 @@ export function ConstraintEditor({
           </select>
         </div>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-value`}>{takesList(operator) ? 'Values' : 'Value'}</label>
-        {takesList(operator) ? (
-          <>
-            <textarea
+      {picked ? (
+        <LegalValuePicker
+          field={constraint.contextName}
+          legalValues={legalValues}
+          values={constraint.values}
+          onChange={(values) => change({ values })}
+          problem={problem}
+        />
+      ) : (
+        <div className="field">
+          <label htmlFor={`${id}-value`}>{takesList(operator) ? 'Values' : 'Value'}</label>
+          {takesList(operator) ? (
+            <>
+              <textarea
+                id={`${id}-value`}
+                rows={3}
+                value={constraint.values.join('\n')}
+                aria-describedby={`${id}-hint`}
+                onChange={(event) => change({ values: splitList(event.target.value) })}
+              />
+              <small id={`${id}-hint`} className="muted">
+                One value per line, or separated by commas: a pasted list is split.
+              </small>
+            </>
+          ) : operator.startsWith('NUM') ? (
+            <input
               id={`${id}-value`}
-              rows={3}
-              value={constraint.values.join('\n')}
-              aria-describedby={`${id}-hint`}
-              onChange={(event) =>
-                change({
-                  values: event.target.value
-                    .split(/[\n,]/)
-                    .map((value) => value.trim())
-                    .filter((value, at, all) => value !== '' || at === all.length - 1),
-                })
-              }
+              type="number"
+              step="any"
+              value={constraint.value ?? ''}
+              onChange={(event) => change({ value: event.target.value })}
+              required
             />
+          ) : operator.startsWith('DATE') ? (
+            <input
+              id={`${id}-value`}
+              type="datetime-local"
+              value={constraint.value ? localDateTime(constraint.value) : ''}
+              onChange={(event) => change({ value: event.target.value ? new Date(event.target.value).toISOString() : '' })}
+              aria-describedby={`${id}-hint`}
+              required
+            />
+          ) : (
+            <input
+              id={`${id}-value`}
+              value={constraint.value ?? ''}
+              list={legalValues.length > 0 ? `${id}-legal` : undefined}
+              placeholder={operator === 'REGEX' ? '^beta-' : '1.2.3'}
+              onChange={(event) => change({ value: event.target.value })}
+              aria-invalid={versionProblem ? true : undefined}
+              aria-describedby={`${id}-problem`}
+              required
+            />
+          )}
+          {operator.startsWith('DATE') && (
             <small id={`${id}-hint`} className="muted">
-              One value per line, or separated by commas: a pasted list is split.
+              In your time zone; sent as {constraint.value || 'UTC'}.
             </small>
-          </>
-        ) : operator.startsWith('NUM') ? (
-          <input
-            id={`${id}-value`}
-            type="number"
-            step="any"
-            value={constraint.value ?? ''}
-            onChange={(event) => change({ value: event.target.value })}
-            required
-          />
-        ) : operator.startsWith('DATE') ? (
-          <input
-            id={`${id}-value`}
-            type="datetime-local"
-            value={constraint.value ? constraint.value.slice(0, 16) : ''}
-            onChange={(event) => change({ value: event.target.value ? new Date(event.target.value).toISOString() : '' })}
-            required
-          />
-        ) : (
-          <input
-            id={`${id}-value`}
-            value={constraint.value ?? ''}
-            placeholder={operator === 'REGEX' ? '^beta-' : '1.2.3'}
-            onChange={(event) => change({ value: event.target.value })}
-            aria-invalid={versionProblem ? true : undefined}
-            aria-describedby={versionProblem ? `${id}-problem` : undefined}
-            required
-          />
-        )}
-        {(versionProblem || problem) && (
-          <span id={`${id}-problem`} className="field-error">
-            {versionProblem ?? problem}
-          </span>
-        )}
-      </div>
+          )}
+          {legalValues.length > 0 && (
+            <datalist id={`${id}-legal`}>
+              {legalValues.map((legal) => (
+                <option key={legal.value} value={legal.value}>
+                  {legal.description ?? ''}
+                </option>
+              ))}
+            </datalist>
+          )}
+          <FieldMessage id={`${id}-problem`} message={versionProblem ?? problem} />
+        </div>
+      )}
       <div className="row">
         <label className="checkbox">
           <input
@@ -177,6 +202,96 @@ export function ConstraintEditor({
           Remove constraint {index + 1}
         </Button>
       </div>
+    </fieldset>
+  );
+}
+
+function FieldMessage({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <span id={id} className="field-error">
+      {message}
+    </span>
+  ) : null;
+}
+
+/** An ISO date as a datetime-local input shows it: the local date and time, to the minute. */
+function localDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** A version as typed, checked by the API as a save would check it (one request per pause in typing). */
+function useVersionCheck(constraint: Constraint): string | undefined {
+  const checked = useDebounced(constraint, 400);
+  const check = useQuery({
+    queryKey: ['constraint-check', checked],
+    queryFn: () => data(api.POST('/api/admin/constraints/validate', { body: cleanedConstraint(checked) })),
+    enabled: checked.operator.startsWith('SEMVER') && Boolean(checked.value),
+    retry: false,
+    refetchInterval: false,
+    refetchOnWindowFocus: false,
+  });
+  if (!constraint.operator.startsWith('SEMVER') || !constraint.value || checked !== constraint) return undefined;
+  const error = check.error instanceof ApiError ? check.error : undefined;
+  return error ? (error.body?.details?.[0]?.message ?? error.message) : undefined;
+}
+
+/** The legal values of a context field as a multi-select: each a checkbox with its description, filtered when many. */
+function LegalValuePicker({
+  field,
+  legalValues,
+  values,
+  onChange,
+  problem,
+}: {
+  field: string;
+  legalValues: Schemas['legalValueSchema'][];
+  values: string[];
+  onChange: (values: string[]) => void;
+  problem?: string;
+}) {
+  const id = useId();
+  const [filter, setFilter] = useState('');
+  const chosen = new Set(values.filter(Boolean));
+  const shown = legalValues.filter((legal) => `${legal.value} ${legal.description ?? ''}`.toLowerCase().includes(filter.toLowerCase()));
+  // Values saved before they stopped being legal stay visible, so they can be removed.
+  const unknown = [...chosen].filter((value) => !legalValues.some((legal) => legal.value === value));
+  const toggle = (value: string, on: boolean) => onChange(on ? [...chosen, value] : [...chosen].filter((existing) => existing !== value));
+  return (
+    <fieldset className="legal-values" aria-describedby={problem ? `${id}-problem` : undefined}>
+      <legend>Values (legal values of {field})</legend>
+      {legalValues.length > 8 && (
+        <div className="field">
+          <label htmlFor={`${id}-filter`}>Filter the legal values</label>
+          <input id={`${id}-filter`} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        </div>
+      )}
+      <div className="row">
+        <Button className="button quiet" onPress={() => onChange([...new Set([...chosen, ...shown.map((legal) => legal.value)])])}>
+          Select all shown
+        </Button>
+        <Button className="button quiet" onPress={() => onChange([])}>
+          Clear
+        </Button>
+        <span className="muted small">{chosen.size} selected</span>
+      </div>
+      <ul className="legal-value-list">
+        {[
+          ...shown.map((legal) => ({ value: legal.value, description: legal.description })),
+          ...unknown.map((value) => ({ value, description: 'no longer a legal value' })),
+        ].map((legal) => (
+          <li key={legal.value}>
+            <label className="checkbox">
+              <input type="checkbox" checked={chosen.has(legal.value)} onChange={(event) => toggle(legal.value, event.target.checked)} />{' '}
+              {legal.value}
+              {legal.description && <span className="muted"> — {legal.description}</span>}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <FieldMessage id={`${id}-problem`} message={problem} />
     </fieldset>
   );
 }

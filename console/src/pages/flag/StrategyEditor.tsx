@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { api, ApiError, data, type Schemas } from '../../api/client';
 import { cleanedConstraint, ConstraintEditor, newConstraint } from './ConstraintEditor';
+import { FieldProblem, STICKINESS, VariantsEditor } from './VariantsEditor';
 
 type Strategy = Schemas['featureStrategySchema'];
-type Variant = Schemas['strategyVariantSchema'];
 type Draft = Schemas['createFeatureStrategySchema'];
 
 export interface StrategyTarget {
@@ -15,8 +15,6 @@ export interface StrategyTarget {
   /** Absent for a new strategy. */
   strategyId?: string;
 }
-
-const STICKINESS = ['default', 'userId', 'sessionId', 'random'];
 
 function draftOf(strategy: Strategy | undefined, flag: string): Draft {
   if (!strategy) {
@@ -260,7 +258,12 @@ export function StrategyEditor({ target, onClose, onSaved }: { target: StrategyT
                 ))}
                 <FieldProblem message={problemAt('/body/segments')} />
               </fieldset>
-              <VariantsEditor variants={shown.variants ?? []} onChange={(variants) => update({ variants })} problemAt={problemAt} />
+              <VariantsEditor
+                variants={shown.variants ?? []}
+                onChange={(variants) => update({ variants })}
+                problemAt={problemAt}
+                pointer="/body/variants"
+              />
               <div className="dialog-actions">
                 <Button className="button" onPress={close}>
                   Cancel
@@ -275,131 +278,4 @@ export function StrategyEditor({ target, onClose, onSaved }: { target: StrategyT
       </Modal>
     </ModalOverlay>
   );
-}
-
-function FieldProblem({ message }: { message?: string }) {
-  return message ? <span className="field-error">{message}</span> : null;
-}
-
-/** Strategy variants; weights always add up: fixed ones keep theirs, variable ones share the rest equally. */
-function VariantsEditor({
-  variants,
-  onChange,
-  problemAt,
-}: {
-  variants: Variant[];
-  onChange: (variants: Variant[]) => void;
-  problemAt: (pointer: string) => string | undefined;
-}) {
-  const id = useId();
-  const fixed = variants.filter((variant) => variant.weightType === 'fix').reduce((sum, variant) => sum + variant.weight, 0);
-  const variable = variants.filter((variant) => variant.weightType !== 'fix').length;
-  const shareOf = (variant: Variant) =>
-    variant.weightType === 'fix' ? variant.weight : variable ? Math.max(0, 1000 - fixed) / variable : 0;
-  const change = (index: number, changes: Partial<Variant>) =>
-    onChange(variants.map((variant, at) => (at === index ? { ...variant, ...changes } : variant)));
-  return (
-    <fieldset className="stack">
-      <legend>Variants</legend>
-      {variants.map((variant, index) => (
-        <div key={index} className="variant stack">
-          <div className="row">
-            <div className="field">
-              <label htmlFor={`${id}-${index}-name`}>Variant {index + 1} name</label>
-              <input
-                id={`${id}-${index}-name`}
-                value={variant.name}
-                onChange={(event) => change(index, { name: event.target.value })}
-                required
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-${index}-weight`}>Weight (%)</label>
-              <input
-                id={`${id}-${index}-weight`}
-                type="number"
-                min={0}
-                max={100}
-                step={0.1}
-                className="narrow"
-                value={shareOf(variant) / 10}
-                disabled={variant.weightType !== 'fix'}
-                onChange={(event) => change(index, { weight: Math.round(Number(event.target.value) * 10) })}
-              />
-            </div>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={variant.weightType === 'fix'}
-                onChange={(event) =>
-                  change(index, { weightType: event.target.checked ? 'fix' : 'variable', weight: Math.round(shareOf(variant)) })
-                }
-              />{' '}
-              Fixed weight
-            </label>
-          </div>
-          <div className="row">
-            <div className="field">
-              <label htmlFor={`${id}-${index}-payload-type`}>Payload type</label>
-              <select
-                id={`${id}-${index}-payload-type`}
-                value={variant.payload?.type ?? ''}
-                onChange={(event) =>
-                  change(index, {
-                    payload: event.target.value ? { type: event.target.value as 'string', value: variant.payload?.value ?? '' } : undefined,
-                  })
-                }
-              >
-                <option value="">none</option>
-                <option value="string">string</option>
-                <option value="json">json</option>
-                <option value="csv">csv</option>
-                <option value="number">number</option>
-              </select>
-            </div>
-            {variant.payload && (
-              <div className="field grow">
-                <label htmlFor={`${id}-${index}-payload`}>Payload</label>
-                <textarea
-                  id={`${id}-${index}-payload`}
-                  rows={2}
-                  value={variant.payload.value}
-                  onChange={(event) => change(index, { payload: { ...variant.payload!, value: event.target.value } })}
-                />
-                <FieldProblem
-                  message={
-                    variant.payload.type === 'json' && !isJson(variant.payload.value)
-                      ? 'Not valid JSON yet.'
-                      : problemAt(`/body/variants/${index}/payload`)
-                  }
-                />
-              </div>
-            )}
-          </div>
-          <FieldProblem message={problemAt(`/body/variants/${index}/name`) ?? problemAt(`/body/variants/${index}/weight`)} />
-          <Button className="button quiet danger" onPress={() => onChange(variants.filter((_, at) => at !== index))}>
-            Remove variant {index + 1}
-          </Button>
-        </div>
-      ))}
-      <FieldProblem message={problemAt('/body/variants')} />
-      <Button
-        className="button"
-        onPress={() =>
-          onChange([...variants, { name: `variant-${variants.length + 1}`, weight: 0, weightType: 'variable', stickiness: 'default' }])
-        }
-      >
-        Add variant
-      </Button>
-    </fieldset>
-  );
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -6,7 +6,7 @@ import { unknownRoute } from '../core/errors/error.filter.js';
 import { sendError } from '../core/errors/error-response.js';
 import { sdkPollRevalidation } from '../modules/client-api/index.js';
 import { answerClientErrors } from './client-errors.js';
-import type { TrustProxy } from './environment.js';
+import type { TrustProxy } from './configuration/settings.js';
 import { requestLogging, ROOT_LOGGER } from './logging.js';
 import { OpenApiDocs } from './openapi-docs.js';
 import { securityHeaders } from './security-headers.js';

@@ -65,10 +65,10 @@ describe('readEnvironment', () => {
     ).toThrow(
       [
         'Invalid configuration:',
-        '- DATABASE_URL must be a postgres:// or postgresql:// URL; leave it unset to use the SQLite file.',
-        '- LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, but is "loud".',
         '- SESSION_SECRET is required when NODE_ENV=production.',
         '- PORT must be a whole number from 0 to 65535, but is "eighty".',
+        '- DATABASE_URL must be a postgres:// or postgresql:// URL; leave it unset to use the SQLite file.',
+        '- LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, but is "loud".',
         '- MIGRATIONS_RUN must be true or false, but is "maybe".',
         '- SESSION_TTL_HOURS must be a whole number from 1 to 8760, but is "0".',
       ].join('\n'),
@@ -111,9 +111,12 @@ describe('readEnvironment', () => {
       'Invalid configuration:\n' +
         '- OIDC_DISCOVER_URL must be an http:// or https:// URL, but is "idp.example.com".\n' +
         '- OIDC_DEFAULT_ROOT_ROLE must be one of Viewer, Editor, Admin, but is "Owner".\n' +
-        '- OIDC_CLIENT_ID is required when OIDC_DISCOVER_URL is set.\n' +
-        '- OIDC_CLIENT_SECRET is required when OIDC_DISCOVER_URL is set.\n' +
         '- AUTH_SECRET_KEY must be at least 16 characters long.',
+    );
+    expect(() => readEnvironment({ OIDC_DISCOVER_URL: 'https://idp.example.com' })).toThrow(
+      'Invalid configuration:\n' +
+        '- OIDC_CLIENT_ID is required when OIDC_DISCOVER_URL is set.\n' +
+        '- OIDC_CLIENT_SECRET is required when OIDC_DISCOVER_URL is set.',
     );
   });
 
@@ -128,5 +131,12 @@ describe('readEnvironment', () => {
     expect(() => readEnvironment({ TRUST_PROXY: 'loopback,proxy.internal' })).toThrow(
       'TRUST_PROXY must be false, a number of proxies, or a comma-separated list of addresses, subnets, loopback, linklocal or uniquelocal, but names "proxy.internal".',
     );
+  });
+
+  it('checks every variable, also one whose companion is unset, and takes log levels in any case', () => {
+    expect(() => readEnvironment({ EMAIL_PORT: 'smtp', OIDC_ENABLED: 'yes' })).toThrow(
+      'Invalid configuration:\n- EMAIL_PORT must be a whole number from 1 to 65535, but is "smtp".\n- OIDC_ENABLED must be true or false, but is "yes".',
+    );
+    expect(readEnvironment({ LOG_LEVEL: 'DEBUG' }).logLevel).toBe('debug');
   });
 });

@@ -5,15 +5,17 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { settingReader } from './configuration/settings.js';
 import { CompileCache } from './performance/compile-cache.js';
 
 const SERVICE_URL = new URL('./flagwright-service.cjs', import.meta.url);
 const SERVICE_FILE = fileURLToPath(SERVICE_URL);
 /**
  * Where the code is kept: the file COMPILE_CACHE_FILE names. Unset (or `off`), there is no cache: it is opt-in, as it
- * patches Node's CommonJS loader and runs the code its file holds (src/standalone/performance/README.md).
+ * patches Node's CommonJS loader and runs the code its file holds (src/standalone/performance/README.md). The service
+ * checks the rest of the environment (and stops on a bad value) when it starts.
  */
-const CACHE_FILE = process.env.COMPILE_CACHE_FILE || 'off';
+const CACHE_FILE = settingReader(process.env, [])('COMPILE_CACHE_FILE');
 
 /** What the service's code sees as `import.meta` (the bundle maps it to this parameter): this file's, but its own URL. */
 const serviceImportMeta = {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { insertProject } from '../helpers/sdk-fixtures.js';
+import { seedPerson, seedProject } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -26,14 +26,6 @@ describe('API tokens', () => {
   };
   const future = (ms = 24 * 3600_000) => new Date(t.clock.now().getTime() + ms).toISOString();
 
-  async function insertUser(username: string, rootRole: number): Promise<number> {
-    const [row] = await t.db.query<{ id: number }>(
-      'INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES (:username, :username, :rootRole, :now) RETURNING id',
-      { username, rootRole, now: t.db.toTimestamp(t.clock.now()) },
-    );
-    return Number(row.id);
-  }
-
   const events = (type: string) =>
     t.db.query<{
       created_by: string;
@@ -49,9 +41,9 @@ describe('API tokens', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await insertProject(t, 'other');
-    editorCookie = await sessionCookieFor(t, await insertUser('token-editor', 2));
-    viewerCookie = await sessionCookieFor(t, await insertUser('token-viewer', 3));
+    await seedProject(t, 'other');
+    editorCookie = await sessionCookieFor(t, await seedPerson(t, { username: 'token-editor', name: 'token-editor', rootRole: 2 }));
+    viewerCookie = await sessionCookieFor(t, await seedPerson(t, { username: 'token-viewer', name: 'token-viewer', rootRole: 3 }));
     // A custom root role that may only create frontend tokens.
     const [role] = await t.db.query<{ id: number }>(
       "INSERT INTO flagwright_roles (name, description, type, built_in, created_at) VALUES ('Frontend maker', '', 'root-custom', false, :now) RETURNING id",
@@ -63,7 +55,10 @@ describe('API tokens', () => {
         id: Number(role.id),
       },
     );
-    frontendMakerCookie = await sessionCookieFor(t, await insertUser('frontend-maker', Number(role.id)));
+    frontendMakerCookie = await sessionCookieFor(
+      t,
+      await seedPerson(t, { username: 'frontend-maker', name: 'frontend-maker', rootRole: Number(role.id) }),
+    );
   });
   afterAll(async () => {
     await t.close();

@@ -1,4 +1,4 @@
-import { insertDependency, insertFeature, insertProject, insertSegment, insertStrategy } from '../helpers/sdk-fixtures.js';
+import { seedConfiguredFeature, seedDependency, seedProject, seedSegment, seedStrategy } from '../helpers/seeds.js';
 import {
   ADMIN_TOKEN,
   adminUserToken,
@@ -33,17 +33,17 @@ describe('client API: GET /api/client/features', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await insertProject(t, 'other');
-    segmentId = await insertSegment(t, 'beta-users', [{ contextName: 'userId', operator: 'IN', values: ['u1', 'u2'] }]);
-    await insertSegment(t, 'unused', [{ contextName: 'userId', operator: 'IN', values: ['nobody'] }]);
+    await seedProject(t, 'other');
+    segmentId = await seedSegment(t, 'beta-users', null, [{ contextName: 'userId', operator: 'IN', values: ['u1', 'u2'] }]);
+    await seedSegment(t, 'unused', null, [{ contextName: 'userId', operator: 'IN', values: ['nobody'] }]);
 
-    await insertFeature(t, {
+    await seedConfiguredFeature(t, {
       name: 'alpha',
       description: 'first',
       impressionData: true,
       environments: { development: { enabled: true, variants: [blue] }, production: { enabled: false } },
     });
-    rolloutId = await insertStrategy(t, {
+    rolloutId = await seedStrategy(t, {
       feature: 'alpha',
       name: 'flexibleRollout',
       title: 'Half',
@@ -52,26 +52,26 @@ describe('client API: GET /api/client/features', () => {
       segments: [segmentId],
       sortOrder: 0,
     });
-    await insertStrategy(t, { feature: 'alpha', disabled: true, sortOrder: 1 });
-    defaultId = await insertStrategy(t, { feature: 'alpha', sortOrder: 2 });
-    productionId = await insertStrategy(t, { feature: 'alpha', environment: 'production' });
+    await seedStrategy(t, { feature: 'alpha', disabled: true, sortOrder: 1 });
+    defaultId = await seedStrategy(t, { feature: 'alpha', sortOrder: 2 });
+    productionId = await seedStrategy(t, { feature: 'alpha', environment: 'production' });
 
-    await insertFeature(t, {
+    await seedConfiguredFeature(t, {
       name: 'beta',
       stale: true,
       type: 'kill-switch',
       environments: { development: { enabled: false }, production: { enabled: true } },
     });
-    betaProductionId = await insertStrategy(t, { feature: 'beta', environment: 'production' });
+    betaProductionId = await seedStrategy(t, { feature: 'beta', environment: 'production' });
 
-    await insertFeature(t, { name: 'gamma', archived: true, environments: { development: { enabled: true } } });
-    await insertStrategy(t, { feature: 'gamma' });
+    await seedConfiguredFeature(t, { name: 'gamma', archived: true, environments: { development: { enabled: true } } });
+    await seedStrategy(t, { feature: 'gamma' });
 
-    await insertFeature(t, { name: 'delta', environments: { development: { enabled: true } } });
-    await insertDependency(t, 'delta', 'alpha', true, ['blue']);
+    await seedConfiguredFeature(t, { name: 'delta', environments: { development: { enabled: true } } });
+    await seedDependency(t, 'delta', 'alpha', true, ['blue']);
 
-    await insertFeature(t, { name: 'omega', project: 'other', environments: { development: { enabled: true } } });
-    omegaId = await insertStrategy(t, { feature: 'omega' });
+    await seedConfiguredFeature(t, { name: 'omega', project: 'other', environments: { development: { enabled: true } } });
+    omegaId = await seedStrategy(t, { feature: 'omega', project: 'other' });
   });
   afterAll(async () => {
     await t.close();

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { insertDependency, insertFeature, insertProject, insertSegment, insertStrategy } from '../helpers/sdk-fixtures.js';
+import { seedConfiguredFeature, seedDependency, seedProject, seedSegment, seedStrategy } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, adminUserToken, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -13,55 +13,55 @@ describe('frontend API: GET /api/frontend', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await insertProject(t, 'other');
+    await seedProject(t, 'other');
     const dev = (enabled = true, variants: object[] = []) => ({ development: { enabled, variants } });
 
-    await insertFeature(t, { name: 'always', impressionData: true, environments: dev() });
-    await insertStrategy(t, { feature: 'always' });
-    await insertFeature(t, { name: 'switched-off', environments: dev(false) });
-    await insertStrategy(t, { feature: 'switched-off' });
-    await insertFeature(t, { name: 'archived', archived: true, environments: dev() });
-    await insertStrategy(t, { feature: 'archived' });
-    await insertFeature(t, { name: 'no-strategies', environments: dev() });
+    await seedConfiguredFeature(t, { name: 'always', impressionData: true, environments: dev() });
+    await seedStrategy(t, { feature: 'always' });
+    await seedConfiguredFeature(t, { name: 'switched-off', environments: dev(false) });
+    await seedStrategy(t, { feature: 'switched-off' });
+    await seedConfiguredFeature(t, { name: 'archived', archived: true, environments: dev() });
+    await seedStrategy(t, { feature: 'archived' });
+    await seedConfiguredFeature(t, { name: 'no-strategies', environments: dev() });
 
-    await insertFeature(t, { name: 'rollout-all', environments: dev() });
-    await insertStrategy(t, {
+    await seedConfiguredFeature(t, { name: 'rollout-all', environments: dev() });
+    await seedStrategy(t, {
       feature: 'rollout-all',
       name: 'flexibleRollout',
       parameters: { rollout: '100', stickiness: 'userId', groupId: 'rollout-all' },
     });
-    await insertFeature(t, { name: 'rollout-none', environments: dev() });
-    await insertStrategy(t, {
+    await seedConfiguredFeature(t, { name: 'rollout-none', environments: dev() });
+    await seedStrategy(t, {
       feature: 'rollout-none',
       name: 'flexibleRollout',
       parameters: { rollout: '0', stickiness: 'default', groupId: 'rollout-none' },
     });
 
-    await insertFeature(t, { name: 'for-u1', environments: dev() });
-    await insertStrategy(t, { feature: 'for-u1', constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'] }] });
-    await insertFeature(t, { name: 'not-for-u1', environments: dev() });
-    await insertStrategy(t, {
+    await seedConfiguredFeature(t, { name: 'for-u1', environments: dev() });
+    await seedStrategy(t, { feature: 'for-u1', constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'] }] });
+    await seedConfiguredFeature(t, { name: 'not-for-u1', environments: dev() });
+    await seedStrategy(t, {
       feature: 'not-for-u1',
       constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'], inverted: true }],
     });
-    await insertFeature(t, { name: 'gold-tier', environments: dev() });
-    await insertStrategy(t, {
+    await seedConfiguredFeature(t, { name: 'gold-tier', environments: dev() });
+    await seedStrategy(t, {
       feature: 'gold-tier',
       constraints: [{ contextName: 'tier', operator: 'STR_STARTS_WITH', values: ['GOLD'], caseInsensitive: true }],
     });
 
-    await insertFeature(t, { name: 'office-ips', environments: dev() });
-    await insertStrategy(t, { feature: 'office-ips', name: 'remoteAddress', parameters: { IPs: '10.0.0.0/8, 192.168.1.5' } });
-    await insertFeature(t, { name: 'this-host', environments: dev() });
-    await insertStrategy(t, {
+    await seedConfiguredFeature(t, { name: 'office-ips', environments: dev() });
+    await seedStrategy(t, { feature: 'office-ips', name: 'remoteAddress', parameters: { IPs: '10.0.0.0/8, 192.168.1.5' } });
+    await seedConfiguredFeature(t, { name: 'this-host', environments: dev() });
+    await seedStrategy(t, {
       feature: 'this-host',
       name: 'applicationHostname',
       parameters: { hostNames: `elsewhere,${(process.env.HOSTNAME || hostname()).toUpperCase()}` },
     });
 
-    const web = await insertSegment(t, 'web-apps', [{ contextName: 'appName', operator: 'IN', values: ['web'] }]);
-    await insertFeature(t, { name: 'web-only', environments: dev() });
-    await insertStrategy(t, { feature: 'web-only', segments: [web] });
+    const web = await seedSegment(t, 'web-apps', null, [{ contextName: 'appName', operator: 'IN', values: ['web'] }]);
+    await seedConfiguredFeature(t, { name: 'web-only', environments: dev() });
+    await seedStrategy(t, { feature: 'web-only', segments: [web] });
 
     const blue = {
       name: 'blue',
@@ -70,25 +70,28 @@ describe('frontend API: GET /api/frontend', () => {
       stickiness: 'default',
       payload: { type: 'json', value: '{"color":"blue"}' },
     };
-    await insertFeature(t, { name: 'feature-variant', environments: dev(true, [blue]) });
-    await insertStrategy(t, { feature: 'feature-variant' });
-    await insertFeature(t, { name: 'strategy-variant', environments: dev(true, [blue]) });
-    await insertStrategy(t, {
+    await seedConfiguredFeature(t, { name: 'feature-variant', environments: dev(true, [blue]) });
+    await seedStrategy(t, { feature: 'feature-variant' });
+    await seedConfiguredFeature(t, { name: 'strategy-variant', environments: dev(true, [blue]) });
+    await seedStrategy(t, {
       feature: 'strategy-variant',
       name: 'flexibleRollout',
       parameters: { rollout: '100', stickiness: 'default', groupId: 'strategy-variant' },
       variants: [{ name: 'red', weight: 1000, weightType: 'variable', stickiness: 'default' }],
     });
 
-    await insertFeature(t, { name: 'child-of-u1', environments: dev() });
-    await insertStrategy(t, { feature: 'child-of-u1' });
-    await insertDependency(t, 'child-of-u1', 'for-u1');
+    await seedConfiguredFeature(t, { name: 'child-of-u1', environments: dev() });
+    await seedStrategy(t, { feature: 'child-of-u1' });
+    await seedDependency(t, 'child-of-u1', 'for-u1');
 
-    await insertFeature(t, { name: 'in-production', environments: { development: { enabled: false }, production: { enabled: true } } });
-    await insertStrategy(t, { feature: 'in-production', environment: 'production' });
+    await seedConfiguredFeature(t, {
+      name: 'in-production',
+      environments: { development: { enabled: false }, production: { enabled: true } },
+    });
+    await seedStrategy(t, { feature: 'in-production', environment: 'production' });
 
-    await insertFeature(t, { name: 'other-project', project: 'other', environments: dev() });
-    await insertStrategy(t, { feature: 'other-project' });
+    await seedConfiguredFeature(t, { name: 'other-project', project: 'other', environments: dev() });
+    await seedStrategy(t, { feature: 'other-project', project: 'other' });
   });
   afterAll(async () => {
     await t.close();

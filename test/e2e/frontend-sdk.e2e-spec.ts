@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { EVENTS, InMemoryStorageProvider, UnleashClient } from 'unleash-proxy-client';
-import { insertFeature, insertStrategy } from '../helpers/sdk-fixtures.js';
+import { seedConfiguredFeature, seedStrategy } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -17,10 +17,10 @@ describe('frontend API: POST /api/frontend and conditional answers', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await insertFeature(t, { name: 'for-u1', environments: { development: { enabled: true } } });
-    await insertStrategy(t, { feature: 'for-u1', constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'] }] });
-    await insertFeature(t, { name: 'gold', environments: { development: { enabled: true } } });
-    await insertStrategy(t, { feature: 'gold', constraints: [{ contextName: 'tier', operator: 'IN', values: ['gold'] }] });
+    await seedConfiguredFeature(t, { name: 'for-u1', environments: { development: { enabled: true } } });
+    await seedStrategy(t, { feature: 'for-u1', constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'] }] });
+    await seedConfiguredFeature(t, { name: 'gold', environments: { development: { enabled: true } } });
+    await seedStrategy(t, { feature: 'gold', constraints: [{ contextName: 'tier', operator: 'IN', values: ['gold'] }] });
   });
 
   afterAll(() => t.close());
@@ -105,8 +105,8 @@ describe('unleash-proxy-client (the frontend SDK) against Flagwright', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await insertFeature(t, { name: 'for-u1', environments: { development: { enabled: true } } });
-    await insertStrategy(t, { feature: 'for-u1', constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'] }] });
+    await seedConfiguredFeature(t, { name: 'for-u1', environments: { development: { enabled: true } } });
+    await seedStrategy(t, { feature: 'for-u1', constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'] }] });
     await t.app.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api/frontend`;
   });

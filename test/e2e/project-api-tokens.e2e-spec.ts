@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { insertProject } from '../helpers/sdk-fixtures.js';
+import { seedProject } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -40,8 +40,8 @@ describe('project API tokens', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await insertProject(t, 'checkout');
-    await insertProject(t, 'search');
+    await seedProject(t, 'checkout');
+    await seedProject(t, 'search');
     // A Viewer who is a Member of checkout only.
     const member = await insertUser('checkout-member', VIEWER);
     await admin(t.http().post('/api/admin/projects/checkout/access'))

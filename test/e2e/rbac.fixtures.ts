@@ -1,9 +1,8 @@
-import { seedFeature } from '../helpers/seeds.js';
+import { seedFeature, seedPerson } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 /**
- * Seeding for the groups, roles, project-access and RBAC suites: accounts go in through SQL; projects and features
- * through test/helpers/seeds.ts.
+ * Seeding for the groups, roles, project-access and RBAC suites, over test/helpers/seeds.ts (the owners' stores).
  */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -24,11 +23,7 @@ export async function seedUser(
   name: string | null = null,
 ): Promise<SeededUser> {
   const email = `${username}@example.com`;
-  const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO flagwright_users (username, name, email, password_hash, root_role_id, created_at) VALUES (:username, :name, :email, 'not-a-hash', :rootRole, :now) RETURNING id`,
-    { username, name, email, rootRole, now: t.db.toTimestamp(t.clock.now()) },
-  );
-  const id = Number(row.id);
+  const id = await seedPerson(t, { username, name: name ?? undefined, email, rootRole, passwordHash: 'not-a-hash' });
   return { id, username, email, cookie: await sessionCookieFor(t, id) };
 }
 

@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createFlag, insertFeature, insertSegment, insertStrategy, toggle } from '../helpers/sdk-fixtures.js';
+import { createFlag, toggle } from '../helpers/sdk-fixtures.js';
+import { seedConfiguredFeature, seedSegment, seedStrategy } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const SPEC = { 'Unleash-Client-Spec': '5.2.0' };
@@ -12,9 +13,9 @@ describe('SDK protocol: /api/client/features from memory', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    segmentId = await insertSegment(t, 'beta', [{ contextName: 'userId', operator: 'IN', values: ['u1'] }]);
-    await insertFeature(t, { name: 'seg-flag', environments: { development: { enabled: true } } });
-    await insertStrategy(t, {
+    segmentId = await seedSegment(t, 'beta', null, [{ contextName: 'userId', operator: 'IN', values: ['u1'] }]);
+    await seedConfiguredFeature(t, { name: 'seg-flag', environments: { development: { enabled: true } } });
+    await seedStrategy(t, {
       feature: 'seg-flag',
       name: 'default',
       constraints: [{ contextName: 'appName', operator: 'IN', values: ['web'] }],

@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import type { LifecycleStageName } from '../../src/modules/features/feature.model.js';
+import {
+  seedDependency,
+  seedFavorite,
+  seedFeatureTag,
+  seedLifecycleStage,
+  seedPerson,
+  seedSegment,
+  seedTagType,
+} from '../helpers/seeds.js';
 import { ADMIN_TOKEN, type TestApp } from '../helpers/test-app.js';
 
 /**
- * Writes search test data straight into the tables (the feature, strategy and tag routes are another module's),
- * with the service's own Database so timestamps and booleans are stored as the service stores them.
+ * Search test data on one instance of the service. People, segments, tags, lifecycle stages, favourites and
+ * dependencies go in through the owners' stores (test/helpers/seeds.ts). Features, their environments, strategies
+ * and metrics are written as rows, with the service's own Database so timestamps and booleans are stored as the
+ * service stores them: these tests set what the search reads (creation and last-seen times, potential staleness, a
+ * feature without a creator) directly.
  */
 export class SearchFixtures {
   constructor(private readonly t: TestApp) {}
@@ -24,17 +37,7 @@ export class SearchFixtures {
   }
 
   async user(user: { name?: string; username?: string; email?: string; rootRole?: number }): Promise<number> {
-    const [row] = await this.t.db.query<{ id: number }>(
-      'INSERT INTO flagwright_users (name, username, email, root_role_id, created_at) VALUES (:name, :username, :email, :role, :now) RETURNING id',
-      {
-        name: user.name ?? null,
-        username: user.username ?? null,
-        email: user.email ?? null,
-        role: user.rootRole ?? 2,
-        now: this.ts(new Date()),
-      },
-    );
-    return Number(row.id);
+    return seedPerson(this.t, { ...user, rootRole: user.rootRole ?? 2 });
   }
 
   async feature(feature: {
@@ -116,61 +119,27 @@ export class SearchFixtures {
   }
 
   async segment(name: string): Promise<number> {
-    const [row] = await this.t.db.query<{ id: number }>(
-      "INSERT INTO flagwright_segments (name, constraints, created_at) VALUES (:name, '[]', :now) RETURNING id",
-      {
-        name,
-        now: this.ts(new Date()),
-      },
-    );
-    return Number(row.id);
+    return seedSegment(this.t, name);
   }
 
   async tagType(name: string, color: string | null): Promise<void> {
-    await this.t.db.execute('INSERT INTO flagwright_tag_types (name, color, created_at) VALUES (:name, :color, :now)', {
-      name,
-      color,
-      now: this.ts(new Date()),
-    });
+    await seedTagType(this.t, name, color);
   }
 
   async tag(feature: string, type: string, value: string): Promise<void> {
-    await this.t.db.execute(
-      'INSERT INTO flagwright_feature_tags (feature_name, tag_type, tag_value, created_at) VALUES (:feature, :type, :value, :now)',
-      {
-        feature,
-        type,
-        value,
-        now: this.ts(new Date()),
-      },
-    );
+    await seedFeatureTag(this.t, feature, type, value);
   }
 
-  async lifecycle(feature: string, stage: string, at: Date, status: string | null = null): Promise<void> {
-    await this.t.db.execute(
-      'INSERT INTO flagwright_feature_lifecycles (feature_name, stage, status, created_at) VALUES (:feature, :stage, :status, :at)',
-      {
-        feature,
-        stage,
-        status,
-        at: this.ts(at),
-      },
-    );
+  async lifecycle(feature: string, stage: LifecycleStageName, at: Date, status?: string): Promise<void> {
+    await seedLifecycleStage(this.t, feature, stage, at, status);
   }
 
   async favorite(userId: number, feature: string): Promise<void> {
-    await this.t.db.execute(
-      'INSERT INTO flagwright_favorite_features (user_id, feature_name, created_at) VALUES (:userId, :feature, :now)',
-      {
-        userId,
-        feature,
-        now: this.ts(new Date()),
-      },
-    );
+    await seedFavorite(this.t, userId, feature);
   }
 
   async dependency(child: string, parent: string): Promise<void> {
-    await this.t.db.execute('INSERT INTO flagwright_feature_dependencies (child, parent) VALUES (:child, :parent)', { child, parent });
+    await seedDependency(this.t, child, parent);
   }
 
   async metrics(feature: string, environment: string, hourStart: Date, yes: number, no: number): Promise<void> {

@@ -1,3 +1,4 @@
+import { seedPerson, seedProjectAssignment, seedProjectRole } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, type TestApp } from '../helpers/test-app.js';
 
 /** What the strategy and segment suites share; their projects and features come from test/helpers/seeds.ts. */
@@ -42,34 +43,8 @@ export async function seedScopedUser(
   project: string,
   environment: string,
 ): Promise<number> {
-  const now = t.db.toTimestamp(new Date());
-  const [role] = await t.db.query<{ id: number }>(
-    `INSERT INTO flagwright_roles (name, type, created_at) VALUES (:name, 'project', :now) RETURNING id`,
-    { name: `${username}-role`, now },
-  );
-  await t.db.execute(
-    'INSERT INTO flagwright_role_permissions (role_id, permission, environment) VALUES (:roleId, :permission, :environment)',
-    {
-      roleId: role.id,
-      permission,
-      environment,
-    },
-  );
-  const [user] = await t.db.query<{ id: number }>(
-    `INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES (:username, :username, 3, :now) RETURNING id`,
-    {
-      username,
-      now,
-    },
-  );
-  await t.db.execute(
-    'INSERT INTO flagwright_role_users (user_id, role_id, project, created_at) VALUES (:userId, :roleId, :project, :now)',
-    {
-      userId: user.id,
-      roleId: role.id,
-      project,
-      now,
-    },
-  );
-  return Number(user.id);
+  const roleId = await seedProjectRole(t, `${username}-role`, permission, environment);
+  const userId = await seedPerson(t, { username, name: username });
+  await seedProjectAssignment(t, project, userId, roleId);
+  return userId;
 }

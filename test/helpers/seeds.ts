@@ -1,9 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../src/core/access/principal.js';
+import type { Constraint } from '../../src/core/constraints/constraint.js';
 import { EnvironmentStore } from '../../src/modules/environments/environment.store.js';
+import { FeatureDependencyStore } from '../../src/modules/features/feature-dependency.store.js';
 import { FeatureEnvironmentStore } from '../../src/modules/features/feature-environment.store.js';
+import { FavoriteStore } from '../../src/modules/features/favorite.store.js';
+import { FeatureLifecycleStore } from '../../src/modules/features/feature-lifecycle.store.js';
+import type { FeatureVariant, LifecycleStageName } from '../../src/modules/features/feature.model.js';
 import { FeatureStore } from '../../src/modules/features/feature.store.js';
+import { ProjectAccessStore } from '../../src/modules/project-access/project-access.store.js';
 import { ProjectStore } from '../../src/modules/projects/project.store.js';
+import { RoleStore } from '../../src/modules/roles/role.store.js';
 import { SegmentStore } from '../../src/modules/segments/segment.store.js';
+import { FeatureStrategyStore } from '../../src/modules/strategies/feature-strategy.store.js';
+import type { StrategyVariant } from '../../src/modules/strategies/strategy.model.js';
+import { FeatureTagStore } from '../../src/modules/tags/feature-tag.store.js';
+import { TagTypeStore } from '../../src/modules/tags/tag-type.store.js';
+import { UserStore } from '../../src/modules/users/user.store.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -13,6 +26,14 @@ import type { TestApp } from './test-app.js';
  */
 function store<T>(t: TestApp, token: abstract new (...args: never[]) => T): T {
   return t.app.get(token, { strict: false });
+}
+
+/**
+ * Constraints and variants as a fixture gives them, which may leave out what the read side fills in (`inverted`,
+ * `caseInsensitive`, a variant's `weightType`): the stores write them as JSON as they are.
+ */
+function stored<T>(items: object[]): T[] {
+  return items as T[];
 }
 
 /** A project with its environments enabled (development and production unless told). */
@@ -49,13 +70,144 @@ export async function seedFeature(t: TestApp, name: string, project = 'default',
   }
 }
 
-/** A segment without constraints, global unless it names a project; answers its id. */
-export async function seedSegment(t: TestApp, name: string, project: string | null = null): Promise<number> {
+/** A segment (without constraints unless given), global unless it names a project; answers its id. */
+export async function seedSegment(t: TestApp, name: string, project: string | null = null, constraints: object[] = []): Promise<number> {
   const segment = await store(t, SegmentStore).insert(
-    { name, description: null, project, constraints: [] },
+    { name, description: null, project, constraints: stored<Constraint>(constraints) },
     SYSTEM_USER_NAME,
     t.clock.now(),
   );
   if (!segment) throw new Error(`The segment ${name} exists already.`);
   return segment.id;
+}
+
+/** A feature as the client and frontend API tests need it: any type, stale or archived, in the environments it lists. */
+export interface FeatureFixture {
+  name: string;
+  project?: string;
+  type?: string;
+  description?: string | null;
+  stale?: boolean;
+  impressionData?: boolean;
+  archived?: boolean;
+  /** Environments the feature has, with whether it is enabled there and its variants. */
+  environments?: Record<string, { enabled: boolean; variants?: object[] }>;
+}
+
+export async function seedConfiguredFeature(t: TestApp, feature: FeatureFixture): Promise<void> {
+  const features = store(t, FeatureStore);
+  await features.insert(
+    {
+      name: feature.name,
+      project: feature.project ?? 'default',
+      type: feature.type ?? 'release',
+      description: feature.description ?? null,
+      impressionData: feature.impressionData ?? false,
+    },
+    SYSTEM_USER_ID,
+    t.clock.now(),
+  );
+  if (feature.stale) await features.setStale([feature.name], true);
+  if (feature.archived) await features.setArchivedAt(feature.name, t.clock.now());
+  const environments = store(t, FeatureEnvironmentStore);
+  for (const [environment, state] of Object.entries(feature.environments ?? {})) {
+    await environments.ensure(feature.name, environment);
+    if (state.enabled) await environments.setEnabled(feature.name, environment, true);
+    if (state.variants?.length) await environments.setVariants(feature.name, environment, stored<FeatureVariant>(state.variants));
+  }
+}
+
+export interface StrategyFixture {
+  feature: string;
+  /** The feature's project (default unless told). */
+  project?: string;
+  environment?: string;
+  name?: string;
+  title?: string | null;
+  disabled?: boolean;
+  parameters?: Record<string, string>;
+  constraints?: object[];
+  variants?: object[];
+  segments?: number[];
+  sortOrder?: number;
+}
+
+/** A strategy with its segment links; answers its id. */
+export async function seedStrategy(t: TestApp, strategy: StrategyFixture): Promise<string> {
+  const id = randomUUID();
+  await store(t, FeatureStrategyStore).insertMany(
+    [
+      {
+        id,
+        featureName: strategy.feature,
+        projectId: strategy.project ?? 'default',
+        environment: strategy.environment ?? 'development',
+        name: strategy.name ?? 'default',
+        title: strategy.title ?? null,
+        disabled: strategy.disabled ?? false,
+        parameters: strategy.parameters ?? {},
+        constraints: stored<Constraint>(strategy.constraints ?? []),
+        variants: stored<StrategyVariant>(strategy.variants ?? []),
+        segments: strategy.segments ?? [],
+        sortOrder: strategy.sortOrder ?? 0,
+      },
+    ],
+    SYSTEM_USER_ID,
+    t.clock.now(),
+  );
+  return id;
+}
+
+/** The child's dependency on its parent (enabled, with no variants, unless told). */
+export async function seedDependency(t: TestApp, child: string, parent: string, enabled = true, variants: string[] = []): Promise<void> {
+  await store(t, FeatureDependencyStore).set(child, { feature: parent, enabled, variants });
+}
+
+/** A person (a Viewer unless told), created by the system user; answers the id. */
+export async function seedPerson(
+  t: TestApp,
+  person: { username?: string; email?: string; name?: string; rootRole?: number; passwordHash?: string },
+): Promise<number> {
+  return store(t, UserStore).insert({
+    username: person.username ?? null,
+    email: person.email ?? null,
+    name: person.name ?? null,
+    passwordHash: person.passwordHash ?? null,
+    rootRoleId: person.rootRole ?? 3,
+    createdAt: t.clock.now(),
+    createdByUserId: SYSTEM_USER_ID,
+  });
+}
+
+export async function seedTagType(t: TestApp, name: string, color: string | null): Promise<void> {
+  await store(t, TagTypeStore).insert({ name, description: null, icon: null, color }, t.clock.now());
+}
+
+/** The tag on the feature (the tag value itself is not created: the feature's tags are what is read). */
+export async function seedFeatureTag(t: TestApp, feature: string, type: string, value: string): Promise<void> {
+  await store(t, FeatureTagStore).add(feature, { type, value }, SYSTEM_USER_ID, t.clock.now());
+}
+
+/** The feature's lifecycle stage, entered at `at`; `completed` takes its status. */
+export async function seedLifecycleStage(t: TestApp, feature: string, stage: LifecycleStageName, at: Date, status?: string): Promise<void> {
+  if (stage === 'completed' && status !== undefined) await store(t, FeatureLifecycleStore).complete(feature, status, at);
+  else await store(t, FeatureLifecycleStore).enter(feature, stage, at);
+}
+
+export async function seedFavorite(t: TestApp, userId: number, feature: string): Promise<void> {
+  await store(t, FavoriteStore).add(userId, feature, t.clock.now());
+}
+
+/** A custom project role granting one permission (in one environment when given); answers its id. */
+export async function seedProjectRole(t: TestApp, name: string, permission: string, environment?: string): Promise<number> {
+  const roles = store(t, RoleStore);
+  const id = await roles.insert({ name, description: '', type: 'custom' }, t.clock.now());
+  if (id === undefined) throw new Error(`The role ${name} exists already.`);
+  await roles.replacePermissions(id, [{ name: permission, environment }]);
+  return id;
+}
+
+/** Gives the user the role in the project. */
+export async function seedProjectAssignment(t: TestApp, project: string, userId: number, roleId: number): Promise<void> {
+  await store(t, ProjectAccessStore).assign(project, 'user', [userId], [roleId], SYSTEM_USER_NAME, t.clock.now());
 }

@@ -154,6 +154,26 @@ describe('a viewer', () => {
     }
   });
 
+  it('finds the flag page’s switches, strategy, tag and archive actions disabled with the permission each needs', async () => {
+    await session.t
+      .http()
+      .post('/api/admin/projects/default/features/live-flag/environments/development/strategies')
+      .set('Authorization', ADMIN_TOKEN)
+      .send({ name: 'flexibleRollout', parameters: { rollout: '50', stickiness: 'default', groupId: 'live-flag' } })
+      .expect(200);
+    await viewer.goto('/flags/default/live-flag');
+    for (const environment of ['development', 'production'])
+      await disabledWithReason(viewer.getByRole('switch', { name: `live-flag in ${environment}` }), 'UPDATE_FEATURE_ENVIRONMENT');
+    await disabledWithReason(viewer.getByRole('button', { name: 'Add strategy in development' }), 'CREATE_FEATURE_STRATEGY');
+    await disabledWithReason(viewer.getByRole('button', { name: /^Edit: / }).first(), 'UPDATE_FEATURE_STRATEGY');
+    await disabledWithReason(viewer.getByRole('button', { name: /^Delete: / }).first(), 'DELETE_FEATURE_STRATEGY');
+    await expect(viewer.getByRole('button', { name: /^Drag / }).count()).resolves.toBe(0);
+    await disabledWithReason(viewer.getByRole('button', { name: 'Add tag' }), 'UPDATE_FEATURE');
+    await disabledWithReason(viewer.getByRole('button', { name: 'Archive' }), 'DELETE_FEATURE');
+    expect(await seriousAccessibilityViolations(viewer)).toEqual([]);
+    await screenshot(viewer, 'flag-page-viewer');
+  });
+
   it('cannot change anything through the API either (the API stays the authority)', async () => {
     const answer: number = await viewer.evaluate(
       `fetch('api/admin/projects/default/features/live-flag/environments/production/on', { method: 'POST' }).then((res) => res.status)`,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../src/core/access/principal.js';
 import type { Constraint } from '../../src/core/constraints/constraint.js';
+import { ClientMetricsStore } from '../../src/modules/client-metrics/client-metrics.store.js';
 import { EnvironmentStore } from '../../src/modules/environments/environment.store.js';
 import { FeatureDependencyStore } from '../../src/modules/features/feature-dependency.store.js';
 import { FeatureEnvironmentStore } from '../../src/modules/features/feature-environment.store.js';
@@ -209,6 +210,14 @@ export async function seedGroup(t: TestApp, name: string, memberIds: number[] = 
   if (id === undefined) throw new Error(`The group ${name} exists already.`);
   if (memberIds.length) await groups.addMembers(id, memberIds, SYSTEM_USER_NAME, t.clock.now());
   return id;
+}
+
+/** One SDK report of the feature in development by the app `shop` in the hour starting at `hourStart` (one yes, one `red` variant). */
+export async function seedMetricsHour(t: TestApp, feature: string, hourStart: Date): Promise<void> {
+  const metrics = store(t, ClientMetricsStore);
+  const at = { featureName: feature, environment: 'development', appName: 'shop', hourStart };
+  await metrics.addHourlyCounts([{ ...at, yes: 1, no: 0 }]);
+  await metrics.addVariantCounts([{ ...at, variant: 'red', count: 1 }]);
 }
 
 export async function seedTagType(t: TestApp, name: string, color: string | null): Promise<void> {

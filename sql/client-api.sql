@@ -8,19 +8,19 @@ SELECT f.name, f.type, f.description, f.project, f.stale, f.impression_data, fe.
   WHERE ${where} ORDER BY f.name;
 
 -- ClientFeaturesReadModel.load
-SELECT ${STRATEGY_COLUMNS} FROM flagwright_feature_strategies s JOIN flagwright_features f ON f.name = s.feature_name
-  WHERE s.environment = :environment AND s.disabled = false AND ${where}
-  ORDER BY s.feature_name, s.sort_order, s.created_at, s.id;
-
--- ClientFeaturesReadModel.load
-SELECT fss.strategy_id, fss.segment_id FROM flagwright_feature_strategy_segments fss
-   JOIN flagwright_feature_strategies s ON s.id = fss.strategy_id JOIN flagwright_features f ON f.name = s.feature_name
-  WHERE s.environment = :environment AND s.disabled = false AND ${where}
-  ORDER BY fss.segment_id;
-
--- ClientFeaturesReadModel.load
 SELECT d.child, d.parent, d.enabled, d.variants FROM flagwright_feature_dependencies d JOIN flagwright_features f ON f.name = d.child
   WHERE ${where} ORDER BY d.parent;
+
+-- ClientFeaturesReadModel.strategyRows
+SELECT ${STRATEGY_COLUMNS} FROM flagwright_feature_strategies s JOIN flagwright_features f ON f.name = s.feature_name
+  WHERE s.environment = :environment AND s.disabled = ${disabled ? 'true' : 'false'} AND ${where}
+  ORDER BY s.feature_name, s.sort_order, s.created_at, s.id;
+
+-- ClientFeaturesReadModel.segmentLinks
+SELECT fss.strategy_id, fss.segment_id FROM flagwright_feature_strategy_segments fss
+   JOIN flagwright_feature_strategies s ON s.id = fss.strategy_id JOIN flagwright_features f ON f.name = s.feature_name
+  WHERE s.environment = :environment AND s.disabled = ${disabled ? 'true' : 'false'} AND ${where}
+  ORDER BY fss.segment_id;
 
 -- ClientFeaturesReadModel.segments.rows
 SELECT id, name, constraints FROM flagwright_segments WHERE id IN (:...ids) ORDER BY id;

@@ -50,6 +50,7 @@ export class AppModule {
               },
               login: {
                 rateLimitPerMinute: env.loginRateLimitPerMinute,
+                passwordResetLimitPerMinute: env.passwordResetLimitPerMinute,
                 lockoutThreshold: env.loginLockoutThreshold,
                 lockoutMinutes: env.loginLockoutMinutes,
               },

@@ -15,6 +15,7 @@ describe('readEnvironment', () => {
       sessionCookieName: 'unleash-session',
       maxParallelSessions: 5,
       loginRateLimitPerMinute: 10,
+      passwordResetLimitPerMinute: 1,
       loginLockoutThreshold: 10,
       loginLockoutMinutes: 15,
       initAdminApiTokens: [],

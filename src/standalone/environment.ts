@@ -23,6 +23,7 @@ export interface StandaloneEnvironment {
   secureCookies?: boolean;
   maxParallelSessions: number;
   loginRateLimitPerMinute: number;
+  passwordResetLimitPerMinute: number;
   loginLockoutThreshold: number;
   loginLockoutMinutes: number;
   /**
@@ -106,6 +107,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     secureCookies: read('SECURE_COOKIES'),
     maxParallelSessions: read('MAX_PARALLEL_SESSIONS'),
     loginRateLimitPerMinute: read('SIMPLE_LOGIN_LIMIT_PER_MINUTE'),
+    passwordResetLimitPerMinute: read('PASSWORD_RESET_LIMIT_PER_MINUTE'),
     loginLockoutThreshold: read('LOGIN_LOCKOUT_THRESHOLD'),
     loginLockoutMinutes: read('LOGIN_LOCKOUT_MINUTES'),
     trustProxy: read('TRUST_PROXY'),

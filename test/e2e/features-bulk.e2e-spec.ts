@@ -172,6 +172,37 @@ describe('bulk feature operations', () => {
       expect((await admin(t).get('/api/admin/projects/bulk/features/b3').expect(200)).body.archived).toBe(false);
     });
 
+    it('validates an archive before it is done (200): parents whose children stay, and whether dependencies go', async () => {
+      const validate = (features: string[]) => admin(t).post('/api/admin/projects/bulk/archive/validate', { features });
+      expect((await validate(['b3', 'parent']).expect(200)).body).toEqual({
+        parentsWithChildFeatures: ['parent'],
+        hasDeletedDependencies: true,
+      });
+      expect((await validate(['parent', 'child']).expect(200)).body).toEqual({
+        parentsWithChildFeatures: [],
+        hasDeletedDependencies: true,
+      });
+      expect((await validate(['child']).expect(200)).body).toEqual({ parentsWithChildFeatures: [], hasDeletedDependencies: true });
+      expect((await validate(['b3', 'ghost']).expect(200)).body).toEqual({ parentsWithChildFeatures: [], hasDeletedDependencies: false });
+      expect((await validate([]).expect(200)).body).toEqual({ parentsWithChildFeatures: [], hasDeletedDependencies: false });
+      // Nothing is archived and nothing recorded.
+      expect((await admin(t).get('/api/admin/projects/bulk/features/parent').expect(200)).body.archived).toBe(false);
+      expect((await eventsOf(t, { feature: 'parent' })).map((e) => e.type)).toEqual(['feature-created']);
+
+      const bad = await validate(['ok', 3] as never).expect(400);
+      expect(bad.body.details.map((detail: { path: string }) => detail.path)).toEqual(['/body/features']);
+      await admin(t).post('/api/admin/projects/nope/archive/validate', { features: [] }).expect(404);
+      await t.http().post('/api/admin/projects/bulk/archive/validate').send({ features: [] }).expect(401);
+      const viewer = await userWithRole(t, 'validate-viewer', ROLE.VIEWER);
+      const refused = await t
+        .http()
+        .post('/api/admin/projects/bulk/archive/validate')
+        .set('Cookie', viewer.cookie)
+        .send({ features: ['b3'] })
+        .expect(403);
+      expect(refused.body.message).toContain('"DELETE_FEATURE" permission of the "bulk" project');
+    });
+
     it('archives a parent together with its children, removing the dependency', async () => {
       await admin(t)
         .post('/api/admin/projects/bulk/archive', { features: ['parent', 'child'] })

@@ -150,7 +150,7 @@ describe('features', () => {
     });
 
     it('reports every offending property at once', async () => {
-      const res = await admin(t).post(FEATURES, { type: 'feature', impressionData: 'yes', description: 3, color: 'red' }).expect(400);
+      const res = await admin(t).post(FEATURES, { type: 7, impressionData: 'yes', description: 3, color: 'red' }).expect(400);
       expect(res.body.details).toEqual([
         {
           path: '/body/color',
@@ -158,14 +158,27 @@ describe('features', () => {
             'The `/body` object of the request does not allow additional properties. Your request included the `/body/color` property.',
         },
         { path: '/body/name', message: 'The `/body/name` property is required. It was not present on the data you sent.' },
-        {
-          path: '/body/type',
-          message:
-            'The `/body/type` property must be equal to one of the allowed values: release, experiment, operational, kill-switch, permission. You sent "feature".',
-        },
+        { path: '/body/type', message: 'The `/body/type` property must be a string. You sent 7.' },
         { path: '/body/description', message: 'The `/body/description` property must be a string. You sent 3.' },
         { path: '/body/impressionData', message: 'The `/body/impressionData` property must be a boolean value. You sent "yes".' },
       ]);
+    });
+
+    it('takes the type from the feature types kept (GET /api/admin/feature-types), naming /body/type otherwise', async () => {
+      const types = (await admin(t).get('/api/admin/feature-types').expect(200)).body.types.map((type: { id: string }) => type.id);
+      const res = await admin(t).post(FEATURES, { name: 'typed', type: 'feature' }).expect(400);
+      expect(res.body.details).toEqual([
+        {
+          path: '/body/type',
+          message: `The \`/body/type\` property must be equal to one of the allowed values: ${types.join(', ')}. You sent "feature".`,
+        },
+      ]);
+      await admin(t).get(`${FEATURES}/typed`).expect(404);
+      for (const type of types)
+        await admin(t)
+          .post(FEATURES, { name: `typed-${type}`, type })
+          .expect(201);
+      await admin(t).put(`${FEATURES}/typed-release`, { type: 'nope' }).expect(400);
     });
 
     it('keeps names unique across the service, archived features included (409)', async () => {
@@ -305,7 +318,7 @@ describe('features', () => {
     it('refuses renaming, bad fields, and unknown features', async () => {
       const rename = await admin(t).put(`${FEATURES}/upd`, { name: 'other' }).expect(400);
       expect(rename.body.details[0].path).toBe('/body/name');
-      const bad = await admin(t).put(`${FEATURES}/upd`, { type: 'nope', stale: 'yes' }).expect(400);
+      const bad = await admin(t).put(`${FEATURES}/upd`, { type: 4, stale: 'yes' }).expect(400);
       expect(bad.body.details.map((d: { path: string }) => d.path)).toEqual(['/body/type', '/body/stale']);
       const missing = await admin(t).put(`${FEATURES}/f2`, { type: 'release' }).expect(404);
       expect(missing.body.message).toBe('Could not find feature f2 in project p1');
@@ -340,7 +353,7 @@ describe('features', () => {
       expect(missing.body.message).toContain('feature');
       const invalid = await admin(t)
         .patch(`${FEATURES}/upd`, [
-          { op: 'replace', path: '/type', value: 'nope' },
+          { op: 'replace', path: '/type', value: 4 },
           { op: 'replace', path: '/name', value: 'renamed' },
         ])
         .expect(400);

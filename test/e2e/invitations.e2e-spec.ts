@@ -280,7 +280,12 @@ describe('invitations and password resets', () => {
       await once(smtp.server, 'listening');
       const { port } = smtp.server.address() as AddressInfo;
       mailing = await createTestApp(
-        { publicUrl: 'https://flags.example.com', email: { host: '127.0.0.1', port, sender: 'flags@example.com' } },
+        {
+          publicUrl: 'https://flags.example.com',
+          email: { host: '127.0.0.1', port, sender: 'flags@example.com' },
+          // Each forgotten-password test below comes from addresses of its own (X-Forwarded-For).
+          trustProxy: ['loopback'],
+        },
         t.database,
       );
     });
@@ -316,6 +321,86 @@ describe('invitations and password resets', () => {
       expect(res.body).toEqual({
         resetPasswordUrl: expect.stringMatching(new RegExp(`^https://flags\\.example\\.com/reset-password\\?token=${SECRET}$`)),
         emailSent: false,
+      });
+    });
+
+    describe('a forgotten password: POST /auth/reset/password-email', () => {
+      const ask = (email: unknown, from: string) =>
+        mailing.http().post('/auth/reset/password-email').set('X-Forwarded-For', from).send({ email });
+      const mailsTo = (address: string) => mails.filter((mail) => mail.to === address);
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+      const mailTo = async (address: string, count = 1) => {
+        for (let waited = 0; mailsTo(address).length < count && waited < 5000; waited += 50) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return mailsTo(address)[count - 1];
+      };
+      const linkIn = (mail: { body: string }) =>
+        new RegExp(`https://flags\\.example\\.com/reset-password\\?token=(${SECRET})`).exec(quotedPrintable(mail.body))![1];
+
+      it('mails a reset link to a known address (any case); the link sets the password', async () => {
+        const user = await createUser();
+        const res = await ask(user.email.toUpperCase(), '198.51.100.1');
+        expect(res.status).toBe(200);
+        expect(res.text).toBe('');
+        const mail = await mailTo(user.email);
+        expect(mail.body).toContain('Subject: Reset your Unleash password');
+        const created = (await eventsOf('password-reset-link-created'))[0];
+        expect(created).toMatchObject({ createdBy: 'unleash_system_user', data: { id: user.id, kind: 'reset' } });
+        await mailing
+          .http()
+          .post('/auth/reset/password')
+          .send({ token: linkIn(mail), password: 'Remembered-1' })
+          .expect(200);
+        await login(user.username, 'Remembered-1').expect(200);
+      });
+
+      it('answers an unknown address exactly as a known one, and mails nothing', async () => {
+        const before = (await eventsOf('password-reset-link-created')).length;
+        const res = await ask('nobody@example.com', '198.51.100.2');
+        expect(res.status).toBe(200);
+        expect(res.text).toBe('');
+        await settle();
+        expect(mailsTo('nobody@example.com')).toEqual([]);
+        expect((await eventsOf('password-reset-link-created')).length).toBe(before);
+      });
+
+      it('mails one person at most once a minute, however often it is asked', async () => {
+        const user = await createUser();
+        await ask(user.email, '198.51.100.3').expect(200);
+        await mailTo(user.email);
+        await ask(user.email, '198.51.100.4').expect(200);
+        await settle();
+        expect(mailsTo(user.email)).toHaveLength(1);
+        mailing.clock.advance(61_000);
+        await ask(user.email, '198.51.100.5').expect(200);
+        expect(await mailTo(user.email, 2)).toBeDefined();
+      });
+
+      it('takes one request per address per minute (PASSWORD_RESET_LIMIT_PER_MINUTE)', async () => {
+        await ask('someone@example.com', '198.51.100.6').expect(200);
+        const res = await ask('someone@example.com', '198.51.100.6').expect(429);
+        expect(res.body).toEqual({
+          id: expect.any(String),
+          name: 'TooManyRequests',
+          message: expect.stringMatching(/^Too many password reset requests from your address\. Try again in \d+ seconds?\.$/),
+        });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      });
+
+      it('refuses a body without an email, naming it', async () => {
+        const res = await mailing.http().post('/auth/reset/password-email').set('X-Forwarded-For', '198.51.100.7').send({}).expect(400);
+        expect(res.body).toMatchObject({ name: 'ValidationError', details: [expect.objectContaining({ path: '/body/email' })] });
+      });
+
+      it('answers the same without SMTP, and makes no link nobody could receive', async () => {
+        const user = await createUser();
+        const before = (await eventsOf('password-reset-link-created')).length;
+        const res = await t.http().post('/auth/reset/password-email').send({ email: user.email });
+        expect(res.status).toBe(200);
+        expect(res.text).toBe('');
+        await settle();
+        expect((await eventsOf('password-reset-link-created')).length).toBe(before);
       });
     });
   });

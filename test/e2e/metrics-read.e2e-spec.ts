@@ -1,4 +1,5 @@
 import { adminUserToken, CLIENT_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
+import { eventsOf } from '../helpers/events.js';
 import { admin, createFeature, createProject, userWithRole, UUID } from './features.fixtures.js';
 
 const HOUR = 3_600_000;
@@ -187,6 +188,116 @@ describe('metrics read side: feature metrics, applications, instances, outdated 
     expect((await get('/api/admin/metrics/sdks/outdated').expect(200)).body).toEqual({
       sdks: [{ sdkVersion: 'unleash-client-node:5.0.0', applications: ['web'] }],
     });
+  });
+
+  it("lists a project's applications with environments, instances and SDKs, paged and searchable, and its outdated SDKs", async () => {
+    const web = {
+      name: 'web',
+      environments: ['development'],
+      instances: ['web-1', 'web-2'],
+      sdks: [{ name: 'unleash-client-node', versions: ['5.0.0', '6.1.0'] }],
+    };
+    const api = {
+      name: 'api',
+      environments: ['production'],
+      instances: ['api-1'],
+      sdks: [{ name: 'unleash-client-java', versions: ['11.0.0'] }],
+    };
+    const list = (path: string) => get(`/api/admin/projects/${path}`).expect(200);
+    expect((await list('shop/applications')).body).toEqual({ total: 2, applications: [api, web] });
+    expect((await list('default/applications')).body).toEqual({ total: 1, applications: [web] });
+    expect((await list('shop/applications?sortOrder=desc&limit=1')).body).toEqual({ total: 2, applications: [web] });
+    expect((await list('shop/applications?offset=1')).body).toEqual({ total: 2, applications: [web] });
+    expect((await list('shop/applications?query=6.1,JAVA')).body).toEqual({
+      total: 2,
+      applications: [api, { ...web, instances: ['web-2'], sdks: [{ name: 'unleash-client-node', versions: ['6.1.0'] }] }],
+    });
+    expect((await list('shop/applications?query=nothing')).body).toEqual({ total: 0, applications: [] });
+    await createProject(t, 'quiet');
+    expect((await list('quiet/applications')).body).toEqual({ total: 0, applications: [] });
+
+    expect((await list('shop/sdks/outdated')).body).toEqual({ sdks: [{ sdkVersion: 'unleash-client-node:5.0.0', applications: ['web'] }] });
+    expect((await list('quiet/sdks/outdated')).body).toEqual({ sdks: [] });
+
+    const invalid = await get('/api/admin/projects/shop/applications?limit=101&sortOrder=up').expect(400);
+    expect(invalid.body.details).toEqual([
+      { path: '/query/limit', message: 'The `/query/limit` property must be a whole number from 1 to 100. You sent "101".' },
+      {
+        path: '/query/sortOrder',
+        message: 'The `/query/sortOrder` property must be equal to one of the allowed values: "asc", "desc". You sent "up".',
+      },
+    ]);
+    for (const path of ['nope/applications', 'nope/sdks/outdated']) {
+      const missing = await get(`/api/admin/projects/${path}`).expect(404);
+      expect(missing.body).toEqual({ id: expect.stringMatching(UUID), name: 'NotFoundError', message: 'Could not find project nope' });
+      await t
+        .http()
+        .get(`/api/admin/projects/shop/${path.split('/').slice(1).join('/')}`)
+        .expect(401);
+      await t
+        .http()
+        .get(`/api/admin/projects/shop/${path.split('/').slice(1).join('/')}`)
+        .set('Authorization', CLIENT_TOKEN)
+        .expect(403);
+    }
+  });
+
+  it('creates an application (202, application-created once), changes the fields given, and deletes it with its instances (200)', async () => {
+    const url = '/api/admin/metrics/applications/mobile';
+    await admin(t)
+      .post(url, { strategies: ['default', 'ios'], url: 'https://example.com/mobile', color: 'red', icon: 'phone', extra: 1 })
+      .expect(202);
+    const created = {
+      appName: 'mobile',
+      strategies: ['default', 'ios'],
+      url: 'https://example.com/mobile',
+      color: 'red',
+      icon: 'phone',
+      usage: [],
+    };
+    expect((await get(url).expect(200)).body).toEqual(created);
+    expect((await get('/api/admin/metrics/applications?query=mobile').expect(200)).body).toEqual({ total: 1, applications: [created] });
+    const announced = await eventsOf(t, { type: 'application-created' });
+    expect(announced).toEqual([
+      expect.objectContaining({
+        createdBy: 'init-admin-token',
+        project: null,
+        featureName: null,
+        data: { appName: 'mobile', strategies: ['default', 'ios'], url: 'https://example.com/mobile', color: 'red', icon: 'phone' },
+        preData: null,
+      }),
+    ]);
+
+    await admin(t).post(url, { color: 'blue' }).expect(202);
+    expect((await get(url).expect(200)).body).toEqual({ ...created, color: 'blue' });
+    await admin(t).post('/api/admin/metrics/applications/web', { url: 'https://example.com/web' }).expect(202);
+    expect((await get('/api/admin/metrics/applications/web').expect(200)).body).toMatchObject({
+      strategies: ['default'],
+      url: 'https://example.com/web',
+    });
+    expect(await eventsOf(t, { type: 'application-created' })).toHaveLength(1);
+
+    const bad = await admin(t).post(url, { strategies: 'default', url: 3 }).expect(400);
+    expect(bad.body.details.map((detail: { path: string }) => detail.path)).toEqual(['/body/strategies', '/body/url']);
+
+    await admin(t).delete(url).expect(200);
+    await get(url).expect(404);
+    await admin(t).delete(url).expect(200);
+    await register('gone', 'gone-1', 'unleash-client-node:6.1.0');
+    await admin(t).delete('/api/admin/metrics/applications/gone').expect(200);
+    expect((await get('/api/admin/metrics/instances/gone/environment/development').expect(200)).body).toEqual({ instances: [] });
+    await get('/api/admin/metrics/applications/gone').expect(404);
+    expect(await eventsOf(t, { type: 'application-created' })).toHaveLength(1);
+
+    await t.http().post(url).send({}).expect(401);
+    await t.http().delete(url).expect(401);
+    for (const [method, body] of [
+      ['post', {}],
+      ['delete', undefined],
+    ] as const) {
+      const refused = await t.http()[method](url).set('Cookie', viewer.cookie).send(body).expect(403);
+      expect(refused.body.message).toContain('"UPDATE_APPLICATION" permission');
+    }
   });
 
   it('answers 401 without credentials and 403 to SDK tokens', async () => {

@@ -191,10 +191,16 @@ describe('migrations', () => {
         rowsAfter[`${TABLE_PREFIX}change_generations`] = rowsAfter[`${TABLE_PREFIX}change_generations`].filter(
           (row) => ![STRATEGY_TYPES_GENERATION, SESSIONS_GENERATION].some((name) => String(row).includes(`"name":"${name}"`)),
         );
-        // Columns later migrations add to kept rows (1700000024000: a session's details) are new, and empty.
+        // Columns later migrations add to kept rows are new, and empty (1700000024000: a session's details).
         rowsAfter[`${TABLE_PREFIX}sessions`] = rowsAfter[`${TABLE_PREFIX}sessions`].map((row) => {
           const { last_seen_at: lastSeenAt, address, user_agent: userAgent, ...kept } = JSON.parse(String(row)) as Record<string, unknown>;
           expect([lastSeenAt, address, userAgent]).toEqual([null, null, null]);
+          return JSON.stringify(kept);
+        });
+        // 1700000032000: an application's url, colour and icon.
+        rowsAfter[`${TABLE_PREFIX}client_applications`] = rowsAfter[`${TABLE_PREFIX}client_applications`].map((row) => {
+          const { url, color, icon, ...kept } = JSON.parse(String(row)) as Record<string, unknown>;
+          expect([url, color, icon]).toEqual([null, null, null]);
           return JSON.stringify(kept);
         });
         expect(Object.fromEntries(Object.keys(rowsBefore).map((table) => [table, rowsAfter[TABLE_PREFIX + table]]))).toEqual(rowsBefore);

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { lastEventOf } from '../helpers/events.js';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -51,6 +51,14 @@ describe('single sign-on with OpenID Connect', () => {
     const { back, transaction } = await startSignIn(sub, redirect);
     return callback(back, transaction);
   };
+  /** A refused sign-in: the browser is sent to the console's login page, the reason in `errorMsg`; no session. */
+  const loginPageMessage = (res: Answer): string => {
+    expect(res.status).toBe(302);
+    const location = res.headers.location as string;
+    expect(location).toMatch(/^\/login\?errorMsg=[^&]+$/);
+    expect(cookieNamed(res, 'unleash-session')).toBeUndefined();
+    return new URL(location, PUBLIC_URL).searchParams.get('errorMsg')!;
+  };
   const sessionOf = (res: Answer) => cookieNamed(res, 'unleash-session')!.split(';')[0];
   const me = async (cookie: string) => (await t.http().get('/api/admin/user').set('Cookie', cookie).expect(200)).body.user;
 
@@ -87,13 +95,12 @@ describe('single sign-on with OpenID Connect', () => {
       });
     });
 
-    it('refuses a sign-in while single sign-on is off', async () => {
-      const res = await t.http().get('/auth/oidc/login').expect(404);
-      expect(res.body).toEqual({
-        id: expect.any(String),
-        name: 'NotFoundError',
-        message: 'Single sign-on with OpenID Connect is not enabled. Sign in with your username and password.',
-      });
+    it('sends a sign-in back to the login page while single sign-on is off', async () => {
+      const res = await t.http().get('/auth/oidc/login');
+      expect(loginPageMessage(res)).toBe('Single sign-on with OpenID Connect is not enabled. Sign in with your username and password.');
+      expect(res.headers.location).toBe(
+        '/login?errorMsg=Single+sign-on+with+OpenID+Connect+is+not+enabled.+Sign+in+with+your+username+and+password.',
+      );
     });
 
     it('refuses to enable without a client secret, and changes nothing', async () => {
@@ -233,7 +240,7 @@ describe('single sign-on with OpenID Connect', () => {
       expect(members).toEqual([expect.objectContaining({ createdBy: 'init-admin-token' })]);
     });
 
-    it('refuses a return URL to another site before going to the provider', async () => {
+    it('refuses a return URL to another site before going to the provider, sending the browser to the login page only', async () => {
       for (const redirect of [
         'https://evil.example/',
         '//evil.example/x',
@@ -241,27 +248,21 @@ describe('single sign-on with OpenID Connect', () => {
         'javascript:alert(1)',
         '/\r\nLocation: https://evil.example/',
       ]) {
-        const res = await t.http().get('/auth/oidc/login').query({ redirect }).expect(400);
-        expect(res.body).toMatchObject({
-          name: 'ValidationError',
-          message:
-            'The `/query/redirect` parameter must be a path of this service (starting with a single `/`); links to other sites are refused.',
-        });
+        const res = await t.http().get('/auth/oidc/login').query({ redirect });
+        expect(loginPageMessage(res)).toBe(
+          'The `/query/redirect` parameter must be a path of this service (starting with a single `/`); links to other sites are refused.',
+        );
+        expect(cookieNamed(res, 'flagwright-oidc')).toBeUndefined();
       }
     });
 
     it('refuses a tampered state, and records the failure', async () => {
       const { back, transaction } = await startSignIn('ada');
       back.searchParams.set('state', 'forged-state');
-      const res = await callback(back, transaction).expect(401);
-      expect(res.body).toEqual({
-        id: expect.any(String),
-        name: 'AuthenticationRequired',
-        message: expect.stringMatching(
-          /^Single sign-on failed: the provider's answer was refused \(.*"state".*\)\. Start again from the login page\.$/,
-        ),
-      });
-      expect(cookieNamed(res, 'unleash-session')).toBeUndefined();
+      const res = await callback(back, transaction);
+      expect(loginPageMessage(res)).toMatch(
+        /^Single sign-on failed: the provider's answer was refused \(.*"state".*\)\. Start again from the login page\.$/,
+      );
       const failed = await lastEventOf(t, { type: 'user-login-failed' });
       expect(failed).toMatchObject({
         createdBy: 'unleash_system_user',
@@ -271,8 +272,8 @@ describe('single sign-on with OpenID Connect', () => {
 
     it('refuses a callback without the transaction cookie of the browser that started it', async () => {
       const { back } = await startSignIn('ada');
-      const res = await callback(back).expect(401);
-      expect(res.body.message).toBe(
+      const res = await callback(back);
+      expect(loginPageMessage(res)).toBe(
         'Single sign-on failed: this sign-in was not started here, or took longer than 10 minutes. Start it again from the login page.',
       );
     });
@@ -282,8 +283,8 @@ describe('single sign-on with OpenID Connect', () => {
       try {
         const { back, transaction } = await startSignIn('ada');
         await new Promise((resolve) => setTimeout(resolve, 2100));
-        const res = await callback(back, transaction).expect(401);
-        expect(res.body.message).toMatch(/^Single sign-on failed: the provider's answer was refused \(invalid_grant: .*\)/);
+        const res = await callback(back, transaction);
+        expect(loginPageMessage(res)).toMatch(/^Single sign-on failed: the provider's answer was refused \(invalid_grant: .*\)/);
       } finally {
         provider.codeTtlSeconds = 60;
       }
@@ -291,17 +292,15 @@ describe('single sign-on with OpenID Connect', () => {
 
     it('refuses a code used twice', async () => {
       const { back, transaction } = await startSignIn('ada');
-      await callback(back, transaction).expect(302);
-      await callback(back, transaction).expect(401);
+      expect(sessionOf(await callback(back, transaction).expect(302))).toMatch(/^unleash-session=/);
+      expect(loginPageMessage(await callback(back, transaction))).toMatch(/^Single sign-on failed: the provider's answer was refused/);
     });
 
     it('refuses an ID token for another audience', async () => {
       provider.tamperAudience = true;
       try {
         const res = await signIn('ada');
-        expect(res.status).toBe(401);
-        expect(res.body.message).toMatch(/^Single sign-on failed: the provider's answer was refused \(.*"aud".*\)/);
-        expect(cookieNamed(res, 'unleash-session')).toBeUndefined();
+        expect(loginPageMessage(res)).toMatch(/^Single sign-on failed: the provider's answer was refused \(.*"aud".*\)/);
       } finally {
         provider.tamperAudience = false;
       }
@@ -309,8 +308,7 @@ describe('single sign-on with OpenID Connect', () => {
 
     it('refuses a person without an email address', async () => {
       const res = await signIn('nomail');
-      expect(res.status).toBe(401);
-      expect(res.body.message).toBe(
+      expect(loginPageMessage(res)).toBe(
         'Single sign-on failed: the provider sent no email address. Have it include the `email` claim in the ID token.',
       );
     });
@@ -320,8 +318,7 @@ describe('single sign-on with OpenID Connect', () => {
         .post('/api/admin/auth/oidc/settings', { ...settingsBody(), emailDomains: 'example.com, example.net' })
         .expect(200);
       const res = await signIn('bob');
-      expect(res.status).toBe(401);
-      expect(res.body.message).toBe(
+      expect(loginPageMessage(res)).toBe(
         'Single sign-on failed: accounts are created at their first sign-in only for example.com, example.net, not for bob@other.org.',
       );
       expect(await t.db.query("SELECT id FROM flagwright_users WHERE email = 'bob@other.org'")).toEqual([]);
@@ -332,8 +329,7 @@ describe('single sign-on with OpenID Connect', () => {
         .post('/api/admin/auth/oidc/settings', { ...settingsBody(), autoCreate: false })
         .expect(200);
       const refused = await signIn('bob');
-      expect(refused.status).toBe(401);
-      expect(refused.body.message).toBe(
+      expect(loginPageMessage(refused)).toBe(
         'Single sign-on failed: there is no account for bob@other.org, and accounts are not created at their first sign-in.',
       );
       const failed = await lastEventOf(t, { type: 'user-login-failed' });
@@ -342,6 +338,19 @@ describe('single sign-on with OpenID Connect', () => {
       const res = await signIn('bob');
       expect(res.status).toBe(302);
       expect(await me(sessionOf(res))).toMatchObject({ email: 'bob@other.org', rootRole: 2 });
+    });
+
+    it('refuses a locked account as a password login would, and lets it in once unlocked', async () => {
+      for (let i = 0; i < 10; i++) {
+        await t.http().post('/auth/simple/login').send({ username: 'bob@other.org', password: 'guess' }).expect(401);
+      }
+      const refused = await signIn('bob');
+      expect(loginPageMessage(refused)).toMatch(/^This login is temporarily locked after too many failed attempts\. Try again in /);
+      const failed = await lastEventOf(t, { type: 'user-login-failed' });
+      expect(failed).toMatchObject({ data: { method: 'oidc', email: 'bob@other.org', reason: expect.stringContaining('locked') } });
+      const bob = (await t.db.query<{ id: number }>("SELECT id FROM flagwright_users WHERE email = 'bob@other.org'"))[0];
+      await t.http().post(`/api/admin/user-admin/${bob.id}/unlock`).set('Authorization', ADMIN_TOKEN).expect(200);
+      expect((await signIn('bob')).status).toBe(302);
     });
 
     it("follows a rotation of the provider's signing key", async () => {
@@ -399,7 +408,12 @@ describe('single sign-on with OpenID Connect', () => {
   });
 
   describe('a provider that is down', () => {
-    it('answers a clear 503 when the sign-in starts, and password login still works', async () => {
+    const DOWN_MESSAGE = (discoverUrl: string) =>
+      new RegExp(
+        `^The single sign-on provider at ${discoverUrl.replace(/\./g, '\\.')} could not be reached \\(.*\\)\\. Try again later, or sign in with your username and password\\.$`,
+      );
+
+    it('sends the browser back to the login page with a clear message, and password login still works', async () => {
       const closedPort = await new Promise<number>((resolve) => {
         const server = createServer().listen(0, '127.0.0.1', () => {
           const { port } = server.address() as AddressInfo;
@@ -410,32 +424,58 @@ describe('single sign-on with OpenID Connect', () => {
       await admin()
         .post('/api/admin/auth/oidc/settings', { ...settingsBody(), discoverUrl })
         .expect(200);
-      const res = await t.http().get('/auth/oidc/login').expect(503);
-      expect(res.body).toEqual({
-        id: expect.any(String),
-        name: 'ServiceUnavailable',
-        message: expect.stringMatching(
-          new RegExp(
-            `^The single sign-on provider at ${discoverUrl} could not be reached \\(.*ECONNREFUSED.*\\)\\. Try again later, or sign in with your username and password\\.$`,
-          ),
-        ),
-      });
+      const message = loginPageMessage(await t.http().get('/auth/oidc/login'));
+      expect(message).toMatch(DOWN_MESSAGE(discoverUrl));
+      expect(message).toContain('ECONNREFUSED');
       await t.http().post('/auth/simple/login').send({ username: 'admin', password: 'unleash4all' }).expect(200);
       await admin().post('/api/admin/auth/oidc/settings', settingsBody()).expect(200);
     });
 
-    it('answers a clear 503 when it goes down during the sign-in', async () => {
+    it('does not ask a provider found down again for 30 seconds: sign-ins started meanwhile get the same answer at once', async () => {
+      const connections: Socket[] = [];
+      const down = createTcpServer((socket) => {
+        connections.push(socket);
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+      const discoverUrl = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
+      try {
+        await admin()
+          .post('/api/admin/auth/oidc/settings', { ...settingsBody(), discoverUrl })
+          .expect(200);
+        const first = loginPageMessage(await t.http().get('/auth/oidc/login'));
+        expect(first).toMatch(DOWN_MESSAGE(discoverUrl));
+        expect(connections).toHaveLength(1);
+        const again = await Promise.all(Array.from({ length: 20 }, () => t.http().get('/auth/oidc/login')));
+        expect(again.map(loginPageMessage)).toEqual(Array(20).fill(first));
+        expect(connections).toHaveLength(1);
+        await t.http().post('/auth/simple/login').send({ username: 'admin', password: 'unleash4all' }).expect(200);
+        t.clock.advance(31_000);
+        expect(loginPageMessage(await t.http().get('/auth/oidc/login'))).toMatch(DOWN_MESSAGE(discoverUrl));
+        expect(connections).toHaveLength(2);
+      } finally {
+        await new Promise((resolve) => down.close(resolve));
+      }
+      // Settings changed are tried at once.
+      await admin().post('/api/admin/auth/oidc/settings', settingsBody()).expect(200);
+      expect((await t.http().get('/auth/oidc/login')).headers.location).toMatch(new RegExp(`^${provider.issuer}/`));
+    });
+
+    it('sends the browser back to the login page when it goes down during the sign-in, and waits before asking it again', async () => {
       const { back, transaction } = await startSignIn('ada');
       await provider.stop();
       try {
-        const res = await callback(back, transaction).expect(503);
-        expect(res.body.message).toMatch(
-          /^The single sign-on provider at http:\/\/127\.0\.0\.1:\d+ could not be reached \(.*\)\. Try again/,
-        );
+        const message = loginPageMessage(await callback(back, transaction));
+        expect(message).toMatch(/^The single sign-on provider at http:\/\/127\.0\.0\.1:\d+ could not be reached \(.*\)\. Try again/);
+        const failed = await lastEventOf(t, { type: 'user-login-failed' });
+        expect(failed).toMatchObject({ data: { method: 'oidc', reason: message } });
         await t.http().post('/auth/simple/login').send({ username: 'admin', password: 'unleash4all' }).expect(200);
       } finally {
         provider = await startTestProvider(CALLBACK, `${PUBLIC_URL}/`, Number(new URL(provider.issuer).port));
       }
+      expect(loginPageMessage(await t.http().get('/auth/oidc/login'))).toMatch(/could not be reached/);
+      t.clock.advance(31_000);
+      expect((await t.http().get('/auth/oidc/login')).headers.location).toMatch(new RegExp(`^${provider.issuer}/`));
     });
   });
 });

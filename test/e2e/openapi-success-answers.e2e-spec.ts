@@ -247,8 +247,13 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('GET', '/api/admin/metrics/applications');
     await asAdmin('GET', '/api/admin/metrics/applications/docs-app');
     await asAdmin('GET', '/api/admin/metrics/applications/docs-app/overview');
+    await asAdmin('POST', '/api/admin/metrics/applications/docs-made', { url: 'https://example.com', color: 'red', icon: 'app' });
+    await asAdmin('GET', '/api/admin/metrics/applications/docs-made');
+    await asAdmin('DELETE', '/api/admin/metrics/applications/docs-made');
     await asAdmin('GET', '/api/admin/metrics/instances/docs-app/environment/development');
     await asAdmin('GET', '/api/admin/metrics/sdks/outdated');
+    await asAdmin('GET', `${project}/applications`);
+    await asAdmin('GET', `${project}/sdks/outdated`);
     await asAdmin('GET', '/api/admin/search/events?feature=IS:docs-flag');
     await asAdmin('GET', '/api/admin/event-creators');
 
@@ -275,6 +280,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await ok('GET', `/auth/reset/validate?token=${resetToken}`, {});
     await ok('POST', '/auth/reset/validate-password', {}, { password: 'Third-secret-pw1' });
     await ok('POST', '/auth/reset/password', {}, { token: resetToken, password: 'Third-secret-pw1' });
+    await ok('POST', '/auth/reset/password-email', {}, { email: 'forgot@example.com' });
     const invite = await asAdmin('POST', '/api/admin/invite-link/tokens', { name: 'docs-invite', expiresAt });
     const inviteSecret = (invite.body as { secret: string }).secret;
     await asAdmin('GET', '/api/admin/invite-link/tokens');
@@ -357,6 +363,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await ok('POST', '/api/admin/features-batch/validate', importer, imported);
     await ok('POST', '/api/admin/features-batch/import', importer, imported);
     await asAdmin('DELETE', '/api/admin/environments/docs-env-copy');
+    await asAdmin('POST', `${project}/archive/validate`, { features: ['docs-copy'] });
     await asAdmin('POST', `${project}/archive`, { features: ['docs-copy'] });
     await asAdmin('DELETE', '/api/admin/archive/docs-copy');
     await asAdmin('DELETE', `${project}/environments/docs-env`);

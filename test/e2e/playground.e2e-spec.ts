@@ -149,6 +149,103 @@ describe('playground', () => {
     }
   });
 
+  it('lists a disabled strategy in sort order as Unleash does: unevaluated, unknown, its constraints and segment checked', async () => {
+    await createProject(t, 'pgd');
+    const onlyHere = (
+      await admin(t)
+        .post('/api/admin/segments', {
+          name: 'pgd-segment',
+          constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'], inverted: false, caseInsensitive: false }],
+        })
+        .expect(201)
+    ).body.id;
+    await createFeature(t, 'pgd', 'pgd-mixed');
+    const url = strategiesUrl('pgd', 'pgd-mixed', 'development');
+    const offId = (
+      await admin(t)
+        .post(url, { name: 'flexibleRollout', parameters: { rollout: '0', stickiness: 'default', groupId: 'g' }, sortOrder: 0 })
+        .expect(200)
+    ).body.id;
+    const disabledId = (
+      await admin(t)
+        .post(url, {
+          name: 'default',
+          disabled: true,
+          sortOrder: 1,
+          constraints: [{ contextName: 'country', operator: 'IN', values: ['NO'], inverted: false, caseInsensitive: false }],
+          segments: [onlyHere],
+        })
+        .expect(200)
+    ).body.id;
+    await admin(t).post('/api/admin/projects/pgd/features/pgd-mixed/environments/development/on').expect(200);
+    const input = { environment: 'development', projects: ['pgd'], context: { appName: 'web', userId: 'u1', country: 'SE' } };
+    const res = await admin(t).post(PLAYGROUND, input).expect(200);
+    const edit = (id: string) => `/projects/pgd/features/pgd-mixed/strategies/edit?environmentId=development&strategyId=${id}`;
+    expect(res.body.features).toEqual([
+      {
+        name: 'pgd-mixed',
+        projectId: 'pgd',
+        isEnabled: false,
+        isEnabledInCurrentEnvironment: true,
+        hasUnsatisfiedDependency: false,
+        variant: { name: 'disabled', enabled: false, feature_enabled: false, featureEnabled: false },
+        variants: [],
+        strategies: {
+          result: 'unknown',
+          data: [
+            {
+              id: offId,
+              name: 'flexibleRollout',
+              disabled: false,
+              parameters: { rollout: '0', stickiness: 'default', groupId: 'g' },
+              result: { evaluationStatus: 'complete', enabled: false },
+              constraints: [],
+              segments: [],
+              links: { edit: edit(offId) },
+            },
+            {
+              id: disabledId,
+              name: 'default',
+              disabled: true,
+              parameters: {},
+              result: { evaluationStatus: 'unevaluated', enabled: 'unknown' },
+              constraints: [
+                { contextName: 'country', operator: 'IN', values: ['NO'], inverted: false, caseInsensitive: false, result: false },
+              ],
+              segments: [
+                {
+                  id: onlyHere,
+                  name: 'pgd-segment',
+                  result: true,
+                  constraints: [
+                    { contextName: 'userId', operator: 'IN', values: ['u1'], inverted: false, caseInsensitive: false, result: true },
+                  ],
+                },
+              ],
+              links: { edit: edit(disabledId) },
+            },
+          ],
+        },
+      },
+    ]);
+
+    // An enabled strategy that is on decides the flag; the disabled one is still listed, unevaluated.
+    await admin(t)
+      .put(`${url}/${offId}`, { name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'default', groupId: 'g' } })
+      .expect(200);
+    const on = await admin(t)
+      .post(ADVANCED, { environments: ['development'], projects: ['pgd'], context: { appName: 'web' } })
+      .expect(200);
+    const [evaluated] = on.body.features[0].environments.development;
+    expect(evaluated).toMatchObject({ isEnabled: true, strategies: { result: true } });
+    expect(
+      evaluated.strategies.data.map((strategy: { disabled: boolean; result: unknown }) => [strategy.disabled, strategy.result]),
+    ).toEqual([
+      [false, { evaluationStatus: 'complete', enabled: true }],
+      [true, { evaluationStatus: 'unevaluated', enabled: 'unknown' }],
+    ]);
+  });
+
   it('evaluates every combination of comma-separated values in every environment (advanced)', async () => {
     const input = { environments: ['development', 'production'], projects: ['pg'], context: { appName: 'web', userId: 'u1,u9' } };
     const res = await admin(t).post(ADVANCED, input).expect(200);

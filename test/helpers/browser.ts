@@ -73,7 +73,7 @@ export const BROWSER_TEST_TIMEOUT_MS = CONSOLE_BUILD_TIMEOUT_MS;
 const pageErrors = new WeakMap<Page, string[]>();
 
 /** Errors the page logs (a refused script or style under the Content-Security-Policy among them) fail the test. */
-async function watchErrors(page: Page): Promise<void> {
+export async function watchErrors(page: Page): Promise<void> {
   const errors: string[] = [];
   pageErrors.set(page, errors);
   page.on('pageerror', (error) => errors.push(error.message));

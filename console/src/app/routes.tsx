@@ -9,6 +9,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): RouteObjec
 
 export const routes: RouteObject[] = [
   { path: 'login', lazy: page(() => import('../pages/LoginPage')) },
+  { path: 'forgotten-password', lazy: page(() => import('../pages/identity/ForgottenPasswordPage')) },
   {
     path: '/',
     Component: Shell,

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, data } from '../api/client';
 
-/** Sign in with a user name (or email) and password; single sign-on buttons are shown above the form when configured. */
+/**
+ * Sign in with a user name (or email) and password. A single sign-on that failed comes back here with its reason in
+ * `errorMsg` (as Unleash's login page reads it), shown until the next attempt.
+ */
 export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -49,15 +52,16 @@ export default function LoginPage() {
             <Input />
             <FieldError />
           </TextField>
-          {login.error && (
+          {(login.error || params.get('errorMsg')) && (
             <p role="alert" className="notice error">
-              {login.error.message}
+              {login.error?.message ?? params.get('errorMsg')}
             </p>
           )}
           <Button type="submit" className="button primary" isDisabled={login.isPending}>
             {login.isPending ? 'Signing in…' : 'Sign in'}
           </Button>
         </Form>
+        <Link to="/forgotten-password">Forgot your password?</Link>
       </section>
     </main>
   );

@@ -29,6 +29,8 @@ export interface FlagwrightModuleOptions {
   };
   login?: {
     rateLimitPerMinute?: number;
+    /** Requests of a password reset email (`POST /auth/reset/password-email`) per client address per minute. */
+    passwordResetLimitPerMinute?: number;
     lockoutThreshold?: number;
     lockoutMinutes?: number;
   };
@@ -144,7 +146,7 @@ export interface FlagwrightConfig {
   basePath: string;
   loginPath: string;
   session: { secret: string; ttlHours: number; cookieName: string; secure?: boolean; maxParallelSessions: number };
-  login: { rateLimitPerMinute: number; lockoutThreshold: number; lockoutMinutes: number };
+  login: { rateLimitPerMinute: number; passwordResetLimitPerMinute: number; lockoutThreshold: number; lockoutMinutes: number };
   bootstrap: {
     /** The first admin person, when the options ask for one. */
     admin?: { username: string; password: string };
@@ -259,6 +261,7 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     },
     login: {
       rateLimitPerMinute: options.login?.rateLimitPerMinute ?? 10,
+      passwordResetLimitPerMinute: options.login?.passwordResetLimitPerMinute ?? 1,
       lockoutThreshold: options.login?.lockoutThreshold ?? 10,
       lockoutMinutes: options.login?.lockoutMinutes ?? 15,
     },

@@ -7,11 +7,11 @@ import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { yieldToEventLoop } from '../../core/event-loop.js';
 import { EVENT, EventService } from '../events/index.js';
-import { PasswordLoginService } from '../sso/index.js';
 import { UserReadModel } from '../users/index.js';
 import { invalidLogin } from './auth.errors.js';
 import { accountLockKey, loginNameKey } from './lockout-policy.js';
 import { LockoutService } from './lockout.service.js';
+import { PasswordLoginPort } from './password-login.port.js';
 import type { SignInMethod } from './sign-in.service.js';
 
 /**
@@ -40,7 +40,7 @@ export class LoginService {
     private readonly lockout: LockoutService,
     private readonly hasher: PasswordHasher,
     private readonly events: EventService,
-    private readonly passwordLogin: PasswordLoginService,
+    private readonly passwordLogin: PasswordLoginPort,
     private readonly clock: Clock,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
@@ -54,7 +54,7 @@ export class LoginService {
     await yieldToEventLoop();
     const loginName = input.username.trim();
     const now = this.clock.now();
-    // Password login turned off (sso's setting) refuses before any account is looked at, but the break-glass name.
+    // Password login turned off (the setting behind PasswordLoginPort) refuses before any account is looked at, but the break-glass name.
     await this.passwordLogin.refuseUnlessAllowed(loginName);
     const account = await this.users.credentialsFor(loginName);
     const person = account && !account.isService ? account : undefined;

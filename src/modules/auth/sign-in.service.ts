@@ -7,6 +7,7 @@ import { yieldToEventLoop } from '../../core/event-loop.js';
 import { EVENT, EventService } from '../events/index.js';
 import { SessionService } from '../sessions/index.js';
 import { type UserJson, UserReadModel, UserService } from '../users/index.js';
+import { accountLockKey } from './lockout-policy.js';
 import { LockoutService } from './lockout.service.js';
 
 /** How a person proved who they are: `password`, or the sign-in method another module names (`oidc`). */
@@ -16,12 +17,15 @@ export interface SignInMethod {
   upgradedHash?: string;
   /** The lockout key whose failures and past locks a password sign-in forgets. */
   lockKey?: string;
+  /** What the method adds to the event `user-logged-in` (OIDC: whether the person was created, the groups synced). */
+  details?: Record<string, unknown>;
 }
 
 /**
- * Signs a person in once something has proved who they are (a password, an OpenID provider): their failure count
- * reset and `seenAt` now, the event `user-logged-in`, and a new session (any session the browser came with ends,
- * so a planted session id is worth nothing). The one way every sign-in method creates a session.
+ * Signs a person in once something has proved who they are (a password, an OpenID provider): a locked account
+ * refused (whichever way it signs in), their failure count reset and `seenAt` now, the event `user-logged-in`, and
+ * a new session (any session the browser came with ends, so a planted session id is worth nothing). The one way
+ * every sign-in method creates a session.
  */
 @Injectable()
 export class SignInService {
@@ -40,16 +44,16 @@ export class SignInService {
     const now = this.clock.now();
     const person = (await this.users.person(personId)) ?? raiseNotFound(personId);
     await this.db.transaction(async () => {
-      if (how.lockKey !== undefined) {
-        // A lock set by concurrent failures while this password was checked still wins.
-        await this.lockout.refuseIfLocked(how.lockKey, now);
-        await this.lockout.clear(how.lockKey);
-      }
+      // A lock set by concurrent failures while this password was checked still wins; so does the account's lock
+      // over any other method.
+      const lockKey = how.lockKey ?? accountLockKey(personId);
+      await this.lockout.refuseIfLocked(lockKey, now);
+      if (how.lockKey !== undefined) await this.lockout.clear(how.lockKey);
       await this.userService.recordLoginSuccess(personId, now, how.upgradedHash);
       await this.events.record({
         type: EVENT.USER_LOGGED_IN,
         actor: { userId: personId, username: person.username ?? person.email ?? `user-${personId}`, ip: request.ip },
-        data: { id: personId, username: person.username ?? null, email: person.email ?? null, method: how.method },
+        data: { id: personId, username: person.username ?? null, email: person.email ?? null, method: how.method, ...how.details },
       });
     });
     await this.sessions.start(personId, request, response);

@@ -22,6 +22,15 @@ export interface ClientStrategy {
   disabled: false;
 }
 
+/** A disabled strategy, which SDKs never receive: the playground shows it, not evaluated. */
+export type DisabledStrategy = Omit<ClientStrategy, 'disabled'> & { disabled: true };
+
+/** The disabled strategies of a scope's features, by feature name in evaluation order, and the segments they use. */
+export interface DisabledStrategies {
+  strategies: Map<string, DisabledStrategy[]>;
+  segments: ClientSegment[];
+}
+
 export interface ClientDependency {
   feature: string;
   enabled: boolean;

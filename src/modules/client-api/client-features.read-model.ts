@@ -9,6 +9,8 @@ import type {
   ClientFeatureSet,
   ClientSegment,
   ClientStrategy,
+  DisabledStrategies,
+  DisabledStrategy,
   SdkScope,
 } from './client-features.model.js';
 
@@ -43,19 +45,8 @@ export class ClientFeaturesReadModel {
           WHERE ${where} ORDER BY f.name`,
         params,
       ),
-      this.db.query<StrategyRow>(
-        `SELECT ${STRATEGY_COLUMNS} FROM flagwright_feature_strategies s JOIN flagwright_features f ON f.name = s.feature_name
-          WHERE s.environment = :environment AND s.disabled = false AND ${where}
-          ORDER BY s.feature_name, s.sort_order, s.created_at, s.id`,
-        params,
-      ),
-      this.db.query<{ strategy_id: string; segment_id: number }>(
-        `SELECT fss.strategy_id, fss.segment_id FROM flagwright_feature_strategy_segments fss
-           JOIN flagwright_feature_strategies s ON s.id = fss.strategy_id JOIN flagwright_features f ON f.name = s.feature_name
-          WHERE s.environment = :environment AND s.disabled = false AND ${where}
-          ORDER BY fss.segment_id`,
-        params,
-      ),
+      this.strategyRows(where, params, false),
+      this.segmentLinks(where, params, false),
       this.db.query<{ child: string; parent: string; enabled: unknown; variants: unknown }>(
         `SELECT d.child, d.parent, d.enabled, d.variants FROM flagwright_feature_dependencies d JOIN flagwright_features f ON f.name = d.child
           WHERE ${where} ORDER BY d.parent`,
@@ -94,6 +85,50 @@ export class ClientFeaturesReadModel {
       };
     });
     return { features, segments: await this.segments([...new Set(links.map((link) => Number(link.segment_id)))]) };
+  }
+
+  /**
+   * The disabled strategies of the scope's features, which SDKs never receive (the playground shows them as not
+   * evaluated), per feature in evaluation order, and the segments they use.
+   */
+  async disabledStrategies(scope: SdkScope): Promise<DisabledStrategies> {
+    if (scope.projects !== 'all' && scope.projects.length === 0) return { strategies: new Map(), segments: [] };
+    const { where, params } = this.filter(scope);
+    const [strategyRows, links] = await Promise.all([this.strategyRows(where, params, true), this.segmentLinks(where, params, true)]);
+    const segmentsOf = groupBy(
+      links,
+      (link) => link.strategy_id,
+      (link) => Number(link.segment_id),
+    );
+    const strategies = groupBy(
+      strategyRows,
+      (row) => row.feature_name,
+      (row): DisabledStrategy => ({ ...toClientStrategy(row, segmentsOf.get(row.id) ?? []), disabled: true }),
+    );
+    return { strategies, segments: await this.segments([...new Set(links.map((link) => Number(link.segment_id)))]) };
+  }
+
+  private strategyRows(where: string, params: Record<string, unknown>, disabled: boolean): Promise<StrategyRow[]> {
+    return this.db.query<StrategyRow>(
+      `SELECT ${STRATEGY_COLUMNS} FROM flagwright_feature_strategies s JOIN flagwright_features f ON f.name = s.feature_name
+        WHERE s.environment = :environment AND s.disabled = ${disabled ? 'true' : 'false'} AND ${where}
+        ORDER BY s.feature_name, s.sort_order, s.created_at, s.id`,
+      params,
+    );
+  }
+
+  private segmentLinks(
+    where: string,
+    params: Record<string, unknown>,
+    disabled: boolean,
+  ): Promise<{ strategy_id: string; segment_id: number }[]> {
+    return this.db.query<{ strategy_id: string; segment_id: number }>(
+      `SELECT fss.strategy_id, fss.segment_id FROM flagwright_feature_strategy_segments fss
+         JOIN flagwright_feature_strategies s ON s.id = fss.strategy_id JOIN flagwright_features f ON f.name = s.feature_name
+        WHERE s.environment = :environment AND s.disabled = ${disabled ? 'true' : 'false'} AND ${where}
+        ORDER BY fss.segment_id`,
+      params,
+    );
   }
 
   private async segments(ids: number[]): Promise<ClientSegment[]> {

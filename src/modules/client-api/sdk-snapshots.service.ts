@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { ChangeWatcher } from '../../core/database/change-watcher.js';
 import { ClientFeaturesReadModel } from './client-features.read-model.js';
-import type { SdkScope } from './client-features.model.js';
+import type { DisabledStrategies, SdkScope } from './client-features.model.js';
 import { changesBetween, type DeltaEvent, hydration } from './sdk-delta.js';
 import { SdkSnapshot } from './sdk-snapshot.js';
 
@@ -80,6 +80,11 @@ export class SdkSnapshots implements OnModuleInit, OnModuleDestroy {
   /** The current snapshot of the scope. */
   async snapshot(scope: SdkScope): Promise<SdkSnapshot> {
     return (await this.state(scope)).snapshot;
+  }
+
+  /** The scope's disabled strategies, read at each call (SDKs never receive them, so no snapshot keeps them). */
+  disabledStrategies(scope: SdkScope): Promise<DisabledStrategies> {
+    return this.features.disabledStrategies(scope);
   }
 
   /** The events a delta client needs after the event named by its tag, or that it is up to date. */

@@ -14,6 +14,15 @@ export class ClientApplicationEntity {
   @Column({ type: 'simple-json', default: '[]' })
   strategies: string[];
 
+  @Column({ type: 'text', nullable: true })
+  url: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  color: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  icon: string | null;
+
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;
 

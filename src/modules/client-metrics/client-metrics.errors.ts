@@ -10,6 +10,11 @@ export function applicationNotFound(appName: string): AppError {
   return notFound(`Could not find appName=${appName}`);
 }
 
+/** The project of a project route does not exist. */
+export function projectNotFound(projectId: string): AppError {
+  return notFound(`Could not find project ${projectId}`);
+}
+
 /** A series asked for more hours than metrics are kept. */
 export function tooManyHoursBack(sent: number, kept: number): AppError {
   const path = '/query/hoursBack';

@@ -1,10 +1,13 @@
 import { FeatureModule } from '../../core/feature-module.js';
+import { EventsModule } from '../events/index.js';
+import { ApplicationService } from './application.service.js';
+import { ApplicationStore, SqlApplicationStore } from './application.store.js';
 import { ClientMetricsController, EdgeMetricsController } from './client-metrics.controller.js';
 import { ClientMetricsService } from './client-metrics.service.js';
 import { ClientMetricsStore, SqlClientMetricsStore } from './client-metrics.store.js';
 import { FrontendMetricsController } from './frontend-metrics.controller.js';
 import { MetricsRetention } from './metrics-retention.js';
-import { ApplicationMetricsController, FeatureMetricsController } from './metrics-read.controller.js';
+import { ApplicationMetricsController, FeatureMetricsController, ProjectApplicationsController } from './metrics-read.controller.js';
 import { MetricsReadService } from './metrics-read.service.js';
 import { MetricsReadModel, SqlMetricsReadModel } from './metrics.read-model.js';
 import { MetricsWriter } from './metrics-writer.js';
@@ -12,12 +15,14 @@ import { ReportingEnvironments } from './reporting-environments.js';
 
 /** SDK traffic: backend and frontend metrics and registrations. */
 @FeatureModule({
+  imports: [EventsModule],
   controllers: [
     ClientMetricsController,
     EdgeMetricsController,
     FrontendMetricsController,
     FeatureMetricsController,
     ApplicationMetricsController,
+    ProjectApplicationsController,
   ],
   providers: [
     ClientMetricsService,
@@ -25,6 +30,8 @@ import { ReportingEnvironments } from './reporting-environments.js';
     MetricsRetention,
     ReportingEnvironments,
     MetricsReadService,
+    ApplicationService,
+    { provide: ApplicationStore, useClass: SqlApplicationStore },
     { provide: MetricsReadModel, useClass: SqlMetricsReadModel },
     { provide: ClientMetricsStore, useClass: SqlClientMetricsStore },
   ],

@@ -1,8 +1,9 @@
-import { Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { RequirePermission } from '../../core/access/decorators.js';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
+import type { Actor } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
-import { NamePath } from '../../core/http/route-paths.js';
+import { NamePath, ProjectPath } from '../../core/http/route-paths.js';
 import { ApplicationEnvironmentPath, ApplicationPath } from './client-metrics.paths.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import {
@@ -11,13 +12,18 @@ import {
   ApplicationSchema,
   ApplicationsQueryDto,
   ApplicationsSchema,
+  CreateApplicationSchema,
   FeatureMetricsQueryDto,
   FeatureMetricsSchema,
   FeatureUsageSchema,
   MAX_APPLICATIONS_PAGE,
   OutdatedSdksSchema,
+  DEFAULT_PROJECT_APPLICATIONS_PAGE,
+  ProjectApplicationsQueryDto,
+  ProjectApplicationsSchema,
 } from './metrics-read.dto.js';
 import { MetricsReadService } from './metrics-read.service.js';
+import { ApplicationService } from './application.service.js';
 
 const DEFAULT_HOURS_BACK = 24;
 
@@ -57,11 +63,14 @@ export class FeatureMetricsController {
   }
 }
 
-/** Applications, their instances and SDKs. Any authenticated user, as in Unleash. */
+/** Applications, their instances and SDKs: any authenticated user reads them; UPDATE_APPLICATION creates and deletes, as in Unleash. */
 @AdminController('metrics', 'Metrics')
 @RequirePermission('NONE')
 export class ApplicationMetricsController {
-  constructor(private readonly metrics: MetricsReadService) {}
+  constructor(
+    private readonly metrics: MetricsReadService,
+    private readonly applicationService: ApplicationService,
+  ) {}
 
   @Get('applications')
   @ApiOperation({
@@ -89,6 +98,38 @@ export class ApplicationMetricsController {
   @ApiErrors(404)
   application(@Param() { appName }: ApplicationPath): Promise<ApplicationSchema> {
     return this.metrics.application(appName);
+  }
+
+  @Post('applications/:appName')
+  @HttpCode(202)
+  @RequirePermission('UPDATE_APPLICATION')
+  @ApiOperation({
+    operationId: 'createApplication',
+    summary: 'Create an application to connect reported metrics',
+    description:
+      'Creates the application (recorded as application-created), or sets the fields given on the one that exists; its SDKs may register it later or may have already.',
+  })
+  @ApiAcceptedResponse({ description: 'Created or changed' })
+  async createApplication(
+    @Param() { appName }: ApplicationPath,
+    @Body() body: CreateApplicationSchema,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.applicationService.create(appName, body, actor);
+  }
+
+  @Delete('applications/:appName')
+  @HttpCode(200)
+  @RequirePermission('UPDATE_APPLICATION')
+  @ApiOperation({
+    operationId: 'deleteApplication',
+    summary: 'Delete an application',
+    description:
+      'Deletes the application and its instances; answers 200 whether it existed or not. Its SDKs register it again when they next report.',
+  })
+  @ApiOkResponse({ description: 'Deleted, or there was none' })
+  async deleteApplication(@Param() { appName }: ApplicationPath): Promise<void> {
+    await this.applicationService.delete(appName);
   }
 
   @Get('applications/:appName/overview')
@@ -132,5 +173,49 @@ export class ApplicationMetricsController {
   @ApiOkResponse({ type: OutdatedSdksSchema })
   async outdated(): Promise<OutdatedSdksSchema> {
     return { sdks: await this.metrics.outdatedSdks() };
+  }
+}
+
+/** The applications that evaluated a project's features, and their outdated SDKs. Any authenticated user, as in Unleash. */
+@AdminController('projects', 'Projects')
+@RequirePermission('NONE')
+export class ProjectApplicationsController {
+  constructor(private readonly metrics: MetricsReadService) {}
+
+  @Get(':projectId/applications')
+  @ApiOperation({
+    operationId: 'getProjectApplications',
+    summary: 'Get a list of all applications for a project.',
+    description:
+      'The applications that evaluated features of the project in the hours metrics are kept, with those environments, their instances there and the SDKs of those instances, by name, a page at a time.',
+  })
+  @ApiOkResponse({ type: ProjectApplicationsSchema })
+  @ApiErrors(400, 404)
+  projectApplications(
+    @Param() { projectId }: ProjectPath,
+    @Query() query: ProjectApplicationsQueryDto,
+  ): Promise<ProjectApplicationsSchema> {
+    return this.metrics.projectApplications(projectId, {
+      terms: (query.query ?? '')
+        .split(',')
+        .map((term) => term.trim())
+        .filter(Boolean),
+      sortOrder: query.sortOrder === 'desc' ? 'desc' : 'asc',
+      offset: Number(query.offset ?? 0),
+      limit: Number(query.limit ?? DEFAULT_PROJECT_APPLICATIONS_PAGE),
+    });
+  }
+
+  @Get(':projectId/sdks/outdated')
+  @ApiOperation({
+    operationId: 'getOutdatedProjectSdks',
+    summary: 'Get outdated project SDKs',
+    description:
+      'SDK versions older than the oldest one Unleash calls current, each with the applications using it, among the applications that evaluated features of the project in the hours metrics are kept.',
+  })
+  @ApiOkResponse({ type: OutdatedSdksSchema })
+  @ApiErrors(404)
+  async outdatedProjectSdks(@Param() { projectId }: ProjectPath): Promise<OutdatedSdksSchema> {
+    return { sdks: await this.metrics.outdatedProjectSdks(projectId) };
   }
 }

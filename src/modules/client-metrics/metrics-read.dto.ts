@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
+import { IsArray, IsOptional, IsString } from 'class-validator';
 import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
 import { Rule } from '../../core/http/rule.decorator.js';
 
@@ -122,6 +122,10 @@ export class ApplicationSchema {
   sdkVersion?: string;
   @ApiProperty({ type: [String], description: 'The strategies its SDKs registered' }) strategies: string[];
   @ApiPropertyOptional() description?: string;
+  @ApiPropertyOptional({ example: 'https://github.com/Unleash/unleash-proxy-client-js', description: 'As createApplication set it' })
+  url?: string;
+  @ApiPropertyOptional({ example: 'red', description: 'As createApplication set it' }) color?: string;
+  @ApiPropertyOptional({ example: 'https://github.com/favicon.ico', description: 'As createApplication set it' }) icon?: string;
   @ApiProperty({ type: [ApplicationUsageSchema], description: 'Projects and environments whose features it evaluated in the hours kept' })
   usage: ApplicationUsageSchema[];
 }
@@ -186,4 +190,92 @@ export class OutdatedSdkSchema {
 @ApiSchema({ name: 'outdatedSdksSchema' })
 export class OutdatedSdksSchema {
   @ApiProperty({ type: [OutdatedSdkSchema] }) sdks: OutdatedSdkSchema[];
+}
+
+@ApiSchema({
+  name: 'createApplicationSchema',
+  description: 'What an application is created or changed with; the fields not given are kept',
+})
+@IgnoreUnknownTopLevelProperties()
+export class CreateApplicationSchema {
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'The strategies the application has loaded',
+    example: ['standard', 'flexibleRollout'],
+  })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  strategies?: string[];
+
+  @ApiPropertyOptional({ description: 'A link to the application', example: 'https://github.com/Unleash/unleash-proxy-client-js' })
+  @IsOptional()
+  @IsString()
+  url?: string;
+
+  @ApiPropertyOptional({ description: "The colour of the application's entry in a list", example: 'red' })
+  @IsOptional()
+  @IsString()
+  color?: string;
+
+  @ApiPropertyOptional({ description: "An icon for the application's entry in a list", example: 'https://github.com/favicon.ico' })
+  @IsOptional()
+  @IsString()
+  icon?: string;
+}
+
+export const MAX_PROJECT_APPLICATIONS_PAGE = 100;
+export const DEFAULT_PROJECT_APPLICATIONS_PAGE = 50;
+
+@ApiSchema({ name: 'projectApplicationsQueryParameters' })
+@IgnoreUnknownTopLevelProperties()
+export class ProjectApplicationsQueryDto {
+  @ApiPropertyOptional({
+    description:
+      'Comma-separated terms; an application matches when its name, an environment, an instance id or an SDK version contains one of them, ignoring case (only the matching environments, instances and SDKs are listed)',
+  })
+  @IsOptional()
+  @Rule('projectApplicationsQuery', (value) => (typeof value === 'string' ? undefined : ONCE))
+  query?: string;
+
+  @ApiPropertyOptional({ description: 'Applications to skip; default 0', example: '0' })
+  @WholeNumber(0)
+  offset?: string;
+
+  @ApiPropertyOptional({
+    description: `Page size, 1 to ${MAX_PROJECT_APPLICATIONS_PAGE}; default ${DEFAULT_PROJECT_APPLICATIONS_PAGE}`,
+    example: '50',
+  })
+  @WholeNumber(1, MAX_PROJECT_APPLICATIONS_PAGE)
+  limit?: string;
+
+  @ApiPropertyOptional({ enum: ['appName'], description: 'Applications are sorted by name' })
+  @OneOf(['appName'])
+  sortBy?: string;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'Default asc' })
+  @OneOf(['asc', 'desc'])
+  sortOrder?: string;
+}
+
+@ApiSchema({ name: 'projectApplicationSdkSchema' })
+export class ProjectApplicationSdkSchema {
+  @ApiProperty({ example: 'unleash-client-node', description: 'The SDK, as its instances name it before the colon' }) name: string;
+  @ApiProperty({ type: [String], example: ['6.1.0'], description: 'Its versions the instances reported, sorted' }) versions: string[];
+}
+
+@ApiSchema({ name: 'projectApplicationSchema', description: 'An application that evaluated features of the project' })
+export class ProjectApplicationSchema {
+  @ApiProperty({ example: 'billing' }) name: string;
+  @ApiProperty({ type: [String], description: 'Where it evaluated features of the project in the hours kept, sorted' })
+  environments: string[];
+  @ApiProperty({ type: [String], description: 'Its instances in those environments, sorted' }) instances: string[];
+  @ApiProperty({ type: [ProjectApplicationSdkSchema], description: 'The SDKs of those instances, by name' })
+  sdks: ProjectApplicationSdkSchema[];
+}
+
+@ApiSchema({ name: 'projectApplicationsSchema' })
+export class ProjectApplicationsSchema {
+  @ApiProperty({ description: 'Applications matching the query' }) total: number;
+  @ApiProperty({ type: [ProjectApplicationSchema] }) applications: ProjectApplicationSchema[];
 }

@@ -46,6 +46,9 @@ export interface Application {
   description?: string;
   sdkVersion?: string;
   strategies: string[];
+  url?: string;
+  color?: string;
+  icon?: string;
   usage: ApplicationUsage[];
 }
 
@@ -94,4 +97,12 @@ export interface ApplicationOverview {
 export interface OutdatedSdk {
   sdkVersion: string;
   applications: string[];
+}
+
+/** An application that evaluated features of a project: where, its instances there and their SDKs. */
+export interface ProjectApplication {
+  name: string;
+  environments: string[];
+  instances: string[];
+  sdks: { name: string; versions: string[] }[];
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
-import { applicationNotFound, tooManyHoursBack } from './client-metrics.errors.js';
+import { applicationNotFound, projectNotFound, tooManyHoursBack } from './client-metrics.errors.js';
 import type {
   Application,
   ApplicationOverview,
@@ -11,9 +11,10 @@ import type {
   HourlyRow,
   InstanceRow,
   OutdatedSdk,
+  ProjectApplication,
   VariantRow,
 } from './metrics-read.model.js';
-import { MetricsReadModel } from './metrics.read-model.js';
+import { MetricsReadModel, type ProjectApplicationRow } from './metrics.read-model.js';
 import { MetricsWriter } from './metrics-writer.js';
 import { isFrontendSdk, isOutdatedSdk } from './outdated-sdks.js';
 
@@ -115,16 +116,72 @@ export class MetricsReadService {
     return this.reads.instances(appName, new Date(this.clock.now().getTime() - RECENT_INSTANCE_MS), environment);
   }
 
+  /**
+   * The applications that evaluated features of the project in the hours kept, with their environments, instances
+   * and SDKs; with terms, only the environments, instances and SDKs that match one (an application without any is
+   * left out), as Unleash filters them.
+   */
+  async projectApplications(projectId: string, query: ApplicationQuery): Promise<{ applications: ProjectApplication[]; total: number }> {
+    await this.writer.flushPending();
+    if (!(await this.reads.projectExists(projectId))) throw projectNotFound(projectId);
+    const terms = query.terms.map((term) => term.toLowerCase());
+    const matches = (row: ProjectApplicationRow) =>
+      terms.length === 0 ||
+      [row.appName, row.environment, row.instanceId, row.sdkVersion].some(
+        (value) => value !== null && terms.some((term) => value.toLowerCase().includes(term)),
+      );
+    const applications = projectApplicationsOf((await this.reads.projectApplicationInstances(projectId)).filter(matches));
+    if (query.sortOrder === 'desc') applications.reverse();
+    return { applications: applications.slice(query.offset, query.offset + query.limit), total: applications.length };
+  }
+
+  /** As `outdatedSdks`, for the applications that evaluated features of the project in the hours kept. */
+  async outdatedProjectSdks(projectId: string): Promise<OutdatedSdk[]> {
+    await this.writer.flushPending();
+    if (!(await this.reads.projectExists(projectId))) throw projectNotFound(projectId);
+    const inProject = new Set((await this.reads.projectApplicationInstances(projectId)).map((row) => row.appName));
+    return this.outdatedAmong(inProject);
+  }
+
   /** SDK versions older than the oldest current one of their SDK, each with the applications that use it. */
   async outdatedSdks(): Promise<OutdatedSdk[]> {
     await this.writer.flushPending();
+    return this.outdatedAmong();
+  }
+
+  private async outdatedAmong(applications?: Set<string>): Promise<OutdatedSdk[]> {
     const bySdk = new Map<string, string[]>();
     for (const { appName, sdkVersion } of await this.reads.sdkVersions()) {
-      if (!isOutdatedSdk(sdkVersion)) continue;
+      if (!isOutdatedSdk(sdkVersion) || (applications && !applications.has(appName))) continue;
       (bySdk.get(sdkVersion) ?? bySdk.set(sdkVersion, []).get(sdkVersion)!).push(appName);
     }
     return [...bySdk].map(([sdkVersion, applications]) => ({ sdkVersion, applications }));
   }
+}
+
+/** Rows (by application name) grouped per application: sorted environments and instances, SDKs by name with sorted versions. */
+function projectApplicationsOf(rows: ProjectApplicationRow[]): ProjectApplication[] {
+  const byName = new Map<string, { environments: Set<string>; instances: Set<string>; sdks: Map<string, Set<string>> }>();
+  for (const row of rows) {
+    const entry =
+      byName.get(row.appName) ??
+      byName.set(row.appName, { environments: new Set(), instances: new Set(), sdks: new Map() }).get(row.appName)!;
+    entry.environments.add(row.environment);
+    if (row.instanceId !== null) entry.instances.add(row.instanceId);
+    if (row.sdkVersion) {
+      const [sdk, version = ''] = row.sdkVersion.split(':');
+      const versions = entry.sdks.get(sdk) ?? entry.sdks.set(sdk, new Set()).get(sdk)!;
+      if (version) versions.add(version);
+    }
+  }
+  return [...byName].map(([name, entry]) => ({
+    name,
+    environments: [...entry.environments].sort(compare),
+    instances: [...entry.instances].sort(compare),
+    sdks: [...entry.sdks]
+      .sort(([a], [b]) => compare(a, b))
+      .map(([sdk, versions]) => ({ name: sdk, versions: [...versions].sort(compare) })),
+  }));
 }
 
 /** Every environment × application × hour of the window, zeros where nothing was counted, oldest hour first. */
@@ -202,6 +259,9 @@ function toApplication(row: Awaited<ReturnType<MetricsReadModel['application']>>
     ...(row.description === null ? {} : { description: row.description }),
     ...(row.sdkVersion === null ? {} : { sdkVersion: row.sdkVersion }),
     strategies: row.strategies,
+    ...(row.url === null ? {} : { url: row.url }),
+    ...(row.color === null ? {} : { color: row.color }),
+    ...(row.icon === null ? {} : { icon: row.icon }),
     usage: row.usage,
   };
 }

@@ -14,9 +14,23 @@ export interface ApplicationRow {
   appName: string;
   description: string | null;
   strategies: string[];
+  url: string | null;
+  color: string | null;
+  icon: string | null;
   sdkVersion: string | null;
   usage: ApplicationUsage[];
 }
+
+interface StoredApplication {
+  app_name: string;
+  description: string | null;
+  strategies: string;
+  url: string | null;
+  color: string | null;
+  icon: string | null;
+}
+
+const APPLICATION_COLUMNS = 'app_name, description, strategies, url, color, icon';
 
 /**
  * What the metrics tables show an admin: a feature's hourly counts, applications, their instances and SDKs. Queries
@@ -37,6 +51,20 @@ export abstract class MetricsReadModel {
   /** Every application's SDK versions (distinct pairs). */
   abstract sdkVersions(): Promise<{ appName: string; sdkVersion: string }[]>;
   abstract strategyTypeNames(): Promise<string[]>;
+  abstract projectExists(projectId: string): Promise<boolean>;
+  /**
+   * Each application and environment in which features of the project were evaluated in the hours kept, with each
+   * of the application's instances there (none: `instanceId` null), by application name.
+   */
+  abstract projectApplicationInstances(projectId: string): Promise<ProjectApplicationRow[]>;
+}
+
+/** An application that evaluated features of a project, in one environment, with one of its instances there. */
+export interface ProjectApplicationRow {
+  appName: string;
+  environment: string;
+  instanceId: string | null;
+  sdkVersion: string | null;
 }
 
 @Injectable()
@@ -102,8 +130,8 @@ export class SqlMetricsReadModel extends MetricsReadModel {
       return this.db.containsIgnoringCase('app_name', `term${index}`);
     });
     const where = matches.length ? `WHERE ${matches.join(' OR ')}` : '';
-    const rows = await this.db.query<{ app_name: string; description: string | null; strategies: string }>(
-      `SELECT app_name, description, strategies FROM flagwright_client_applications ${where}
+    const rows = await this.db.query<StoredApplication>(
+      `SELECT ${APPLICATION_COLUMNS} FROM flagwright_client_applications ${where}
         ORDER BY app_name ${query.sortOrder === 'desc' ? 'DESC' : 'ASC'} LIMIT :limit OFFSET :offset`,
       params,
     );
@@ -115,8 +143,8 @@ export class SqlMetricsReadModel extends MetricsReadModel {
   }
 
   async application(appName: string): Promise<ApplicationRow | undefined> {
-    const rows = await this.db.query<{ app_name: string; description: string | null; strategies: string }>(
-      'SELECT app_name, description, strategies FROM flagwright_client_applications WHERE app_name = :appName',
+    const rows = await this.db.query<StoredApplication>(
+      `SELECT ${APPLICATION_COLUMNS} FROM flagwright_client_applications WHERE app_name = :appName`,
       { appName },
     );
     return (await this.withDetails(rows))[0];
@@ -168,8 +196,30 @@ export class SqlMetricsReadModel extends MetricsReadModel {
     return rows.map((row) => row.name);
   }
 
+  async projectExists(projectId: string): Promise<boolean> {
+    return (await this.db.one('SELECT 1 AS found FROM flagwright_projects WHERE id = :projectId', { projectId })) !== undefined;
+  }
+
+  async projectApplicationInstances(projectId: string): Promise<ProjectApplicationRow[]> {
+    const rows = await this.db.query<{ app_name: string; environment: string; instance_id: string | null; sdk_version: string | null }>(
+      `SELECT a.app_name, a.environment, i.instance_id, i.sdk_version
+         FROM (SELECT DISTINCT h.app_name, h.environment FROM flagwright_client_metrics_hourly h
+                 JOIN flagwright_features f ON f.name = h.feature_name WHERE f.project = :projectId) a
+         JOIN flagwright_client_applications ca ON ca.app_name = a.app_name
+         LEFT JOIN flagwright_client_instances i ON i.app_name = a.app_name AND i.environment = a.environment
+        ORDER BY a.app_name, a.environment, i.instance_id`,
+      { projectId },
+    );
+    return rows.map((row) => ({
+      appName: row.app_name,
+      environment: row.environment,
+      instanceId: row.instance_id,
+      sdkVersion: row.sdk_version,
+    }));
+  }
+
   /** The SDK version of each application's most recently seen instance, and its usage, in one query each. */
-  private async withDetails(rows: { app_name: string; description: string | null; strategies: string }[]): Promise<ApplicationRow[]> {
+  private async withDetails(rows: StoredApplication[]): Promise<ApplicationRow[]> {
     if (!rows.length) return [];
     const names = rows.map((row) => row.app_name);
     const versions = await this.db.query<{ app_name: string; sdk_version: string }>(
@@ -193,6 +243,9 @@ export class SqlMetricsReadModel extends MetricsReadModel {
       appName: row.app_name,
       description: row.description,
       strategies: parseJson<string[]>(row.strategies, []),
+      url: row.url,
+      color: row.color,
+      icon: row.icon,
       sdkVersion: latestVersion.get(row.app_name) ?? null,
       usage: [...(usage.get(row.app_name) ?? [])].map(([project, environments]) => ({ project, environments })),
     }));

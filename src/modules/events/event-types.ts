@@ -1,5 +1,6 @@
 /** Event type names, as Unleash writes them. */
 export const EVENT = {
+  APPLICATION_CREATED: 'application-created',
   PROJECT_CREATED: 'project-created',
   PROJECT_UPDATED: 'project-updated',
   PROJECT_DELETED: 'project-deleted',

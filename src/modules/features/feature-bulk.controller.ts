@@ -7,7 +7,7 @@ import { ProjectEnvironmentPath, ProjectPath } from '../../core/http/route-paths
 import { ApiErrors } from '../../core/http/openapi.js';
 import { ToggleQuery } from './feature-environment.controller.js';
 import { FeatureEnvironmentService } from './feature-environment.service.js';
-import { BatchFeaturesSchema, BulkToggleFeaturesSchema } from './feature.dto.js';
+import { BatchFeaturesSchema, BulkToggleFeaturesSchema, ValidateArchiveFeaturesSchema } from './feature.dto.js';
 import { FeatureService } from './feature.service.js';
 
 const BULK_ENVIRONMENT = ':projectId/bulk_features/environments/:environment';
@@ -19,6 +19,21 @@ export class FeatureBulkController {
     private readonly features: FeatureService,
     private readonly environments: FeatureEnvironmentService,
   ) {}
+
+  @Post(':projectId/archive/validate')
+  @HttpCode(200)
+  @RequirePermission('DELETE_FEATURE')
+  @ApiOperation({
+    operationId: 'validateArchiveFeatures',
+    summary: 'Validates archive features',
+    description:
+      'What archiving the features would do: the ones archiveFeatures would refuse because features outside the list depend on them, and whether any dependency would be removed. Names of no feature have none.',
+  })
+  @ApiErrors(404)
+  @ApiOkResponse({ type: ValidateArchiveFeaturesSchema })
+  validateArchive(@Param() { projectId }: ProjectPath, @Body() body: BatchFeaturesSchema): Promise<ValidateArchiveFeaturesSchema> {
+    return this.features.validateArchive(projectId, body.features);
+  }
 
   @Post(':projectId/archive')
   @HttpCode(202)

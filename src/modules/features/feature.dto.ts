@@ -4,10 +4,10 @@ import { IgnoreUnknownTopLevelProperties, ListBody } from '../../core/http/reque
 import { Details } from '../../core/http/rule.decorator.js';
 import { checkFeatureVariants } from './feature-variant.rules.js';
 import { FeatureStrategySchema } from '../strategies/index.js';
-import { COMPLETED_STATUSES, FEATURE_TYPES, LIFECYCLE_STAGES } from './feature.model.js';
+import { COMPLETED_STATUSES, DEFAULT_FEATURE_TYPE, LIFECYCLE_STAGES } from './feature.model.js';
 import { IsUrlSafeName } from '../../core/http/url-safe-name.js';
 
-const TYPE_MESSAGE = `must be equal to one of the allowed values: ${FEATURE_TYPES.join(', ')}`;
+const TYPE_DESCRIPTION = 'The id of one of the feature types (`GET /api/admin/feature-types`)';
 
 @ApiSchema({ name: 'createFeatureSchema' })
 export class CreateFeatureSchema {
@@ -20,9 +20,9 @@ export class CreateFeatureSchema {
   @IsUrlSafeName()
   name: string;
 
-  @ApiPropertyOptional({ enum: FEATURE_TYPES, default: 'release' })
+  @ApiPropertyOptional({ description: TYPE_DESCRIPTION, default: DEFAULT_FEATURE_TYPE, example: 'release' })
   @IsOptional()
-  @IsIn(FEATURE_TYPES, { message: TYPE_MESSAGE })
+  @IsString()
   type?: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'The new checkout flow' })
@@ -45,9 +45,9 @@ export class UpdateFeatureSchema {
   @IsString()
   name?: string;
 
-  @ApiPropertyOptional({ enum: FEATURE_TYPES })
+  @ApiPropertyOptional({ description: TYPE_DESCRIPTION, example: 'release' })
   @IsOptional()
-  @IsIn(FEATURE_TYPES, { message: TYPE_MESSAGE })
+  @IsString()
   type?: string;
 
   @ApiPropertyOptional({ type: String, nullable: true })
@@ -95,6 +95,19 @@ export class BatchFeaturesSchema {
   @IsString({ each: true })
   @Length(1, 255, { each: true, message: 'must contain feature names of 1 to 255 characters' })
   features: string[];
+}
+
+@ApiSchema({ name: 'validateArchiveFeaturesSchema', description: 'What archiving the features would do to dependencies' })
+export class ValidateArchiveFeaturesSchema {
+  @ApiProperty({
+    type: [String],
+    description: 'Features of the list that other features outside the list depend on: archiving them is refused',
+    example: ['my-parent-feature'],
+  })
+  parentsWithChildFeatures: string[];
+
+  @ApiProperty({ description: 'Whether a feature of the list has a parent or children: archiving it removes those dependencies' })
+  hasDeletedDependencies: boolean;
 }
 
 @ApiSchema({ name: 'bulkToggleFeaturesSchema' })
@@ -191,7 +204,7 @@ export class FeatureEnvironmentSchema {
 
 class FeatureFields {
   @ApiProperty({ example: 'new-checkout' }) name: string;
-  @ApiProperty({ enum: FEATURE_TYPES }) type: string;
+  @ApiProperty({ description: TYPE_DESCRIPTION, example: 'release' }) type: string;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ example: 'default' }) project: string;
   @ApiProperty() stale: boolean;

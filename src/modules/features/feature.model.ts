@@ -1,10 +1,8 @@
 import { strongEtag } from '../../core/http/entity-tag.js';
 import type { FeatureStrategy } from '../strategies/index.js';
 
-/** Flag types, as Unleash offers them. */
-export const FEATURE_TYPES = ['release', 'experiment', 'operational', 'kill-switch', 'permission'] as const;
-export type FeatureType = (typeof FEATURE_TYPES)[number];
-export const DEFAULT_FEATURE_TYPE: FeatureType = 'release';
+/** The type of a feature created without one (the feature types themselves are the feature-types module's). */
+export const DEFAULT_FEATURE_TYPE = 'release';
 
 /** A feature's own fields (the `flagwright_features` row). */
 export interface FeatureRecord {

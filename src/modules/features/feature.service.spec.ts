@@ -1,5 +1,6 @@
 import { failure } from '../../core/testing/failure.js';
 import { ACTOR } from '../../core/testing/principals.js';
+import { FakeFeatureTypeStore } from '../feature-types/testing/feature-type-store.fake.js';
 import { fakeFeatureService, featureFakes } from './testing/feature-services.js';
 
 const NOW = '2024-05-01T10:00:00.000Z';
@@ -31,6 +32,38 @@ describe('FeatureService', () => {
     expect(db.transactionsOpened).toBe(1);
     expect(recorded).toEqual([{ type: 'feature-created', actor: ACTOR, project: 'default', featureName: 'f1', data: metadata, tags: [] }]);
     expect(tables.stagesOf('f1')).toEqual(['initial']);
+  });
+
+  it('accepts exactly the feature types the feature-types module holds, naming /type when another is given', async () => {
+    const types = new FakeFeatureTypeStore();
+    types.rows.push({ id: 'migration', name: 'Migration', description: 'A type added to the table', lifetimeDays: 30 });
+    types.rows.splice(
+      types.rows.findIndex((type) => type.id === 'permission'),
+      1,
+    );
+    const fakes = featureFakes();
+    const { service } = fakeFeatureService(fakes, types);
+    expect(await service.create('default', { name: 'f1', type: 'migration' }, ACTOR)).toMatchObject({ type: 'migration' });
+    const allowed = 'experiment, kill-switch, migration, operational, release';
+    expect(await failure(service.create('default', { name: 'f2', type: 'permission' }, ACTOR))).toMatchObject({
+      name: 'ValidationError',
+      details: [
+        {
+          path: '/body/type',
+          message: `The \`/body/type\` property must be equal to one of the allowed values: ${allowed}. You sent "permission".`,
+        },
+      ],
+    });
+    expect(await failure(service.update('default', 'f1', { type: 'permission' }, ACTOR))).toMatchObject({
+      details: [{ path: '/body/type' }],
+    });
+    expect(await failure(service.patch('default', 'f1', [{ op: 'replace', path: '/type', value: 'permission' }], ACTOR))).toMatchObject({
+      details: [
+        { path: '/type', message: `The \`/type\` property must be equal to one of the allowed values: ${allowed}. You sent "permission".` },
+      ],
+    });
+    expect((await service.patch('default', 'f1', [{ op: 'replace', path: '/type', value: 'release' }], ACTOR)).type).toBe('release');
+    expect(fakes.tables.stagesOf('f2')).toEqual([]);
   });
 
   it('answers 404 for an unknown project and 409 for a name taken, saying when by an archived flag', async () => {
@@ -95,7 +128,7 @@ describe('FeatureService', () => {
         'f1',
         [
           { op: 'replace', path: '/name', value: 'f2' },
-          { op: 'replace', path: '/type', value: 'nope' },
+          { op: 'replace', path: '/type', value: 3 },
           { op: 'add', path: '/color', value: 'red' },
         ],
         ACTOR,

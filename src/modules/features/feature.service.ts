@@ -4,6 +4,7 @@ import { Clock } from '../../core/clock.js';
 import { Database } from '../../core/database/database.js';
 import { invalidProperty, notFound, validationError } from '../../core/errors/app-error.js';
 import { EVENT } from '../events/index.js';
+import { FeatureTypeService } from '../feature-types/index.js';
 import { Problems } from '../../core/http/input-problems.js';
 import { requireIfMatch } from '../../core/http/entity-tag.js';
 import { applyPatch, PatchFailure, type PatchOperation } from '../strategies/index.js';
@@ -16,7 +17,6 @@ import { archivedFeature, flagNameTaken } from './features.errors.js';
 import {
   type ArchivedFeature,
   DEFAULT_FEATURE_TYPE,
-  FEATURE_TYPES,
   type FeatureListItem,
   type FeatureRecord,
   featureEtag,
@@ -57,6 +57,7 @@ export class FeatureService {
     private readonly events: FeatureEvents,
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly featureTypes: FeatureTypeService,
   ) {}
 
   async listInProject(projectId: string, userId?: number): Promise<FeatureListItem[]> {
@@ -74,6 +75,7 @@ export class FeatureService {
    * lifecycle stage `initial`. Names are unique across the service, archived features included.
    */
   async create(projectId: string, input: CreateFeatureInput, actor: Actor, userId?: number): Promise<FeatureView> {
+    await this.requireFeatureType(input.type, '/body/type');
     await this.db.transaction(async () => {
       if (!(await this.store.holdProject(projectId))) throw notFound(`Could not find project ${projectId}`);
       const now = this.clock.now();
@@ -119,6 +121,7 @@ export class FeatureService {
         `Cannot change name of feature flag: the body says ${JSON.stringify(input.name)} but the URL names ${featureName}.`,
       );
     }
+    await this.requireFeatureType(input.type, '/body/type');
     await this.db.transaction(async () => {
       const before = await this.lockForChange(projectId, featureName);
       requireIfMatch(ifMatch, () => featureEtag(before), 'feature');
@@ -145,7 +148,9 @@ export class FeatureService {
       } catch (error) {
         throw patchFailure(error, 'feature');
       }
-      await this.applyChanges(before, checkPatchedFeature(patched, before), actor);
+      const changes = checkPatchedFeature(patched, before);
+      if (changes.type !== before.type) await this.requireFeatureType(changes.type, '/type');
+      await this.applyChanges(before, changes, actor);
     });
     return this.view(featureName, userId);
   }
@@ -239,6 +244,26 @@ export class FeatureService {
     });
   }
 
+  /**
+   * What `archiveMany` would do with these names, as Unleash's archive validation says it: the features that others
+   * outside the list depend on (refused), and whether any of them has a parent or children (dependencies removed).
+   */
+  async validateArchive(
+    projectId: string,
+    names: string[],
+  ): Promise<{ parentsWithChildFeatures: string[]; hasDeletedDependencies: boolean }> {
+    if (!(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
+    const listed = new Set(names);
+    const parentsWithChildFeatures: string[] = [];
+    let hasDeletedDependencies = false;
+    for (const name of listed) {
+      const [children, parent] = await Promise.all([this.readModel.childrenOf(name), this.readModel.parentOf(name)]);
+      if (children.some((child) => !listed.has(child))) parentsWithChildFeatures.push(name);
+      hasDeletedDependencies ||= children.length > 0 || parent !== undefined;
+    }
+    return { parentsWithChildFeatures, hasDeletedDependencies };
+  }
+
   /** Brings an archived feature back, switched off everywhere, at the lifecycle stage `initial` again. */
   async revive(featureName: string, actor: Actor): Promise<void> {
     await this.db.transaction(async () => {
@@ -315,6 +340,16 @@ export class FeatureService {
     return features;
   }
 
+  /** A type given must be one of the feature types module's (`path` names it in the 400). */
+  private async requireFeatureType(type: string | undefined, path: string): Promise<void> {
+    if (type === undefined) return;
+    const ids = (await this.featureTypes.list()).map((featureType) => featureType.id);
+    if (ids.includes(type)) return;
+    const problems = new Problems();
+    problems.invalid(path, `must be equal to one of the allowed values: ${ids.join(', ')}`, type);
+    throw validationError(problems.details);
+  }
+
   private async view(featureName: string, userId?: number): Promise<FeatureView> {
     const view = await this.readModel.view(featureName, userId);
     if (!view) throw notFound(`Could not find feature ${featureName}`);
@@ -381,8 +416,7 @@ function checkPatchedFeature(patched: unknown, before: FeatureRecord): UpdateFea
     if (!PATCHABLE.has(key)) problems.add(`/${key}`, `The \`/${key}\` property is not a field of a feature a patch can set.`);
   if (doc.name !== before.name) problems.add('/name', `The \`/name\` property cannot be changed: a feature cannot be renamed.`);
   if (doc.project !== before.project) problems.add('/project', `The \`/project\` property cannot be changed by a patch.`);
-  if (!(FEATURE_TYPES as readonly unknown[]).includes(doc.type))
-    problems.invalid('/type', `must be equal to one of the allowed values: ${FEATURE_TYPES.join(', ')}`, doc.type);
+  if (typeof doc.type !== 'string') problems.invalid('/type', 'must be a string', doc.type);
   if (doc.description !== null && doc.description !== undefined && typeof doc.description !== 'string')
     problems.invalid('/description', 'must be a string or null', doc.description);
   if (typeof doc.stale !== 'boolean') problems.invalid('/stale', 'must be boolean', doc.stale);

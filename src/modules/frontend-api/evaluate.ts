@@ -7,7 +7,7 @@ import type { RepositoryInterface } from 'unleash-client/lib/repository/index.js
 import type { Strategy } from 'unleash-client/lib/strategy/index.js';
 import type { Constraint as SdkConstraint, Segment, Strategy as StrategyExports } from 'unleash-client/lib/strategy/strategy.js';
 import type { selectVariant as SelectVariant, Variant } from 'unleash-client/lib/variant.js';
-import type { ClientFeatureSet } from '../client-api/index.js';
+import type { ClientFeatureSet, DisabledStrategies } from '../client-api/index.js';
 import type { Constraint } from '../../core/constraints/constraint.js';
 
 /**
@@ -62,13 +62,15 @@ export interface ExplainedSegment {
 /**
  * A strategy's own result. `complete`: the SDK evaluated it. `incomplete`: a strategy type the server cannot evaluate
  * (a custom one, or `applicationHostname`, which depends on the host of the SDK): `unknown` when its constraints and
- * segments hold, else false. (Unleash's `unevaluated`, for disabled strategies, never occurs: SDKs never receive them.)
+ * segments hold, else false. `unevaluated`: a disabled strategy (SDKs never receive it), always `unknown`, as Unleash
+ * answers it; its constraints and segments still show their own results.
  */
 export type StrategyOutcome =
   | { evaluationStatus: 'complete'; enabled: boolean; variant?: Omit<ToggleVariant, 'feature_enabled'>; variants?: unknown[] }
-  | { evaluationStatus: 'incomplete'; enabled: false | 'unknown' };
+  | { evaluationStatus: 'incomplete'; enabled: false | 'unknown' }
+  | { evaluationStatus: 'unevaluated'; enabled: 'unknown' };
 
-/** A strategy as the client API gives it (enabled ones only: the SDKs never receive the others). */
+/** A strategy as the client API gives it, or a disabled one the playground adds. */
 interface StrategyToExplain {
   id: string;
   name: string;
@@ -78,6 +80,7 @@ interface StrategyToExplain {
   constraints: Constraint[];
   segments: number[];
   variants: unknown[];
+  sortOrder: number;
 }
 
 export interface ExplainedStrategy {
@@ -203,17 +206,28 @@ export class FeatureEvaluator {
 
   /**
    * Every feature of the set (on in the environment or not) with why it is on or off for the context: the SDK's
-   * answer, and each strategy's, constraint's and segment's own result by the SDK's own checks.
+   * answer, and each strategy's, constraint's and segment's own result by the SDK's own checks. The `disabled`
+   * strategies given are shown among the others in evaluation order, not evaluated (as Unleash's playground shows
+   * them); the SDK's answer never sees them.
    */
-  explainAll(context: EvaluationContext): FeatureExplanation[] {
+  explainAll(context: EvaluationContext, disabled?: DisabledStrategies): FeatureExplanation[] {
     const sdkContext = this.sdkContext(context);
-    return this.repository.getToggles().map((feature) => this.explain(feature, sdkContext));
+    const disabledSegments = new Map(disabled?.segments.map((segment) => [segment.id, segment as unknown as Segment]));
+    const segmentOf = (id: number) => this.repository.getSegment(id) ?? disabledSegments.get(id);
+    return this.repository
+      .getToggles()
+      .map((feature) => this.explain(feature, sdkContext, disabled?.strategies.get(feature.name) ?? [], segmentOf));
   }
 
-  private explain(feature: FeatureInterface, context: Context): FeatureExplanation {
-    const strategies = ((feature.strategies ?? []) as unknown as StrategyToExplain[]).map((strategy) =>
-      this.explainStrategy(strategy, context),
-    );
+  private explain(
+    feature: FeatureInterface,
+    context: Context,
+    disabled: StrategyToExplain[],
+    segmentOf: (id: number) => Segment | undefined,
+  ): FeatureExplanation {
+    const given = (feature.strategies ?? []) as unknown as StrategyToExplain[];
+    const ordered = disabled.length === 0 ? given : [...given, ...disabled].sort((a, b) => a.sortOrder - b.sortOrder);
+    const strategies = ordered.map((strategy) => this.explainStrategy(strategy, context, segmentOf));
     const result = overallResult(feature, strategies);
     const hasUnsatisfiedDependency = !this.client.isParentDependencySatisfied(feature, context);
     const answer = this.evaluateFeature(feature, context);
@@ -233,12 +247,16 @@ export class FeatureEvaluator {
     };
   }
 
-  private explainStrategy(strategy: StrategyToExplain, context: Context): ExplainedStrategy {
+  private explainStrategy(
+    strategy: StrategyToExplain,
+    context: Context,
+    segmentOf: (id: number) => Segment | undefined,
+  ): ExplainedStrategy {
     const known = UNDECIDABLE_STRATEGIES.has(strategy.name) ? undefined : this.strategies.get(strategy.name);
     const checker = known ?? engine().constraintsOnly;
     const constraints = explainConstraints(checker, strategy.constraints, context);
     const segments = strategy.segments.flatMap((id): ExplainedSegment[] => {
-      const segment = this.repository.getSegment(id);
+      const segment = segmentOf(id);
       if (!segment) return [];
       const explained = explainConstraints(checker, segment.constraints as unknown as Constraint[], context);
       const { name } = segment as unknown as { name: string };
@@ -247,6 +265,7 @@ export class FeatureEvaluator {
     const held = constraints.every((constraint) => constraint.result) && segments.every((segment) => segment.result);
     const shown = { id: strategy.id, name: strategy.name, disabled: strategy.disabled, parameters: strategy.parameters };
     const titled = strategy.title ? { ...shown, title: strategy.title } : shown;
+    if (strategy.disabled) return { ...titled, result: { evaluationStatus: 'unevaluated', enabled: 'unknown' }, constraints, segments };
     if (!known) return { ...titled, result: { evaluationStatus: 'incomplete', enabled: held ? 'unknown' : false }, constraints, segments };
     const enabled = held && known.isEnabled(strategy.parameters, context);
     const outcome: StrategyOutcome = { evaluationStatus: 'complete', enabled };

@@ -13,6 +13,16 @@ export class ResetLinkRequestSchema {
   id: string;
 }
 
+/** Unleash's `emailSchema`: the body of `POST /auth/reset/password-email`. */
+@ApiSchema({ name: 'emailSchema' })
+export class EmailSchema {
+  @ApiProperty({ description: 'The email address of the person who forgot their password', example: 'ada@example.com' })
+  @IsDefined()
+  @IsString()
+  @MaxLength(320)
+  email: string;
+}
+
 @ApiSchema({ name: 'resetPasswordSchema' })
 export class ResetLinkSchema {
   @ApiPropertyOptional({

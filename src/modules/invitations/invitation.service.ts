@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { hash } from 'node:crypto';
-import { type Actor, SYSTEM_USER_ID } from '../../core/access/principal.js';
+import { type Actor, SYSTEM_ACTOR, SYSTEM_USER_ID } from '../../core/access/principal.js';
 import { hashSecret, randomSecret } from '../../core/access/secrets.js';
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
@@ -57,6 +57,9 @@ export interface CreatedSignupToken extends SignupTokenView {
   url: string;
 }
 
+/** A person asking for reset links by email gets at most one a minute. */
+const RESET_EMAIL_INTERVAL_MS = 60_000;
+
 /**
  * Links that let people in without an admin handling their password: a welcome link (someone without a password) or
  * a reset link, single-use, expiring, made by an admin; and invite links (Unleash's public sign-up tokens) anyone
@@ -66,6 +69,10 @@ export interface CreatedSignupToken extends SignupTokenView {
  */
 @Injectable()
 export class InvitationService {
+  private readonly logger = new Logger('Flagwright');
+  /** Person id -> when a reset link was last mailed to them on their own request (per instance). */
+  private readonly recentResetEmails = new Map<number, number>();
+
   constructor(
     private readonly resets: ResetTokenStore,
     private readonly invites: SignupTokenStore,
@@ -81,6 +88,36 @@ export class InvitationService {
   /** An admin makes a welcome link (the person has no password) or a reset link, sent by email when possible. */
   async createResetLink(reference: string, actor: Actor): Promise<CreatedResetLink> {
     const person = (await this.personOf(reference)) ?? raise(unknownPerson(reference));
+    const { url, kind } = await this.makeLink(person, actor);
+    const emailSent = person.email !== undefined && (await this.mailer.send(linkMail(person.email, kind, url, this.config.productName)));
+    return emailSent ? { emailSent } : { resetPasswordUrl: url, emailSent };
+  }
+
+  /**
+   * Someone who forgot their password asks for a link by email (the console's forgotten-password page). Nothing is
+   * answered about it: whether the address is a person's, whether SMTP is configured, whether a mail left, the
+   * caller learns nothing, and the link is made and mailed after the answer, so its time tells nothing either. At
+   * most one such mail per person per minute (more requests are dropped); the link is the one an admin would make.
+   */
+  requestResetEmail(email: string, ip: string | undefined): void {
+    this.mailResetLink(email.trim().toLowerCase(), ip).catch((error: unknown) =>
+      this.logger.warn(`Could not make a password reset link for ${email}: ${(error as Error).message}`),
+    );
+  }
+
+  private async mailResetLink(email: string, ip: string | undefined): Promise<void> {
+    if (!this.mailer.configured || !email) return;
+    const person = await this.users.personWithEmail(email);
+    if (!person?.email) return;
+    const now = this.clock.now().getTime();
+    for (const [id, at] of this.recentResetEmails) if (at <= now - RESET_EMAIL_INTERVAL_MS) this.recentResetEmails.delete(id);
+    if (this.recentResetEmails.has(person.id)) return;
+    this.recentResetEmails.set(person.id, now);
+    const { url, kind } = await this.makeLink(person, { ...SYSTEM_ACTOR, ip });
+    await this.mailer.send(linkMail(person.email, kind, url, this.config.productName));
+  }
+
+  private async makeLink(person: UserJson, actor: Actor): Promise<{ url: string; kind: 'welcome' | 'reset' }> {
     const secret = randomSecret();
     const now = this.clock.now();
     const passwordHash = await this.users.passwordHashOf(person.id);
@@ -102,9 +139,7 @@ export class InvitationService {
         data: { id: person.id, username: person.username, email: person.email ?? null, kind, expiresAt: expiresAt.toISOString() },
       });
     });
-    const url = `${this.config.linkBase}/${kind === 'welcome' ? 'new-user' : 'reset-password'}?token=${secret}`;
-    const emailSent = person.email !== undefined && (await this.mailer.send(linkMail(person.email, kind, url, this.config.productName)));
-    return emailSent ? { emailSent } : { resetPasswordUrl: url, emailSent };
+    return { url: `${this.config.linkBase}/${kind === 'welcome' ? 'new-user' : 'reset-password'}?token=${secret}`, kind };
   }
 
   /** Whom a link is for, when it can still set a password; a clear 404 or 400 otherwise. */

@@ -1,4 +1,4 @@
-import { invalidProperty, notFound } from '../../core/errors/app-error.js';
+import { AppError, invalidProperty, notFound } from '../../core/errors/app-error.js';
 
 const ASK = 'Ask your instance administrator for a new one.';
 
@@ -34,5 +34,13 @@ export function unknownRootRole(reference: number | string) {
   return invalidProperty(
     '/body/rootRole',
     `The \`/body/rootRole\` property must name an existing root role, but there is no root role ${typeof reference === 'number' ? `with id ${reference}` : `named ${JSON.stringify(reference)}`}.`,
+  );
+}
+
+export function tooManyResetRequests(seconds: number) {
+  return new AppError(
+    'TooManyRequests',
+    `Too many password reset requests from your address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    { headers: { 'Retry-After': String(seconds) } },
   );
 }

@@ -1,11 +1,13 @@
-import { Body, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { CurrentActor, Public, RequirePermission } from '../../core/access/decorators.js';
 import type { Actor } from '../../core/access/principal.js';
 import { AdminController, ApiController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
 import {
   CandidatePasswordSchema,
+  EmailSchema,
   ResetLinkRequestSchema,
   ResetLinkSchema,
   ResetLinkUserSchema,
@@ -13,6 +15,7 @@ import {
   ResetTokenQuery,
 } from './invitation.dto.js';
 import { type CreatedResetLink, InvitationService, type ResetLinkView } from './invitation.service.js';
+import { ResetEmailThrottleGuard } from './reset-email-throttle.guard.js';
 
 /** An admin makes a welcome or reset link for a person. */
 @AdminController('user-admin', 'Users')
@@ -67,6 +70,23 @@ export class ResetPasswordController {
   @ApiOkResponse({ description: 'Password set' })
   async reset(@Body() body: ResetPasswordSchema): Promise<void> {
     await this.invitations.resetPassword(body.token, body.password);
+  }
+
+  @Post('password-email')
+  @HttpCode(200)
+  @UseGuards(ResetEmailThrottleGuard)
+  @ApiOperation({
+    operationId: 'sendResetPasswordEmail',
+    summary: 'Ask for a password reset link by email (forgotten password)',
+    description:
+      "When SMTP is configured and the address is a user's, a reset link (24 hours, single-use) is mailed to it, at most once a minute per user. " +
+      'The answer is the same whatever the address, and the link is made after it, so it tells nothing about who has an account. ' +
+      'At most `PASSWORD_RESET_LIMIT_PER_MINUTE` (1) requests per client address per minute. Event `password-reset-link-created` (by the system user) when a link is made.',
+  })
+  @ApiErrors([429, 'Too many requests from this address; see Retry-After'])
+  @ApiOkResponse({ description: 'Received (whether a mail leaves is not said)' })
+  requestResetEmail(@Body() body: EmailSchema, @Req() request: Request): void {
+    this.invitations.requestResetEmail(body.email, request.ip);
   }
 
   @Post('validate-password')

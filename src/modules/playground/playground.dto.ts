@@ -105,8 +105,9 @@ export class PlaygroundStrategyVariantSchema {
 
 export class PlaygroundStrategyResultSchema {
   @ApiProperty({
-    enum: ['complete', 'incomplete'],
-    description: '`incomplete`: a strategy type the server cannot evaluate (a custom one, or applicationHostname)',
+    enum: ['complete', 'incomplete', 'unevaluated'],
+    description:
+      '`incomplete`: a strategy type the server cannot evaluate (a custom one, or applicationHostname); `unevaluated`: a disabled strategy (its result is `unknown`)',
   })
   evaluationStatus: string;
   @ApiProperty(RESULT) enabled: boolean | 'unknown';
@@ -124,7 +125,8 @@ export class PlaygroundStrategySchema {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
   @ApiPropertyOptional() title?: string;
-  @ApiProperty({ description: 'Always false: disabled strategies are not evaluated, and SDKs never receive them' }) disabled: boolean;
+  @ApiProperty({ description: 'A disabled strategy is shown but not evaluated (SDKs never receive it): its result is `unevaluated`' })
+  disabled: boolean;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) parameters: Record<string, string>;
   @ApiProperty({ type: PlaygroundStrategyResultSchema }) result: PlaygroundStrategyResultSchema;
   @ApiProperty({ type: [PlaygroundConstraintSchema] }) constraints: PlaygroundConstraintSchema[];

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
-import { type SdkScope, SdkSnapshots } from '../client-api/index.js';
+import { type DisabledStrategies, type SdkScope, SdkSnapshots } from '../client-api/index.js';
 import { type FeatureExplanation, type FeatureEvaluator, FrontendService } from '../frontend-api/index.js';
 import { combinationCount, combinations, evaluationContext, type FlatContext, flatContext, valuesPerField } from './playground-context.js';
 import { evaluationLimitExceeded } from './playground.errors.js';
@@ -29,8 +29,8 @@ export class PlaygroundService {
 
   /** `POST /api/admin/playground`: one environment, one context. */
   async evaluate(input: PlaygroundInput): Promise<PlaygroundResult> {
-    const evaluator = await this.evaluatorFor(input.environment, input.projects);
-    const explained = evaluator.explainAll(evaluationContext(flatContext(input.context), input.environment));
+    const { evaluator, disabled } = await this.evaluatorFor(input.environment, input.projects);
+    const explained = evaluator.explainAll(evaluationContext(flatContext(input.context), input.environment), disabled);
     return { input, features: explained.map((feature) => playgroundFeature(feature, input.environment, true)) };
   }
 
@@ -42,7 +42,7 @@ export class PlaygroundService {
   async evaluateAdvanced(input: AdvancedPlaygroundInput): Promise<AdvancedPlaygroundResult> {
     const fields = valuesPerField(flatContext(input.context));
     const evaluators = await Promise.all(input.environments.map((environment) => this.evaluatorFor(environment, input.projects)));
-    const flagCount = evaluators[0]?.featureCount ?? 0;
+    const flagCount = evaluators[0]?.evaluator.featureCount ?? 0;
     const contextCount = combinationCount(fields);
     if (input.environments.length * flagCount * contextCount > this.config.playgroundEvaluationLimit)
       throw evaluationLimitExceeded(input.environments.length, flagCount, contextCount, this.config.playgroundEvaluationLimit);
@@ -52,7 +52,8 @@ export class PlaygroundService {
     const byName = new Map<string, AdvancedPlaygroundFeature>();
     input.environments.forEach((environment, index) => {
       for (const context of contexts) {
-        for (const feature of evaluators[index].explainAll(evaluationContext(context, environment))) {
+        const { evaluator, disabled } = evaluators[index];
+        for (const feature of evaluator.explainAll(evaluationContext(context, environment), disabled)) {
           let entry = byName.get(feature.name);
           if (!entry) byName.set(feature.name, (entry = { name: feature.name, projectId: feature.project, environments: {} }));
           (entry.environments[environment] ??= []).push(environmentFeature(feature, environment, context));
@@ -62,9 +63,14 @@ export class PlaygroundService {
     return { input, features: [...byName.values()] };
   }
 
-  private async evaluatorFor(environment: string, projects: PlaygroundProjects | undefined): Promise<FeatureEvaluator> {
+  /** The environment's evaluator, over the SDKs' snapshot, and the disabled strategies it shows unevaluated. */
+  private async evaluatorFor(
+    environment: string,
+    projects: PlaygroundProjects | undefined,
+  ): Promise<{ evaluator: FeatureEvaluator; disabled: DisabledStrategies }> {
     const scope: SdkScope = { environment, projects: projects === undefined || projects === '*' ? 'all' : [...new Set(projects)] };
-    return this.frontend.evaluatorOf(await this.snapshots.snapshot(scope));
+    const [snapshot, disabled] = await Promise.all([this.snapshots.snapshot(scope), this.snapshots.disabledStrategies(scope)]);
+    return { evaluator: this.frontend.evaluatorOf(snapshot), disabled };
   }
 }
 

@@ -1,5 +1,4 @@
 /** The public entry of the sso module: what other modules and hosts may use. */
 export { SsoModule } from './sso.module.js';
-export { PasswordLoginService } from './password-login.service.js';
 export { SsoStatus, type SsoStatusJson } from './sso-status.js';
 export * from './sso.entities.js';

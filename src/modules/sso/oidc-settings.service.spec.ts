@@ -3,6 +3,7 @@ import { failure } from '../../core/testing/failure.js';
 import { fakeDatabase } from '../../core/testing/fake-database.js';
 import { FixedClock } from '../../core/testing/fixed-clock.js';
 import { ACTOR } from '../../core/testing/principals.js';
+import { PasswordLoginPort } from '../auth/index.js';
 import { recordingEvents } from '../events/testing/event-store.fake.js';
 import { OIDC_DEFAULTS, OidcSettingsService } from './oidc-settings.service.js';
 import { PasswordLoginService } from './password-login.service.js';
@@ -15,8 +16,10 @@ function setup(options: Parameters<typeof testConfig>[0] = {}) {
   const { events, eventStore } = recordingEvents();
   const config = testConfig(options);
   const oidc = new OidcSettingsService(store, fakeDatabase(), events, new FixedClock(), config);
-  const passwordLogin = new PasswordLoginService(store, fakeDatabase(), events, new FixedClock(), config);
-  return { oidc, passwordLogin, store, recorded: eventStore.recorded };
+  const port = new PasswordLoginPort();
+  const passwordLogin = new PasswordLoginService(port, store, fakeDatabase(), events, new FixedClock(), config);
+  passwordLogin.onModuleInit();
+  return { oidc, passwordLogin, port, store, recorded: eventStore.recorded };
 }
 
 describe('OidcSettingsService', () => {
@@ -77,17 +80,16 @@ describe('OidcSettingsService', () => {
 
 describe('PasswordLoginService', () => {
   it('refuses every name but the break-glass one while password login is off, and that one only for an admin', async () => {
-    const { passwordLogin, recorded } = setup({ bootstrap: { adminUsername: 'root', adminPassword: 'x' } });
-    await passwordLogin.refuseUnlessAllowed('anyone');
+    // Asked as auth's login asks it: through the port it implements.
+    const { passwordLogin, port, recorded } = setup({ bootstrap: { adminUsername: 'root', adminPassword: 'x' } });
+    await port.refuseUnlessAllowed('anyone');
     await passwordLogin.update({ disabled: true }, ACTOR);
-    expect((await failure(passwordLogin.refuseUnlessAllowed('anyone'))).message).toBe(
-      'Logging in with username/password has been disabled.',
-    );
-    await passwordLogin.refuseUnlessAllowed(' root ');
-    await passwordLogin.refuseUnlessAdmin(1);
-    expect((await failure(passwordLogin.refuseUnlessAdmin(2))).name).toBe('AuthenticationRequired');
+    expect((await failure(port.refuseUnlessAllowed('anyone'))).message).toBe('Logging in with username/password has been disabled.');
+    await port.refuseUnlessAllowed(' root ');
+    await port.refuseUnlessAdmin(1);
+    expect((await failure(port.refuseUnlessAdmin(2))).name).toBe('AuthenticationRequired');
     await passwordLogin.update({ disabled: false }, ACTOR);
-    await passwordLogin.refuseUnlessAllowed('anyone');
+    await port.refuseUnlessAllowed('anyone');
     expect(recorded.map((event) => [event.type, event.data, event.preData])).toEqual([
       ['setting-created', { id: 'unleash.auth.simple', disabled: true }, undefined],
       ['setting-updated', { id: 'unleash.auth.simple', disabled: false }, { id: 'unleash.auth.simple', disabled: true }],

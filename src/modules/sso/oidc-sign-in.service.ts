@@ -7,10 +7,11 @@ import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig, type OidcSettings } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
 import { AppError } from '../../core/errors/app-error.js';
+import { SignInService } from '../auth/index.js';
 import { EVENT, EventService } from '../events/index.js';
 import { GroupService } from '../groups/index.js';
 import { SessionService } from '../sessions/index.js';
-import { type UserJson, UserReadModel, UserService } from '../users/index.js';
+import { UserReadModel, UserService } from '../users/index.js';
 import { describe, isProviderFailure, OidcProviderClient } from './oidc-provider.client.js';
 import { OidcSettingsService } from './oidc-settings.service.js';
 import {
@@ -21,7 +22,7 @@ import {
   type SignInTransaction,
   transactionCookie,
 } from './sign-in-transaction.js';
-import { oidcNotEnabled, providerUnavailable, signInRefused, storedSecretUnreadable, unsafeReturnPath } from './sso.errors.js';
+import { oidcNotEnabled, signInRefused, storedSecretUnreadable, unsafeReturnPath } from './sso.errors.js';
 
 const ROOT_ROLE_IDS = { Admin: ROLE.ADMIN, Editor: ROLE.EDITOR, Viewer: ROLE.VIEWER } as const;
 
@@ -39,6 +40,7 @@ export class OidcSignInService {
     private readonly users: UserReadModel,
     private readonly userService: UserService,
     private readonly groups: GroupService,
+    private readonly signIns: SignInService,
     private readonly sessions: SessionService,
     private readonly events: EventService,
     private readonly db: Database,
@@ -98,15 +100,20 @@ export class OidcSignInService {
       claims = tokens.claims()!;
     } catch (error) {
       if (isProviderFailure(error)) {
-        const unavailable = providerUnavailable(settings.discoverUrl, describe(error));
+        const unavailable = this.provider.markDown(settings, describe(error));
         await this.recordFailure(request, unavailable.message);
         throw unavailable;
       }
       await this.recordFailure(request, `the provider's answer was refused (${describe(error)})`);
       throw signInRefused(`the provider's answer was refused (${describe(error)}). Start again from the login page.`);
     }
-    const person = await this.signIn(settings, claims, request);
-    await this.sessions.start(person.id, request, response);
+    const { personId, details } = await this.admit(settings, claims, request);
+    try {
+      await this.signIns.signIn(personId, { method: 'oidc', details }, request, response);
+    } catch (error) {
+      if (error instanceof AppError) await this.recordFailure(request, error.message, details.email as string);
+      throw error;
+    }
     return transaction.returnTo;
   }
 
@@ -132,7 +139,15 @@ export class OidcSignInService {
     }
   }
 
-  private async signIn(settings: OidcSettings, claims: oidc.IDToken, request: Request): Promise<UserJson> {
+  /**
+   * The person the provider vouches for, created at the first sign-in and their groups synced; signing them in
+   * (the lock, the event, the session) is `SignInService`'s, as for every method.
+   */
+  private async admit(
+    settings: OidcSettings,
+    claims: oidc.IDToken,
+    request: Request,
+  ): Promise<{ personId: number; details: Record<string, unknown> }> {
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
     if (!email) return this.refuse(request, 'the provider sent no email address. Have it include the `email` claim in the ID token.');
     const existing = await this.users.personWithEmail(email);
@@ -146,7 +161,6 @@ export class OidcSignInService {
         email,
       );
     }
-    const now = this.clock.now();
     return this.db.transaction(async () => {
       const person =
         existing ??
@@ -157,13 +171,7 @@ export class OidcSignInService {
       const actor: Actor = { userId: person.id, username: person.username ?? email, ip: request.ip };
       const groups = settings.enableGroupSyncing ? groupsOf(claims, settings.groupJsonPath) : undefined;
       const synced = groups ? await this.groups.syncSsoMembership(person.id, groups, actor) : undefined;
-      await this.userService.recordLoginSuccess(person.id, now);
-      await this.events.record({
-        type: EVENT.USER_LOGGED_IN,
-        actor,
-        data: { id: person.id, email, method: 'oidc', created: !existing, ...(synced ? { groups: groups, ...synced } : {}) },
-      });
-      return (await this.users.person(person.id))!;
+      return { personId: person.id, details: { email, created: !existing, ...(synced ? { groups, ...synced } : {}) } };
     });
   }
 
@@ -194,6 +202,16 @@ export class OidcSignInService {
       actor: { ...SYSTEM_ACTOR, ip: request.ip },
       data: { method: 'oidc', reason, ...(email ? { email } : {}) },
     });
+  }
+
+  /**
+   * Where a browser goes when its sign-in could not start or finish: the console's login page, saying why in
+   * `errorMsg` (as Unleash's login page reads it). A fixed path of this service, whatever the request asked for.
+   * Anything but our own errors is left to the error filter.
+   */
+  loginPageSaying(error: unknown): string {
+    if (!(error instanceof AppError)) throw error;
+    return `${this.config.basePath}/login?${new URLSearchParams({ errorMsg: error.message }).toString()}`;
   }
 
   /** Where the provider sends people back; it must be registered at the provider as a redirect URI. */

@@ -19,31 +19,42 @@ export class OidcController {
   @ApiOperation({
     operationId: 'oidcLogin',
     summary: 'Start single sign-on: redirects to the OpenID Connect provider.',
-    description: 'Redirects (302) to the provider with PKCE, `state` and `nonce`, kept in a short-lived signed cookie for the callback.',
+    description:
+      'Redirects (302) to the provider with PKCE, `state` and `nonce`, kept in a short-lived signed cookie for the callback. ' +
+      "When the sign-in cannot start (single sign-on off, `redirect` not a path of this service, the provider down: it is then not asked again for 30 seconds), redirects to the console's login page with the reason in `errorMsg` (`/login?errorMsg=...`).",
   })
-  @ApiFoundResponse({ description: "The provider's authorization URL in `location`", headers: REDIRECT_LOCATION })
-  @ApiErrors(
-    [400, '`redirect` is not a path of this service'],
-    [404, 'Single sign-on is not enabled'],
-    [503, 'The provider cannot be reached'],
-  )
+  @ApiFoundResponse({
+    description: "The provider's authorization URL, or the login page with `errorMsg`, in `location`",
+    headers: REDIRECT_LOCATION,
+  })
+  @ApiErrors(400)
   async login(@Query() query: OidcLoginQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.signIn.begin(query.redirect, request, response);
+    try {
+      await this.signIn.begin(query.redirect, request, response);
+    } catch (error) {
+      response.redirect(302, this.signIn.loginPageSaying(error));
+    }
   }
 
   @Get('callback')
   @ApiOperation({
     operationId: 'oidcCallback',
     summary: "The provider's redirect back: signs the person in and redirects to where they were going.",
+    description:
+      "A sign-in refused (state, code or ID token refused, no account for this person, the account locked, the provider down, single sign-on off) redirects to the console's login page with the reason in `errorMsg` (`/login?errorMsg=...`), and is recorded as `user-login-failed`.",
   })
-  @ApiFoundResponse({ description: 'Signed in: a new session cookie, and the return path in `location`', headers: REDIRECT_LOCATION })
-  @ApiErrors(
-    [401, 'State, code or ID token refused, or no account for this person'],
-    [404, 'Single sign-on is not enabled'],
-    [503, 'The provider cannot be reached'],
-  )
+  @ApiFoundResponse({
+    description: 'Signed in: a new session cookie, and the return path in `location`; refused: the login page with `errorMsg`',
+    headers: REDIRECT_LOCATION,
+  })
   async callback(@Req() request: Request, @Res() response: Response): Promise<void> {
-    response.redirect(302, await this.signIn.complete(request, response));
+    let next: string;
+    try {
+      next = await this.signIn.complete(request, response);
+    } catch (error) {
+      next = this.signIn.loginPageSaying(error);
+    }
+    response.redirect(302, next);
   }
 
   @Get('logout')

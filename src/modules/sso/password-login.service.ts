@@ -1,9 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ROLE } from '../../core/access/permissions.js';
 import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
+import { type PasswordLoginPolicy, PasswordLoginPort } from '../auth/index.js';
 import { EVENT, EventService } from '../events/index.js';
 import { AuthSettingsStore } from './auth-settings.store.js';
 import { passwordLoginDisabled } from './sso.errors.js';
@@ -19,17 +20,23 @@ export interface PasswordLoginSettings {
 /**
  * Whether people may log in with a password (Unleash's simple auth settings). Turned off, every password login is
  * refused before its password is checked, whoever it names, but the break-glass admin's (`sso.breakGlassUsername`):
- * that name goes on to the ordinary check and must then be a person with the Admin root role.
+ * that name goes on to the ordinary check and must then be a person with the Admin root role. `auth`'s login asks
+ * it through `PasswordLoginPort`, which this service implements at start.
  */
 @Injectable()
-export class PasswordLoginService {
+export class PasswordLoginService implements PasswordLoginPolicy, OnModuleInit {
   constructor(
+    private readonly port: PasswordLoginPort,
     private readonly store: AuthSettingsStore,
     private readonly db: Database,
     private readonly events: EventService,
     private readonly clock: Clock,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
+
+  onModuleInit(): void {
+    this.port.implementWith(this);
+  }
 
   async settings(): Promise<PasswordLoginSettings> {
     const stored = await this.store.read('simple');

@@ -1,4 +1,5 @@
 import { FeatureModule } from '../../core/feature-module.js';
+import { AuthModule } from '../auth/index.js';
 import { EventsModule } from '../events/index.js';
 import { GroupsModule } from '../groups/index.js';
 import { SessionsModule } from '../sessions/index.js';
@@ -13,7 +14,7 @@ import { SsoSettingsController } from './sso-settings.controller.js';
 import { SsoStatus } from './sso-status.js';
 
 @FeatureModule({
-  imports: [EventsModule, UsersModule, GroupsModule, SessionsModule],
+  imports: [AuthModule, EventsModule, UsersModule, GroupsModule, SessionsModule],
   controllers: [SsoSettingsController, OidcController],
   providers: [
     OidcSettingsService,
@@ -23,6 +24,6 @@ import { SsoStatus } from './sso-status.js';
     SsoStatus,
     { provide: AuthSettingsStore, useClass: SqlAuthSettingsStore },
   ],
-  exports: [PasswordLoginService, SsoStatus],
+  exports: [SsoStatus],
 })
 export class SsoModule {}

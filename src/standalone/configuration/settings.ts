@@ -210,6 +210,12 @@ export const SETTINGS = {
   SECURE_COOKIES: flag(undefined, '`true` to always mark the session cookie Secure; by default it is Secure over https', '(by request)'),
   MAX_PARALLEL_SESSIONS: integer(5, 1, 1000, 'Sessions per user; the oldest is dropped'),
   SIMPLE_LOGIN_LIMIT_PER_MINUTE: integer(10, 1, 100_000, 'Login attempts per client address per minute'),
+  PASSWORD_RESET_LIMIT_PER_MINUTE: integer(
+    1,
+    1,
+    100_000,
+    'Requests of a password reset email (forgotten password) per client address per minute',
+  ),
   TRUST_PROXY: trustedProxies(
     "The proxies in front of the service whose `X-Forwarded-For` names the client address: a number of hops, or a comma-separated list of addresses, subnets, `loopback`, `linklocal`, `uniquelocal` (`true` is refused). Off: the address is the connection's",
   ),

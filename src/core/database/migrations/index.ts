@@ -18,6 +18,7 @@ import { ReadSideIndexes1700000023000 } from './1700000023000-read-side-indexes.
 import { SessionDetails1700000024000 } from './1700000024000-session-details.js';
 import { Invitations1700000024001 } from './1700000024001-invitations.js';
 import { AuthSettings1700000025000 } from './1700000025000-auth-settings.js';
+import { ApplicationDetails1700000032000 } from './1700000032000-application-details.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
 export const flagwrightMigrations = [
@@ -41,4 +42,5 @@ export const flagwrightMigrations = [
   SessionDetails1700000024000,
   Invitations1700000024001,
   AuthSettings1700000025000,
+  ApplicationDetails1700000032000,
 ];

@@ -7,13 +7,12 @@ import { FixedClock } from '../../../core/testing/fixed-clock.js';
 import { recordingEvents } from '../../events/testing/event-store.fake.js';
 import { SessionService } from '../../sessions/session.service.js';
 import { FakeSessionStore } from '../../sessions/testing/session-store.fake.js';
-import { PasswordLoginService } from '../../sso/password-login.service.js';
-import { FakeAuthSettingsStore } from '../../sso/testing/auth-settings.store.fake.js';
 import { FakeUserReadModel } from '../../users/testing/user-read-model.fake.js';
 import { FakeUserStore } from '../../users/testing/user-store.fake.js';
 import { UserService } from '../../users/user.service.js';
 import { LockoutService } from '../lockout.service.js';
 import { LoginService } from '../login.service.js';
+import { PasswordLoginPort } from '../password-login.port.js';
 import { SignInService } from '../sign-in.service.js';
 import { FakeLoginFailureStore } from './login-failure-store.fake.js';
 
@@ -36,9 +35,7 @@ export function authServices() {
   const userService = new UserService(users, readModel, new FakeAccessReadModel(), db, events, sessions, hasher, clock, config);
   const failures = new FakeLoginFailureStore();
   const lockout = new LockoutService(failures, userService, readModel, events, db, clock, config);
-  const authSettings = new FakeAuthSettingsStore();
-  const passwordLogin = new PasswordLoginService(authSettings, db, events, clock, config);
-  const login = new LoginService(readModel, lockout, hasher, events, passwordLogin, clock, config);
+  const login = new LoginService(readModel, lockout, hasher, events, new PasswordLoginPort(), clock, config);
   const signIn = new SignInService(readModel, userService, lockout, sessions, events, db, clock);
   return { login, signIn, lockout, users, ada, bot, failures, sessionStore, hasher, clock, recorded: eventStore.recorded };
 }

@@ -8,6 +8,8 @@ import { FakeSegmentReadModel } from '../../segments/testing/segment-read-model.
 import { FeatureStrategyService } from '../../strategies/index.js';
 import { FakeFeatureStrategyStore } from '../../strategies/testing/feature-strategy-store.fake.js';
 import { FakeStrategyTypeStore } from '../../strategies/testing/strategy-type-store.fake.js';
+import { FeatureTypeService } from '../../feature-types/index.js';
+import { FakeFeatureTypeStore } from '../../feature-types/testing/feature-type-store.fake.js';
 import { FeatureEvents } from '../feature-events.js';
 import { FeatureLookup } from '../feature-lookup.js';
 import { FeatureService } from '../feature.service.js';
@@ -37,8 +39,8 @@ export function featureFakes() {
   };
 }
 
-/** The real FeatureService over the fakes; `store` is its FakeFeatureStore. */
-export function fakeFeatureService(fakes: ReturnType<typeof featureFakes>) {
+/** The real FeatureService over the fakes (feature types from `featureTypes`); `store` is its FakeFeatureStore. */
+export function fakeFeatureService(fakes: ReturnType<typeof featureFakes>, featureTypes = new FakeFeatureTypeStore()) {
   const store = new FakeFeatureStore(fakes.tables);
   const service = new FeatureService(
     store,
@@ -49,6 +51,7 @@ export function fakeFeatureService(fakes: ReturnType<typeof featureFakes>) {
     fakes.events,
     fakes.db.asDatabase(),
     fakes.clock,
+    new FeatureTypeService(featureTypes, fakes.db.asDatabase(), fakes.eventService),
   );
   return { service, store };
 }

@@ -1,5 +1,5 @@
 import { normalizeIp } from '@nestjs/throttler';
-import { clientOf } from './login-throttle.guard.js';
+import { clientOf } from './address-throttle.js';
 
 describe('clientOf', () => {
   it("groups addresses as @nestjs/throttler's guard did: IPv4 alone, IPv4-mapped as IPv4, IPv6 by its /64", () => {

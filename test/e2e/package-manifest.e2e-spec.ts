@@ -49,7 +49,8 @@ const STANDALONE_SOURCES = ALL_SOURCES.filter(isStandalone);
  * types included: the declarations a host compiles against name them too).
  */
 function importedPackages(files: string[]): Set<string> {
-  const specifier = /(?:from\s+|import\s*\(?\s*|require\w*\(\s*|\.resolve\(\s*)'([^'./][^']*)'/g;
+  // A package name holds no white space: without that rule, prose ending in "import" inside a string matched.
+  const specifier = /(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\w*\(\s*|\.resolve\(\s*)'([^'./\s][^'\s]*)'/g;
   const packages = new Set<string>();
   for (const file of files) {
     for (const [, name] of readFileSync(join(ROOT, file), 'utf8').matchAll(specifier)) {

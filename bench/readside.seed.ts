@@ -27,8 +27,9 @@ export async function seedEvents(db: Database, count: number, now: Date): Promis
   const typeCase = `CASE ${EVENT_TYPES.map((t, i) => `WHEN n.i % ${EVENT_TYPES.length} = ${i} THEN '${t}'`).join(' ')} END`;
   const creatorCase = `CASE ${EVENT_CREATOR_IDS.map((id, i) => `WHEN n.i % ${EVENT_CREATOR_IDS.length} = ${i} THEN ${id}`).join(' ')} END`;
   const stepMs = Math.max(1, Math.floor(EVENT_SPAN_MS / count));
+  // PostgreSQL multiplies two integers as int4, which a million events times a 31-second step overflows.
   const createdAt = db.isPostgres
-    ? `(CAST(:start AS TIMESTAMPTZ) + n.i * ${stepMs} * INTERVAL '1 millisecond')`
+    ? `(CAST(:start AS TIMESTAMPTZ) + n.i * CAST(${stepMs} AS DOUBLE PRECISION) * INTERVAL '1 millisecond')`
     : `strftime('%Y-%m-%d %H:%M:%f', :start, '+' || (n.i * ${stepMs} / 1000.0) || ' seconds')`;
   const start = new Date(now.getTime() - EVENT_SPAN_MS);
   for (let from = 0; from < count; from += EVENTS_PER_STATEMENT) {

@@ -1,9 +1,10 @@
 // Builds the web console into dist/console (run by `npm run build`, after the service, whose OpenAPI document
 // it needs): the API's types from the document, the console's type check (a changed API fails here), Vite's build,
-// a gzip copy of each text file (served to browsers that accept it), and the budget of what the flags page loads.
+// a gzip copy of each text file (served to browsers that accept it), and the budgets of what the flags page loads and
+// of what the console adds to the npm package.
 import { execFileSync } from 'node:child_process';
 import process from 'node:process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
@@ -11,6 +12,8 @@ import { build } from 'vite';
 const OUT = 'dist/console';
 /** JavaScript and CSS loaded before the flags page is usable, compressed (issue 36's budget). */
 const FLAGS_PAGE_BUDGET_BYTES = 300 * 1024;
+/** What dist/console adds to the npm package (`files` ships all of it), unpacked (issue 36's budget). */
+const PACKAGE_GROWTH_BUDGET_BYTES = 3 * 1024 * 1024;
 
 // A production build whatever the caller's NODE_ENV (Vitest runs with `test`): Vite and React read it.
 process.env.NODE_ENV = 'production';
@@ -49,7 +52,14 @@ const flagsPageBytes = [...flagsPageFiles].reduce((sum, file) => sum + gzipped.g
 process.stdout.write(
   `Console: the flags page loads ${(flagsPageBytes / 1024).toFixed(1)} KB of JavaScript and CSS (gzip) in ${flagsPageFiles.size} files; budget ${FLAGS_PAGE_BUDGET_BYTES / 1024} KB.\n`,
 );
-if (flagsPageBytes > FLAGS_PAGE_BUDGET_BYTES) {
+const packageGrowth = readdirSync(OUT, { recursive: true })
+  .map((file) => statSync(join(OUT, file)))
+  .filter((stats) => stats.isFile())
+  .reduce((sum, stats) => sum + stats.size, 0);
+process.stdout.write(
+  `Console: adds ${(packageGrowth / 1024 / 1024).toFixed(2)} MB (unpacked) to the package; budget ${PACKAGE_GROWTH_BUDGET_BYTES / 1024 / 1024} MB.\n`,
+);
+if (flagsPageBytes > FLAGS_PAGE_BUDGET_BYTES || packageGrowth > PACKAGE_GROWTH_BUDGET_BYTES) {
   process.stderr.write('Console: over budget.\n');
   process.exit(1);
 }

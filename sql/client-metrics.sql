@@ -54,9 +54,13 @@ DELETE FROM flagwright_client_metrics_variants_hourly WHERE hour_start < :hour;
 SELECT app_name, environment, hour_start, yes_count, no_count FROM flagwright_client_metrics_hourly
   WHERE feature_name = :featureName AND hour_start >= :since;
 
--- SqlMetricsReadModel.featureVariants.rows
-SELECT app_name, environment, hour_start, variant, count FROM flagwright_client_metrics_variants_hourly
-  WHERE feature_name = :featureName AND hour_start >= :since;
+-- SqlMetricsReadModel.featureSeriesRows.rows
+SELECT 'hour' AS kind, app_name, environment, hour_start, '' AS variant, yes_count AS first_count, no_count
+    FROM flagwright_client_metrics_hourly WHERE feature_name = :featureName AND hour_start >= :since
+  UNION ALL
+  SELECT 'variant', app_name, environment, hour_start, variant, count, 0
+    FROM flagwright_client_metrics_variants_hourly WHERE feature_name = :featureName AND hour_start >= :since
+  ORDER BY 1, 3, 4, 2, 5;
 
 -- SqlMetricsReadModel.seenApplications.rows
 SELECT DISTINCT app_name FROM flagwright_client_metrics_hourly WHERE feature_name = :featureName AND app_name <> '' ORDER BY app_name;

@@ -19,8 +19,10 @@ SELECT id, type, created_by, created_by_user_id, created_at, project, feature_na
 -- SqlEventStore.count.row
 SELECT COUNT(*) AS total FROM flagwright_events ${where};
 
--- SqlEventStore.newestIdBefore.row
-SELECT id FROM flagwright_events WHERE created_at < :instant ORDER BY created_at DESC, id DESC LIMIT 1;
+-- SqlEventStore.logState.row
+SELECT s.id AS settled_id,
+       (SELECT COUNT(*) FROM flagwright_events e WHERE e.id > s.id AND e.id <= CAST(s.id AS BIGINT) + 2147483647) AS newer
+  FROM (SELECT COALESCE((SELECT id FROM flagwright_events WHERE created_at < :instant ORDER BY created_at DESC, id DESC LIMIT 1), 0) AS id) s;
 
 -- SqlEventStore.creators.rows
 SELECT c.id, (SELECT e.created_by FROM flagwright_events e WHERE e.created_by_user_id = c.id ORDER BY e.id DESC LIMIT 1) AS recorded,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { seedPerson, seedProject } from '../helpers/seeds.js';
+import { seedPerson, seedProject, seedRootRole } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -45,19 +45,10 @@ describe('API tokens', () => {
     editorCookie = await sessionCookieFor(t, await seedPerson(t, { username: 'token-editor', name: 'token-editor', rootRole: 2 }));
     viewerCookie = await sessionCookieFor(t, await seedPerson(t, { username: 'token-viewer', name: 'token-viewer', rootRole: 3 }));
     // A custom root role that may only create frontend tokens.
-    const [role] = await t.db.query<{ id: number }>(
-      "INSERT INTO flagwright_roles (name, description, type, built_in, created_at) VALUES ('Frontend maker', '', 'root-custom', false, :now) RETURNING id",
-      { now: t.db.toTimestamp(t.clock.now()) },
-    );
-    await t.db.execute(
-      "INSERT INTO flagwright_role_permissions (role_id, permission, environment) VALUES (:id, 'CREATE_FRONTEND_API_TOKEN', '')",
-      {
-        id: Number(role.id),
-      },
-    );
+    const role = await seedRootRole(t, 'Frontend maker', ['CREATE_FRONTEND_API_TOKEN']);
     frontendMakerCookie = await sessionCookieFor(
       t,
-      await seedPerson(t, { username: 'frontend-maker', name: 'frontend-maker', rootRole: Number(role.id) }),
+      await seedPerson(t, { username: 'frontend-maker', name: 'frontend-maker', rootRole: role }),
     );
   });
   afterAll(async () => {

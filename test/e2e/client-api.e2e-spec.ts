@@ -1,4 +1,4 @@
-import { seedConfiguredFeature, seedDependency, seedProject, seedSegment, seedStrategy } from '../helpers/seeds.js';
+import { seedConfiguredFeature, seedDependency, seedPerson, seedProject, seedSegment, seedStrategy } from '../helpers/seeds.js';
 import {
   ADMIN_TOKEN,
   adminUserToken,
@@ -248,14 +248,10 @@ describe('client API: GET /api/client/features', () => {
       message: expect.stringContaining('expected a different token type'),
     });
 
-    const [viewer] = await t.db.query<{ id: number }>(
-      "INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('client-viewer', 3, :now) RETURNING id",
-      { now: t.db.toTimestamp(t.clock.now()) },
-    );
     await t
       .http()
       .get('/api/client/features')
-      .set('Cookie', await sessionCookieFor(t, Number(viewer.id)))
+      .set('Cookie', await sessionCookieFor(t, await seedPerson(t, { username: 'client-viewer' })))
       .expect(403);
   });
 

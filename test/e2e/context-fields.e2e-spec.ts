@@ -1,6 +1,6 @@
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 import { eventsOf } from '../helpers/events.js';
-import { seedFeature, seedProject } from '../helpers/seeds.js';
+import { seedFeature, seedPerson, seedProject } from '../helpers/seeds.js';
 import { strategiesUrl, UUID } from './strategies.fixtures.js';
 
 const ERROR_ID = expect.stringMatching(UUID);
@@ -13,13 +13,7 @@ describe('context fields', () => {
     return body === undefined ? request : request.send(body as object);
   };
   const refusal = (path: string, message: string) => ({ id: ERROR_ID, name: 'ValidationError', message, details: [{ path, message }] });
-  const viewerCookie = async (username: string) => {
-    const [viewer] = await t.db.query<{ id: number }>(
-      'INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES (:username, 3, :now) RETURNING id',
-      { username, now: t.db.toTimestamp(new Date()) },
-    );
-    return sessionCookieFor(t, Number(viewer.id));
-  };
+  const viewerCookie = async (username: string) => sessionCookieFor(t, await seedPerson(t, { username }));
 
   beforeAll(async () => {
     t = await createTestApp();

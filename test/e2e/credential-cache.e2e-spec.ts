@@ -1,5 +1,6 @@
 import type { MockInstance } from 'vitest';
 import { Database } from '../../src/core/database/database.js';
+import { seedPerson } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -38,13 +39,7 @@ describe('credentials kept in memory', () => {
     }
   }
 
-  async function insertUser(username: string, rootRole: number): Promise<number> {
-    const [row] = await a.db.query<{ id: number }>(
-      'INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES (:username, :username, :rootRole, :now) RETURNING id',
-      { username, rootRole, now: a.db.toTimestamp(a.clock.now()) },
-    );
-    return Number(row.id);
-  }
+  const insertUser = (username: string, rootRole: number) => seedPerson(a, { username, name: username, rootRole });
 
   const unauthenticated = {
     id: expect.any(String),

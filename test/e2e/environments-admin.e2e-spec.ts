@@ -1,4 +1,5 @@
 import { ROLE } from '../../src/core/access/permissions.js';
+import { seedProjectRole } from '../helpers/seeds.js';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { admin, createFeature, createProject, userWithRole, UUID } from './features.fixtures.js';
 
@@ -117,14 +118,7 @@ describe('environments: update, enable, sort, validate, clone, delete', () => {
           { name: 'a', weightType: 'variable', weight: 1000, stickiness: 'default' },
         ])
         .expect(200);
-      const [role] = await t.db.query<{ id: number }>(
-        "INSERT INTO flagwright_roles (name, description, type, built_in, created_at) VALUES ('qa-togglers', '', 'custom', false, :now) RETURNING id",
-        { now: t.db.toTimestamp(new Date()) },
-      );
-      await t.db.execute(
-        "INSERT INTO flagwright_role_permissions (role_id, permission, environment) VALUES (:id, 'UPDATE_FEATURE_ENVIRONMENT', 'qa')",
-        { id: role.id },
-      );
+      await seedProjectRole(t, 'qa-togglers', 'UPDATE_FEATURE_ENVIRONMENT', 'qa');
     });
 
     it('copies the projects, feature states, variants, strategies and permissions into a new environment (201)', async () => {

@@ -1,4 +1,5 @@
 import { ROLE } from '../../src/core/access/permissions.js';
+import { seedProjectAssignment, seedProjectRole } from '../helpers/seeds.js';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { eventsOf, lastEventOf } from '../helpers/events.js';
 import { admin, createFeature, createProject, userWithRole, UUID } from './features.fixtures.js';
@@ -308,16 +309,7 @@ describe('bulk feature operations', () => {
       expect(res.body.message).toBe(
         'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_FEATURE" permission of the "bulk" project.',
       );
-      const [role] = await t.db.query<{ id: number }>(
-        "INSERT INTO flagwright_roles (name, description, type, built_in, created_at) VALUES ('feature-maker', '', 'custom', false, :now) RETURNING id",
-        { now: t.db.toTimestamp(new Date()) },
-      );
-      await t.db.execute("INSERT INTO flagwright_role_permissions (role_id, permission, environment) VALUES (:id, 'CREATE_FEATURE', '')", {
-        id: role.id,
-      });
-      await admin(t)
-        .post('/api/admin/projects/bulk/access', { roles: [role.id], users: [viewer.id], groups: [] })
-        .expect(200);
+      await seedProjectAssignment(t, 'bulk', viewer.id, await seedProjectRole(t, 'feature-maker', 'CREATE_FEATURE'));
       const denied = await t
         .http()
         .post('/api/admin/projects/bulk/features/original/clone')

@@ -1,5 +1,6 @@
 import { ROLE } from '../../src/core/access/permissions.js';
 import { eventsOf, lastEventOf } from '../helpers/events.js';
+import { seedProjectAssignment, seedProjectRole } from '../helpers/seeds.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { admin, createFeature, createProject, ISO, userWithRole, UUID } from './features.fixtures.js';
 
@@ -415,12 +416,20 @@ describe('features', () => {
       expect((await eventsOf(t, { feature: 'toggle' })).filter((e) => e.type === 'feature-environment-disabled')).toHaveLength(1);
     });
 
+    const disableStrategies = async () => {
+      for (const { id } of await strategies()) {
+        await admin(t)
+          .patch(`${FEATURES}/toggle/environments/development/strategies/${id}`, [{ op: 'replace', path: '/disabled', value: true }])
+          .expect(200);
+      }
+    };
+
     it('adds another default strategy when only disabled ones are left, or enables them when asked to', async () => {
-      await t.db.execute("UPDATE flagwright_feature_strategies SET disabled = true WHERE feature_name = 'toggle'");
+      await disableStrategies();
       await on('development').expect(200);
       expect((await strategies()).map((s) => Boolean(Number(s.disabled)))).toEqual([true, false]);
       await admin(t).post(`${FEATURES}/toggle/environments/development/off`).expect(200);
-      await t.db.execute("UPDATE flagwright_feature_strategies SET disabled = true WHERE feature_name = 'toggle'");
+      await disableStrategies();
       await on('development', '?shouldActivateDisabledStrategies=true').expect(200);
       expect((await strategies()).map((s) => Boolean(Number(s.disabled)))).toEqual([false, false]);
       const [update, enabled] = (await eventsOf(t, { feature: 'toggle' })).slice(-2);
@@ -632,21 +641,7 @@ describe('features', () => {
     it('needs CREATE_FEATURE_STRATEGY too when switching on adds the default strategy', async () => {
       await createFeature(t, 'p1', 'needs-strategy');
       const member = await userWithRole(t, 'toggler', ROLE.VIEWER);
-      await t.db.execute("INSERT INTO flagwright_roles (name, type, created_at) VALUES ('Toggler', 'project', :now)", {
-        now: t.db.toTimestamp(new Date()),
-      });
-      const role = await t.db.one<{ id: number }>("SELECT id FROM flagwright_roles WHERE name = 'Toggler'");
-      await t.db.execute(
-        "INSERT INTO flagwright_role_permissions (role_id, permission, environment) VALUES (:id, 'UPDATE_FEATURE_ENVIRONMENT', '')",
-        {
-          id: role!.id,
-        },
-      );
-      await t.db.execute("INSERT INTO flagwright_role_users (user_id, role_id, project, created_at) VALUES (:user, :role, 'p1', :now)", {
-        user: member.id,
-        role: role!.id,
-        now: t.db.toTimestamp(new Date()),
-      });
+      await seedProjectAssignment(t, 'p1', member.id, await seedProjectRole(t, 'Toggler', 'UPDATE_FEATURE_ENVIRONMENT'));
       const res = await t.http().post(`${FEATURES}/needs-strategy/environments/development/on`).set('Cookie', member.cookie).expect(403);
       expect(res.body.message).toBe(
         'You don\'t have the required permissions to perform this operation. To perform this action, you need the "CREATE_FEATURE_STRATEGY" permission in the "development" environment of the "p1" project.',

@@ -1,17 +1,14 @@
 import { ROLE } from '../../src/core/access/permissions.js';
+import { seedPerson } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 /** Helpers shared by the project, environment, feature, tag and lifecycle suites. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-/** A user with the given root role, made directly in the database, and a session cookie for them. */
+/** A user with the given root role, made through the users store, and a session cookie for them. */
 export async function userWithRole(t: TestApp, username: string, roleId: number = ROLE.VIEWER): Promise<{ id: number; cookie: string }> {
-  const [row] = await t.db.query<{ id: number }>(
-    'INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES (:username, :username, :roleId, :now) RETURNING id',
-    { username, roleId, now: t.db.toTimestamp(new Date()) },
-  );
-  const id = Number(row.id);
+  const id = await seedPerson(t, { username, name: username, rootRole: roleId });
   return { id, cookie: await sessionCookieFor(t, id) };
 }
 

@@ -1,3 +1,4 @@
+import { seedPerson } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, createTestApp, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 import { UUID } from './strategies.fixtures.js';
 
@@ -89,11 +90,7 @@ describe('frontend API CORS', () => {
       '/body/frontendApiOrigins/2',
     ]);
     expect((await setCors('x').expect(400)).body.details[0].path).toBe('/body/frontendApiOrigins');
-    const [viewer] = await t.db.query<{ id: number }>(
-      "INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('cors-viewer', 3, :now) RETURNING id",
-      { now: t.db.toTimestamp(new Date()) },
-    );
-    const cookie = await sessionCookieFor(t, Number(viewer.id));
+    const cookie = await sessionCookieFor(t, await seedPerson(t, { username: 'cors-viewer' }));
     const refused = await t
       .http()
       .post('/api/admin/ui-config/cors')

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Algorithm, hashSync } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
+import { seedServiceAccount } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -106,6 +107,7 @@ describe('login: POST /auth/simple/login', () => {
 
     it('verifies a legacy bcrypt hash and replaces it with argon2id on success', async () => {
       const user = await createUser();
+      // Planted in storage: no route writes a bcrypt hash, only users migrated from an older release have one.
       await t.db.execute('UPDATE flagwright_users SET password_hash = :hash WHERE id = :id', {
         id: user.id,
         hash: bcrypt.hashSync('Legacy-pass1', 10),
@@ -135,6 +137,7 @@ describe('login: POST /auth/simple/login', () => {
         timeCost: 3,
         parallelism: 4,
       });
+      // Planted in storage: every route hashes with OWASP's parameters, so only a direct write gives other ones.
       await t.db.execute('UPDATE flagwright_users SET password_hash = :hash WHERE id = :id', { id: user.id, hash: strongerButSlower });
       await login(user.username, 'wrong-password').expect(401);
       expect(await hashOf()).toBe(strongerButSlower);
@@ -147,6 +150,7 @@ describe('login: POST /auth/simple/login', () => {
       const user = await createUser();
       // The service's hashes before it moved to @node-rs/argon2: 'Earlier-release1' at m=19456, t=2, p=1, written `m,p,t`.
       const earlier = '$argon2id$v=19$m=19456,p=1,t=2$sC9IqjkBliKBgxV/qSl5oQ$VilFTG6S5LLeM7DK9t8y/YGRo9cQilFSUaz1l1lQMUg';
+      // Planted in storage: no route of this release writes the `m,p,t` order.
       await t.db.execute('UPDATE flagwright_users SET password_hash = :hash WHERE id = :id', { id: user.id, hash: earlier });
       await login(user.username, 'Earlier-release2').expect(401);
       await login(user.username, 'Earlier-release1').expect(200);
@@ -185,10 +189,7 @@ describe('login: POST /auth/simple/login', () => {
 
     it('refuses service accounts and people without a password with the same 401', async () => {
       const hash = (await t.db.one<{ password_hash: string }>('SELECT password_hash FROM flagwright_users WHERE id = 1'))!.password_hash;
-      await t.db.execute(
-        `INSERT INTO flagwright_users (username, name, password_hash, root_role_id, is_service, created_at) VALUES ('robot', 'Robot', :hash, 1, true, :now)`,
-        { hash, now: t.db.toTimestamp(t.clock.now()) },
-      );
+      await seedServiceAccount(t, { username: 'robot', name: 'Robot', rootRole: 1, passwordHash: hash });
       const robot = await login('robot', 'unleash4all').expect(401);
       expect(robot.body).toEqual({ id: expect.stringMatching(UUID), name: 'AuthenticationRequired', message: INVALID });
 

@@ -1,6 +1,7 @@
 import { toIso } from '../../src/core/database/database.js';
 import { MetricsRetention } from '../../src/modules/client-metrics/metrics-retention.js';
 import { MetricsWriter } from '../../src/modules/client-metrics/metrics-writer.js';
+import { seedMetricsHour } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const HOUR_MS = 3_600_000;
@@ -164,17 +165,6 @@ describe('SDK metrics written in batches', () => {
 
 describe('SDK metrics retention', () => {
   let t: TestApp;
-  const insertHour = (feature: string, hourStart: Date) =>
-    Promise.all([
-      t.db.execute(
-        "INSERT INTO flagwright_client_metrics_hourly (feature_name, environment, hour_start, app_name, yes_count, no_count) VALUES (:feature, 'development', :hourStart, 'shop', 1, 0)",
-        { feature, hourStart: t.db.toTimestamp(hourStart) },
-      ),
-      t.db.execute(
-        "INSERT INTO flagwright_client_metrics_variants_hourly (feature_name, environment, hour_start, app_name, variant, count) VALUES (:feature, 'development', :hourStart, 'shop', 'red', 1)",
-        { feature, hourStart: t.db.toTimestamp(hourStart) },
-      ),
-    ]);
   const keptHours = async (feature: string, table = 'flagwright_client_metrics_hourly') =>
     (
       await t.db.query<{ hour_start: unknown }>(`SELECT hour_start FROM ${table} WHERE feature_name = :feature ORDER BY hour_start`, {
@@ -194,7 +184,7 @@ describe('SDK metrics retention', () => {
   it('deletes the hours that ended more than metricsRetentionHours ago, and keeps the rest', async () => {
     const edgeHour = hourOf(new Date(t.clock.now().getTime() - 48 * HOUR_MS));
     const hours = [-2, -1, 0, 1, 47].map((offset) => new Date(edgeHour.getTime() + offset * HOUR_MS));
-    for (const hour of hours) await insertHour('retained', hour);
+    for (const hour of hours) await seedMetricsHour(t, 'retained', hour);
     expect(await t.app.get(MetricsRetention).deleteExpired()).toBe(4);
     const kept = hours.slice(2).map((hour) => hour.toISOString());
     expect(await keptHours('retained')).toEqual(kept);
@@ -208,8 +198,8 @@ describe('SDK metrics retention', () => {
   it('deletes expired hours when an instance starts', async () => {
     const old = hourOf(new Date(Date.now() - 60 * HOUR_MS));
     const recent = hourOf(new Date(Date.now() - 2 * HOUR_MS));
-    await insertHour('at-start', old);
-    await insertHour('at-start', recent);
+    await seedMetricsHour(t, 'at-start', old);
+    await seedMetricsHour(t, 'at-start', recent);
     const starting = await createTestApp({ ...NO_TIMED_WRITES, metricsRetentionHours: 48 }, t.database);
     await starting.close();
     expect(await keptHours('at-start')).toEqual([recent.toISOString()]);

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { flagwrightMigrations } from '../../src/index.js';
+import { CONSOLE_BUILD_TIMEOUT_MS } from '../helpers/console-build.js';
 import { buildPackedHost, PACKED_HOST_DIR, PACKED_HOST_MAIN } from '../helpers/packed-host.js';
 import { call, readDatabase, ServiceProcess, type HttpAnswer } from '../helpers/service-process.js';
 import { createTestDatabase } from '../helpers/test-app.js';
@@ -34,7 +35,7 @@ describe('the packed package in a NestJS host on Express', () => {
     await buildPackedHost();
     database = await createTestDatabase({ empty: true });
     host = await ServiceProcess.start(database, HOST_ENV, HOST);
-  }, 300_000);
+  }, CONSOLE_BUILD_TIMEOUT_MS);
   afterAll(async () => {
     await host?.stop('SIGTERM');
     await database?.drop();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { seedProject } from '../helpers/seeds.js';
+import { seedPerson, seedProject } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -30,25 +30,17 @@ describe('project API tokens', () => {
     );
   const parsed = (value: string | null) => (value === null ? null : JSON.parse(value));
 
-  async function insertUser(username: string, rootRole: number): Promise<number> {
-    const [row] = await t.db.query<{ id: number }>(
-      'INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES (:username, :username, :rootRole, :now) RETURNING id',
-      { username, rootRole, now: t.db.toTimestamp(t.clock.now()) },
-    );
-    return Number(row.id);
-  }
-
   beforeAll(async () => {
     t = await createTestApp();
     await seedProject(t, 'checkout');
     await seedProject(t, 'search');
     // A Viewer who is a Member of checkout only.
-    const member = await insertUser('checkout-member', VIEWER);
+    const member = await seedPerson(t, { username: 'checkout-member', name: 'checkout-member', rootRole: VIEWER });
     await admin(t.http().post('/api/admin/projects/checkout/access'))
       .send({ roles: [MEMBER], users: [member] })
       .expect(200);
     memberCookie = await sessionCookieFor(t, member);
-    viewerCookie = await sessionCookieFor(t, await insertUser('plain-viewer', VIEWER));
+    viewerCookie = await sessionCookieFor(t, await seedPerson(t, { username: 'plain-viewer', name: 'plain-viewer', rootRole: VIEWER }));
   });
   afterAll(async () => {
     await t.close();

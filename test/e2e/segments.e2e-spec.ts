@@ -1,5 +1,5 @@
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
-import { seedFeature, seedProject } from '../helpers/seeds.js';
+import { seedFeature, seedPerson, seedProject } from '../helpers/seeds.js';
 import { createStrategy, strategiesUrl, UUID } from './strategies.fixtures.js';
 
 const ERROR_ID = expect.stringMatching(UUID);
@@ -185,13 +185,7 @@ describe('segments', () => {
   });
 
   it('needs CREATE_SEGMENT, UPDATE_SEGMENT and DELETE_SEGMENT; reading needs only a login', async () => {
-    const [viewer] = await t.db.query<{ id: number }>(
-      `INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('seg-viewer', 3, :now) RETURNING id`,
-      {
-        now: t.db.toTimestamp(new Date()),
-      },
-    );
-    const cookie = await sessionCookieFor(t, Number(viewer.id));
+    const cookie = await sessionCookieFor(t, await seedPerson(t, { username: 'seg-viewer' }));
     const { body: segment } = await admin.post('/api/admin/segments', { name: 'perm', constraints: [] }).expect(201);
     const create = await t.http().post('/api/admin/segments').set('Cookie', cookie).send({ name: 'x', constraints: [] }).expect(403);
     expect(create.body).toEqual({

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { seedPerson, seedRootRole } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -18,15 +19,6 @@ describe('service accounts', () => {
     put: (path: string, body: object) => t.http().put(path).set('Authorization', ADMIN_TOKEN).send(body),
     delete: (path: string) => t.http().delete(path).set('Authorization', ADMIN_TOKEN),
   });
-
-  /** A person inserted with SQL, as the users module would have created them. */
-  async function insertUser(username: string, rootRole: number): Promise<number> {
-    const [row] = await t.db.query<{ id: number }>(
-      `INSERT INTO flagwright_users (username, name, root_role_id, created_at) VALUES (:username, :username, :rootRole, :now) RETURNING id`,
-      { username, rootRole, now: t.db.toTimestamp(t.clock.now()) },
-    );
-    return Number(row.id);
-  }
 
   async function createAccount(username: string, rootRole = 3): Promise<{ id: number }> {
     const res = await admin()
@@ -48,8 +40,8 @@ describe('service accounts', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    editorCookie = await sessionCookieFor(t, await insertUser('editor-person', 2));
-    viewerCookie = await sessionCookieFor(t, await insertUser('viewer-person', 3));
+    editorCookie = await sessionCookieFor(t, await seedPerson(t, { username: 'editor-person', rootRole: 2 }));
+    viewerCookie = await sessionCookieFor(t, await seedPerson(t, { username: 'viewer-person' }));
   });
   afterAll(async () => {
     await t.close();
@@ -180,21 +172,18 @@ describe('service accounts', () => {
     });
 
     it('accepts a custom root role', async () => {
-      const [role] = await t.db.query<{ id: number }>(
-        `INSERT INTO flagwright_roles (name, description, type, built_in, created_at) VALUES ('Auditor', 'reads logs', 'root-custom', false, :now) RETURNING id`,
-        { now: t.db.toTimestamp(t.clock.now()) },
-      );
+      const role = await seedRootRole(t, 'Auditor', [], 'reads logs');
       const res = await admin()
-        .post('/api/admin/service-account', { username: 'auditor-bot', name: 'Auditor', rootRole: Number(role.id) })
+        .post('/api/admin/service-account', { username: 'auditor-bot', name: 'Auditor', rootRole: role })
         .expect(201);
-      expect(res.body.rootRole).toBe(Number(role.id));
+      expect(res.body.rootRole).toBe(role);
       const list = await admin().get('/api/admin/service-account').expect(200);
-      expect(list.body.rootRoles).toContainEqual({ id: Number(role.id), name: 'Auditor', description: 'reads logs', type: 'root-custom' });
+      expect(list.body.rootRoles).toContainEqual({ id: role, name: 'Auditor', description: 'reads logs', type: 'root-custom' });
     });
 
     it('answers 409 when the username belongs to a service account, the seeded admin or a person', async () => {
       await createAccount('taken-bot');
-      await insertUser('alice', 3);
+      await seedPerson(t, { username: 'alice' });
       for (const username of ['taken-bot', 'admin', 'alice']) {
         const res = await admin().post('/api/admin/service-account', { username, name: 'n', rootRole: 3 }).expect(409);
         expect(res.body).toEqual({

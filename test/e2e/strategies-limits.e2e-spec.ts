@@ -2,7 +2,6 @@ import { type INestApplication, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import supertest from 'supertest';
-import { Database } from '../../src/core/database/database.js';
 import { FlagwrightModule } from '../../src/index.js';
 import { createTestDatabase, hostDataSourceOptions } from '../helpers/test-app.js';
 import { strategiesUrl } from './strategies.fixtures.js';
@@ -34,11 +33,8 @@ describe('configured strategy limits', () => {
 
     app = (await Test.createTestingModule({ imports: [HostModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
-    const db = app.get(Database);
-    const now = db.toTimestamp(new Date());
-    await db.execute(`INSERT INTO flagwright_features (name, project, created_at) VALUES ('lim', 'default', :now)`, { now });
-    for (const name of ['a', 'b'])
-      await db.execute(`INSERT INTO flagwright_segments (name, constraints, created_at) VALUES (:name, '[]', :now)`, { name, now });
+    await post('/api/admin/projects/default/features', { name: 'lim' }).expect(201);
+    for (const name of ['a', 'b']) await post('/api/admin/segments', { name, constraints: [] }).expect(201);
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
-import { seedEnvironment, seedFeature, seedProject, seedSegment } from '../helpers/seeds.js';
+import { seedEnvironment, seedFeature, seedFeatureTag, seedPerson, seedProject, seedSegment } from '../helpers/seeds.js';
 import { eventsOf } from '../helpers/events.js';
 import { createStrategy, isEnabled, seedScopedUser, strategiesUrl, UUID } from './strategies.fixtures.js';
 
@@ -356,13 +356,7 @@ describe('feature strategies', () => {
 
     it('records feature-strategy-update with the new and previous strategy, and nothing for a request that changes nothing', async () => {
       const { feature, strategy, url } = await fresh();
-      await t.db.execute(
-        `INSERT INTO flagwright_feature_tags (feature_name, tag_type, tag_value, created_at) VALUES (:feature, 'simple', 'team-a', :now)`,
-        {
-          feature,
-          now: t.db.toTimestamp(new Date()),
-        },
-      );
+      await seedFeatureTag(t, feature, 'simple', 'team-a');
       const updated = await put(url)
         .send({ title: 'Changed', parameters: { rollout: '25', stickiness: 'userId', groupId: 'g' } })
         .expect(200);
@@ -600,13 +594,8 @@ describe('feature strategies', () => {
       await seedFeature(t, 'auth1', 'p1');
       const strategy = await createStrategy(t, 'p1', 'auth1', 'production', { name: 'default' });
       url = strategiesUrl('p1', 'auth1', 'production', strategy.id);
-      const [viewer] = await t.db.query<{ id: number }>(
-        `INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('viewer1', 3, :now) RETURNING id`,
-        {
-          now: t.db.toTimestamp(new Date()),
-        },
-      );
-      viewerCookie = await sessionCookieFor(t, Number(viewer.id));
+      const viewer = await seedPerson(t, { username: 'viewer1' });
+      viewerCookie = await sessionCookieFor(t, viewer);
       devOnlyCookie = await sessionCookieFor(t, await seedScopedUser(t, 'devonly', 'UPDATE_FEATURE_STRATEGY', 'p1', 'development'));
     });
 
@@ -877,16 +866,11 @@ describe('feature strategies', () => {
     });
 
     it('needs UPDATE_FEATURE_STRATEGY', async () => {
-      const [viewer] = await t.db.query<{ id: number }>(
-        `INSERT INTO flagwright_users (username, root_role_id, created_at) VALUES ('viewer2', 3, :now) RETURNING id`,
-        {
-          now: t.db.toTimestamp(new Date()),
-        },
-      );
+      const viewer = await seedPerson(t, { username: 'viewer2' });
       const res = await t
         .http()
         .patch(url)
-        .set('Cookie', await sessionCookieFor(t, Number(viewer.id)))
+        .set('Cookie', await sessionCookieFor(t, viewer))
         .send([])
         .expect(403);
       expect(res.body.message).toContain('"UPDATE_FEATURE_STRATEGY" permission in the "production" environment of the "p1" project');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eventsOf } from '../helpers/events.js';
+import { seedGroup, seedServiceAccount } from '../helpers/seeds.js';
 import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, sessionCookieFor, type TestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -58,13 +59,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
     });
 
     it('leaves service accounts out', async () => {
-      await t.db.execute(
-        `INSERT INTO flagwright_users (username, name, root_role_id, is_service, created_at) VALUES ('svc-bot', 'Bot', 3, true, :now)`,
-        {
-          now: t.db.toTimestamp(t.clock.now()),
-        },
-      );
-      const [{ id }] = await t.db.query<{ id: number }>(`SELECT id FROM flagwright_users WHERE username = 'svc-bot'`);
+      const id = await seedServiceAccount(t, { username: 'svc-bot', name: 'Bot' });
       const res = await admin().get('/api/admin/user-admin').expect(200);
       expect(res.body.users.map((u: { username: string }) => u.username)).not.toContain('svc-bot');
       await admin().get(`/api/admin/user-admin/${id}`).expect(404);
@@ -299,12 +294,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       const onlyAdmin = await t.db.query<{ id: number }>('SELECT id FROM flagwright_users WHERE root_role_id = 1 AND is_service = false');
       for (const { id } of onlyAdmin.filter((row) => Number(row.id) !== 1)) await admin().delete(`/api/admin/user-admin/${id}`).expect(200);
       // A service account with the Admin role does not count.
-      await t.db.execute(
-        `INSERT INTO flagwright_users (username, root_role_id, is_service, created_at) VALUES ('admin-bot', 1, true, :now)`,
-        {
-          now: t.db.toTimestamp(t.clock.now()),
-        },
-      );
+      await seedServiceAccount(t, { username: 'admin-bot', rootRole: 1 });
 
       const deleted = await admin().delete('/api/admin/user-admin/1').expect(400);
       expect(deleted.body).toEqual({
@@ -341,14 +331,7 @@ describe('users: /api/admin/user-admin and /api/admin/user', () => {
       const pat = (await t.http().post('/api/admin/user/tokens').set('Cookie', cookie).send({ description: 'mine', expiresAt }).expect(201))
         .body;
       await t.http().get('/api/admin/user').set('Authorization', pat.secret).expect(200);
-      const now = t.db.toTimestamp(t.clock.now());
-      await t.db.execute(`INSERT INTO flagwright_user_groups (name, created_at) VALUES ('leavers', :now)`, { now });
-      const [group] = await t.db.query<{ id: number }>(`SELECT id FROM flagwright_user_groups WHERE name = 'leavers'`);
-      await t.db.execute('INSERT INTO flagwright_group_users (group_id, user_id, created_at) VALUES (:group, :user, :now)', {
-        group: group.id,
-        user: user.id,
-        now,
-      });
+      await seedGroup(t, 'leavers', [user.id]);
 
       await admin().delete(`/api/admin/user-admin/${user.id}`).expect(200);
       await admin().get(`/api/admin/user-admin/${user.id}`).expect(404);

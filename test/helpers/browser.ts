@@ -30,15 +30,12 @@ export const ADMIN = { username: 'admin', password: 'unleash4all' };
  * (a browser per test would cost seconds each).
  */
 export async function startConsoleSession(overrides: Partial<StandaloneEnvironment> = {}): Promise<ConsoleSession> {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
   await buildConsole();
-  mkdirSync(SCREENSHOTS, { recursive: true });
   const t = await createTestApp({ sdkInProcessEvaluation: false, ...overrides });
   const server = t.app.getHttpServer();
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // As root (CI containers), Chromium's sandbox cannot start.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  const browser = await launchChromium();
   return {
     t,
     browser,
@@ -66,6 +63,14 @@ export async function startConsoleSession(overrides: Partial<StandaloneEnvironme
       await t.close();
     },
   };
+}
+
+/** The headless Chromium of a test file (a browser per test would cost seconds each); screenshots can be written. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // As root (CI containers), Chromium's sandbox cannot start.
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 }
 
 export const BROWSER_TEST_TIMEOUT_MS = CONSOLE_BUILD_TIMEOUT_MS;

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildConsole } from './console-build.js';
 import { buildOnce } from './service-process.js';
 
 // The host application of test/packed-host, built as a user builds one: `npm pack` of this repository installed in its
@@ -11,8 +12,8 @@ import { buildOnce } from './service-process.js';
 const HOST = '.vitest-tmp/packed-host';
 const STAGE = '.vitest-tmp/pack-stage';
 const TSC = 'node_modules/typescript/bin/tsc';
-/** What the package is made of (`files` in package.json): the library's sources, the manifest, the docs. */
-const PACKAGE_INPUTS = ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'docs'];
+/** What the package is made of (`files` in package.json): the library's sources, the built console, the manifest, the docs. */
+const PACKAGE_INPUTS = ['src', 'dist/console', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'docs'];
 
 /** Where the host is built and installed (its Jest suite runs there). */
 export const PACKED_HOST_DIR = HOST;
@@ -21,14 +22,17 @@ export const PACKED_HOST_DIR = HOST;
 export const PACKED_HOST_MAIN = `${HOST}/dist/main.js`;
 
 /**
- * Packs the package from a staging copy (compiled there, so no other test's `dist` is touched), installs the tarball
- * in the host's node_modules and compiles the host; skipped when the host is newer than every input.
+ * Packs the package from a staging copy (compiled there, so no other test's `dist` is touched, with the web console
+ * as `npm run build` leaves it), installs the tarball in the host's node_modules and compiles the host; skipped when
+ * the host is newer than every input.
  */
-export function buildPackedHost(): Promise<void> {
+export async function buildPackedHost(): Promise<void> {
+  await buildConsole();
   return buildOnce(PACKED_HOST_MAIN, [...PACKAGE_INPUTS, 'test/packed-host'], () => {
     rmSync(STAGE, { recursive: true, force: true });
     rmSync(HOST, { recursive: true, force: true });
-    for (const file of ['package.json', 'README.md', 'LICENSE', 'docs']) cpSync(file, join(STAGE, file), { recursive: true });
+    for (const file of ['package.json', 'README.md', 'LICENSE', 'docs', 'dist/console'])
+      cpSync(file, join(STAGE, file), { recursive: true });
     execFileSync(process.execPath, [TSC, '-p', 'tsconfig.build.json', '--outDir', join(STAGE, 'dist'), '--sourceMap', 'false'], {
       stdio: 'inherit',
     });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../src/core/access/principal.js';
 import type { Constraint } from '../../src/core/constraints/constraint.js';
+import { ClientMetricsStore } from '../../src/modules/client-metrics/client-metrics.store.js';
 import { EnvironmentStore } from '../../src/modules/environments/environment.store.js';
 import { FeatureDependencyStore } from '../../src/modules/features/feature-dependency.store.js';
 import { FeatureEnvironmentStore } from '../../src/modules/features/feature-environment.store.js';
@@ -8,14 +9,17 @@ import { FavoriteStore } from '../../src/modules/features/favorite.store.js';
 import { FeatureLifecycleStore } from '../../src/modules/features/feature-lifecycle.store.js';
 import type { FeatureVariant, LifecycleStageName } from '../../src/modules/features/feature.model.js';
 import { FeatureStore } from '../../src/modules/features/feature.store.js';
+import { GroupStore } from '../../src/modules/groups/group.store.js';
 import { ProjectAccessStore } from '../../src/modules/project-access/project-access.store.js';
 import { ProjectStore } from '../../src/modules/projects/project.store.js';
+import type { CustomRoleType, RolePermission } from '../../src/modules/roles/role.model.js';
 import { RoleStore } from '../../src/modules/roles/role.store.js';
 import { SegmentStore } from '../../src/modules/segments/segment.store.js';
 import { FeatureStrategyStore } from '../../src/modules/strategies/feature-strategy.store.js';
 import type { StrategyVariant } from '../../src/modules/strategies/strategy.model.js';
 import { FeatureTagStore } from '../../src/modules/tags/feature-tag.store.js';
 import { TagTypeStore } from '../../src/modules/tags/tag-type.store.js';
+import { ServiceAccountUserStore } from '../../src/modules/users/service-account-user.store.js';
 import { UserStore } from '../../src/modules/users/user.store.js';
 import type { TestApp } from './test-app.js';
 
@@ -179,6 +183,43 @@ export async function seedPerson(
   });
 }
 
+/**
+ * A service account (a Viewer unless told), created by the system user; answers the id. `passwordHash` plants a
+ * password no route gives a service account, for the tests that show it is never accepted.
+ */
+export async function seedServiceAccount(
+  t: TestApp,
+  account: { username: string; name?: string; rootRole?: number; passwordHash?: string },
+): Promise<number> {
+  const created = await store(t, ServiceAccountUserStore).insert({
+    username: account.username,
+    name: account.name ?? account.username,
+    rootRole: account.rootRole ?? 3,
+    createdAt: t.clock.now(),
+    createdByUserId: SYSTEM_USER_ID,
+  });
+  if (!created) throw new Error(`The username ${account.username} is taken.`);
+  if (account.passwordHash !== undefined) await store(t, UserStore).setPasswordHash(created.id, account.passwordHash);
+  return created.id;
+}
+
+/** A group (no root role) with the given members, added by the system user; answers its id. */
+export async function seedGroup(t: TestApp, name: string, memberIds: number[] = []): Promise<number> {
+  const groups = store(t, GroupStore);
+  const id = await groups.insert({ name, description: null, mappingsSSO: [], rootRole: null }, SYSTEM_USER_NAME, t.clock.now());
+  if (id === undefined) throw new Error(`The group ${name} exists already.`);
+  if (memberIds.length) await groups.addMembers(id, memberIds, SYSTEM_USER_NAME, t.clock.now());
+  return id;
+}
+
+/** One SDK report of the feature in development by the app `shop` in the hour starting at `hourStart` (one yes, one `red` variant). */
+export async function seedMetricsHour(t: TestApp, feature: string, hourStart: Date): Promise<void> {
+  const metrics = store(t, ClientMetricsStore);
+  const at = { featureName: feature, environment: 'development', appName: 'shop', hourStart };
+  await metrics.addHourlyCounts([{ ...at, yes: 1, no: 0 }]);
+  await metrics.addVariantCounts([{ ...at, variant: 'red', count: 1 }]);
+}
+
 export async function seedTagType(t: TestApp, name: string, color: string | null): Promise<void> {
   await store(t, TagTypeStore).insert({ name, description: null, icon: null, color }, t.clock.now());
 }
@@ -200,10 +241,22 @@ export async function seedFavorite(t: TestApp, userId: number, feature: string):
 
 /** A custom project role granting one permission (in one environment when given); answers its id. */
 export async function seedProjectRole(t: TestApp, name: string, permission: string, environment?: string): Promise<number> {
+  return seedRole(t, { name, type: 'custom', permissions: [{ name: permission, environment }] });
+}
+
+/** A custom root role granting the permissions it lists (none unless told); answers its id. */
+export async function seedRootRole(t: TestApp, name: string, permissions: string[] = [], description = ''): Promise<number> {
+  return seedRole(t, { name, description, type: 'root-custom', permissions: permissions.map((permission) => ({ name: permission })) });
+}
+
+async function seedRole(
+  t: TestApp,
+  role: { name: string; description?: string; type: CustomRoleType; permissions: RolePermission[] },
+): Promise<number> {
   const roles = store(t, RoleStore);
-  const id = await roles.insert({ name, description: '', type: 'custom' }, t.clock.now());
-  if (id === undefined) throw new Error(`The role ${name} exists already.`);
-  await roles.replacePermissions(id, [{ name: permission, environment }]);
+  const id = await roles.insert({ name: role.name, description: role.description ?? '', type: role.type }, t.clock.now());
+  if (id === undefined) throw new Error(`The role ${role.name} exists already.`);
+  await roles.replacePermissions(id, role.permissions);
   return id;
 }
 

@@ -9,14 +9,21 @@ export interface Permission {
 
 /** Whether the signed-in person holds `permission` (root-wide, or in the project / environment given). */
 export function usePermission(permission: string, scope: { project?: string; environment?: string } = {}): Permission {
+  return usePermissions()(permission, scope);
+}
+
+/** `usePermission` for many scopes at once (a table's rows), as a function of the permission and its scope. */
+export function usePermissions(): (permission: string, scope?: { project?: string; environment?: string }) => Permission {
   const me = useMe();
   const held = me.data?.permissions ?? [];
-  const allowed = held.some(
-    (entry) =>
-      entry.permission === 'ADMIN' ||
-      (entry.permission === permission &&
-        (entry.project === undefined || entry.project === scope.project) &&
-        (entry.environment === undefined || entry.environment === scope.environment)),
-  );
-  return allowed ? { allowed } : { allowed, reason: `Needs the ${permission} permission` };
+  return (permission, scope = {}) => {
+    const allowed = held.some(
+      (entry) =>
+        entry.permission === 'ADMIN' ||
+        (entry.permission === permission &&
+          (entry.project === undefined || entry.project === scope.project) &&
+          (entry.environment === undefined || entry.environment === scope.environment)),
+    );
+    return allowed ? { allowed } : { allowed, reason: `Needs the ${permission} permission` };
+  };
 }

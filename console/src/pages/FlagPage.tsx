@@ -3,8 +3,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, GridList, GridListItem, Link, Tab, TabList, TabPanel, Tabs, useDragAndDrop } from 'react-aria-components';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, ApiError, data, type Schemas } from '../api/client';
+import { usePermission, usePermissions } from '../app/permissions';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EnvironmentSwitch } from '../ui/EnvironmentSwitch';
+import { GuardedButton } from '../ui/GuardedButton';
 import './flag/flag.css';
 import { DependencySection } from './flag/Dependency';
 import { Lifecycle } from './flag/Lifecycle';
@@ -76,6 +78,9 @@ export default function FlagPage() {
   const [editing, setEditing] = useState<StrategyTarget>();
   const [archiving, setArchiving] = useState(false);
   const toggle = useToggle(setMessage);
+  // Before the flag loads (or when it is archived) its project is the one in the path.
+  const canRevive = usePermission('UPDATE_FEATURE', { project: projectId });
+  const canArchive = usePermission('DELETE_FEATURE', { project: projectId });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   const archive = useMutation({
@@ -105,9 +110,9 @@ export default function FlagPage() {
         {archived.data ? (
           <div className="notice warning" role="status">
             <p>This flag is archived: SDKs no longer receive it. Revive it to use it again.</p>
-            <Button className="button primary" onPress={() => revive.mutate()}>
+            <GuardedButton permission={canRevive} className="button primary" onPress={() => revive.mutate()}>
               Revive
-            </Button>
+            </GuardedButton>
           </div>
         ) : (
           <p role="alert" className="notice error">
@@ -146,9 +151,9 @@ export default function FlagPage() {
           <Button className="button quiet" aria-label={`Copy name ${flag.name}`} onPress={() => navigator.clipboard?.writeText(flag.name)}>
             Copy name
           </Button>
-          <Button className="button danger" onPress={() => setArchiving(true)}>
+          <GuardedButton permission={canArchive} className="button danger" onPress={() => setArchiving(true)}>
             Archive
-          </Button>
+          </GuardedButton>
         </div>
       </div>
       {message && (
@@ -182,7 +187,7 @@ export default function FlagPage() {
             />
           ))}
           <DependencySection flag={flag} onChanged={refresh} />
-          <Tags flag={flag.name} tags={flag.tags} onChanged={refresh} />
+          <Tags flag={flag.name} project={flag.project} tags={flag.tags} onChanged={refresh} />
         </TabPanel>
         <TabPanel id="variants" className="tab-panel" shouldForceMount={keptVariants}>
           <Suspense fallback={<span className="skeleton" aria-label="Loading variants" />}>
@@ -239,6 +244,12 @@ function EnvironmentCard({
   onError: (message: string) => void;
 }) {
   const path = { projectId: flag.project, featureName: flag.name, environment: environment.name };
+  const may = usePermissions();
+  const scope = { project: flag.project, environment: environment.name };
+  const canToggle = may('UPDATE_FEATURE_ENVIRONMENT', scope);
+  const canAdd = may('CREATE_FEATURE_STRATEGY', scope);
+  const canUpdate = may('UPDATE_FEATURE_STRATEGY', scope);
+  const canDelete = may('DELETE_FEATURE_STRATEGY', scope);
   const strategies = [...environment.strategies].sort((a, b) => a.sortOrder - b.sortOrder);
   const reorder = useMutation({
     mutationFn: (ids: string[]) =>
@@ -285,13 +296,14 @@ function EnvironmentCard({
           environment={environment.name}
           environmentType={environment.type}
           enabled={environment.enabled}
+          disabledReason={canToggle.reason}
           onChange={onToggle}
         />
         <h3 id={headingId}>{environment.name}</h3>
         {environment.type === 'production' && <span className="badge production">production</span>}
-        <Button className="button" onPress={() => onEdit()} aria-label={`Add strategy in ${environment.name}`}>
+        <GuardedButton permission={canAdd} className="button" onPress={() => onEdit()} aria-label={`Add strategy in ${environment.name}`}>
           Add strategy
-        </Button>
+        </GuardedButton>
       </div>
       {strategies.length === 0 ? (
         <p className="muted">No strategy: when on, the flag is on for everyone here.</p>
@@ -299,7 +311,7 @@ function EnvironmentCard({
         <GridList
           aria-label={`Strategies in ${environment.name}`}
           items={strategies}
-          dragAndDropHooks={dragAndDropHooks}
+          dragAndDropHooks={canUpdate.allowed ? dragAndDropHooks : undefined}
           className="strategies"
         >
           {(strategy) => {
@@ -308,37 +320,51 @@ function EnvironmentCard({
             const label = strategy.title || summary;
             return (
               <GridListItem id={strategy.id} textValue={label} className="strategy">
-                <Button slot="drag" className="drag-handle" aria-label={`Drag ${label}`}>
-                  ⠿
-                </Button>
+                {canUpdate.allowed && (
+                  <Button slot="drag" className="drag-handle" aria-label={`Drag ${label}`}>
+                    ⠿
+                  </Button>
+                )}
                 <div className="strategy-text">
                   {strategy.title && <strong>{strategy.title}: </strong>}
                   <span>{summary}</span>
                   {strategy.disabled && <span className="badge">disabled</span>}
                 </div>
                 <div className="row">
-                  <Button
+                  <GuardedButton
+                    permission={canUpdate}
                     className="button quiet"
                     isDisabled={index === 0}
                     onPress={() => move(index, index - 1)}
                     aria-label={`Move up: ${label}`}
                   >
                     ↑
-                  </Button>
-                  <Button
+                  </GuardedButton>
+                  <GuardedButton
+                    permission={canUpdate}
                     className="button quiet"
                     isDisabled={index === strategies.length - 1}
                     onPress={() => move(index, index + 1)}
                     aria-label={`Move down: ${label}`}
                   >
                     ↓
-                  </Button>
-                  <Button className="button" onPress={() => onEdit(strategy.id)} aria-label={`Edit: ${label}`}>
+                  </GuardedButton>
+                  <GuardedButton
+                    permission={canUpdate}
+                    className="button"
+                    onPress={() => onEdit(strategy.id)}
+                    aria-label={`Edit: ${label}`}
+                  >
                     Edit
-                  </Button>
-                  <Button className="button quiet danger" onPress={() => remove.mutate(strategy.id)} aria-label={`Delete: ${label}`}>
+                  </GuardedButton>
+                  <GuardedButton
+                    permission={canDelete}
+                    className="button quiet danger"
+                    onPress={() => remove.mutate(strategy.id)}
+                    aria-label={`Delete: ${label}`}
+                  >
                     Delete
-                  </Button>
+                  </GuardedButton>
                 </div>
               </GridListItem>
             );

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Input, Label, Link, Popover, SearchField } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { api, data } from '../api/client';
+import { usePermissions } from '../app/permissions';
 import { EnvironmentSwitch } from '../ui/EnvironmentSwitch';
 import { Pager } from '../ui/Pager';
 import { useDebounced } from '../ui/useDebounced';
@@ -26,6 +27,7 @@ export default function FlagsPage() {
   const query = useDebounced(text.trim(), 300);
   const [message, setMessage] = useState<string>();
   const toggle = useToggle(setMessage);
+  const can = usePermissions();
   const queryClient = useQueryClient();
 
   const update = (changes: Record<string, string | string[] | undefined>, resetPage = true) =>
@@ -246,6 +248,7 @@ export default function FlagsPage() {
                           environment={env.name}
                           environmentType={env.type}
                           enabled={state.enabled}
+                          disabledReason={can('UPDATE_FEATURE_ENVIRONMENT', { project: feature.project, environment: env.name }).reason}
                           onChange={(enabled) =>
                             toggle.mutate({ project: feature.project, flag: feature.name, environment: env.name, enabled })
                           }

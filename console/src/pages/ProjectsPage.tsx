@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button, Form, Link } from 'react-aria-components';
+import { Form, Link } from 'react-aria-components';
 import { api, data } from '../api/client';
+import { usePermission } from '../app/permissions';
+import { GuardedButton } from '../ui/GuardedButton';
 import { apiFieldErrors } from '../ui/FormDialog';
 import { ResourcePage, useResource } from '../ui/ResourcePage';
 import { TextInput } from '../ui/TextInput';
@@ -14,6 +16,7 @@ export default function ProjectsPage() {
     load: () => data(api.GET('/api/admin/projects')),
     rows: (answer) => answer.projects,
   });
+  const canCreate = usePermission('CREATE_PROJECT');
   const [name, setName] = useState('');
   const [projectId, setProjectId] = useState('');
   const [description, setDescription] = useState('');
@@ -66,9 +69,9 @@ export default function ProjectsPage() {
               {create.error.message}
             </p>
           )}
-          <Button type="submit" className="button primary" isDisabled={create.isPending}>
+          <GuardedButton permission={canCreate} type="submit" className="button primary" isDisabled={create.isPending}>
             Create project
-          </Button>
+          </GuardedButton>
         </Form>
       </section>
     </ResourcePage>

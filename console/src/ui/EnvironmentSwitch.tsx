@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Switch } from 'react-aria-components';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /**
  * A flag's on/off switch in one environment, named "<flag> in <environment>". In a production environment the
- * change is asked once, in a dialog that names both.
+ * change is asked once, in a dialog that names both. A switch the person may not use is disabled with its reason.
  */
 export function EnvironmentSwitch({
   flag,
@@ -12,6 +12,7 @@ export function EnvironmentSwitch({
   environmentType,
   enabled,
   isDisabled,
+  disabledReason,
   onChange,
 }: {
   flag: string;
@@ -19,15 +20,30 @@ export function EnvironmentSwitch({
   environmentType: string;
   enabled: boolean;
   isDisabled?: boolean;
+  /** Why the switch is disabled (the permission it needs): its title and its description. */
+  disabledReason?: string;
   onChange: (enabled: boolean) => void;
 }) {
   const [asking, setAsking] = useState<boolean | undefined>();
+  const reasonId = useId();
   const change = (next: boolean) => (environmentType === 'production' ? setAsking(next) : onChange(next));
   return (
     <>
-      <Switch className="switch" isSelected={enabled} onChange={change} isDisabled={isDisabled} aria-label={`${flag} in ${environment}`}>
-        <span className="switch-track" aria-hidden="true" />
+      <Switch
+        className="switch"
+        isSelected={enabled}
+        onChange={change}
+        isDisabled={isDisabled || disabledReason !== undefined}
+        aria-label={`${flag} in ${environment}`}
+        aria-describedby={disabledReason === undefined ? undefined : reasonId}
+      >
+        <span className="switch-track" aria-hidden="true" title={disabledReason} />
       </Switch>
+      {disabledReason !== undefined && (
+        <span id={reasonId} className="visually-hidden">
+          {disabledReason}
+        </span>
+      )}
       {asking !== undefined && (
         <ConfirmDialog
           title={`Turn ${asking ? 'on' : 'off'} ${flag} in ${environment}?`}

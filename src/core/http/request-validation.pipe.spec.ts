@@ -1,8 +1,8 @@
-import { validateSync } from 'class-validator';
+import { IsOptional, validateSync } from 'class-validator';
 import { DEFAULT_LIMITS } from '../config/flagwright-config.js';
 import { AppError } from '../errors/app-error.js';
 import { pointer, type Problems } from './input-problems.js';
-import { ListBody, RequestValidationPipe } from './request-validation.pipe.js';
+import { IgnoreUnknownTopLevelProperties, ListBody, RequestValidationPipe } from './request-validation.pipe.js';
 import { Details, Rule, type ValidationContext } from './rule.decorator.js';
 
 /** Each item must be a short string; the list may hold at most `segmentsPerStrategy` items (any configured limit would do). */
@@ -77,5 +77,53 @@ describe('RequestValidationPipe with @Details rules', () => {
   it('refuses to run a @Details rule without the context the pipe provides', () => {
     const body = Object.assign(new TaggedBody(), { label: 'x', tags: [] });
     expect(() => validateSync(body)).toThrow('A @Details rule ran outside withValidationContext');
+  });
+});
+
+const digits = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? undefined : 'must be digits');
+
+/** Query parameters made of @Rule and @IsOptional only: checked without class-validator when they keep every rule. */
+class PageQuery {
+  @IsOptional()
+  @Rule('offset', digits)
+  offset?: string;
+
+  @Rule('limit', digits)
+  limit: string;
+}
+
+@IgnoreUnknownTopLevelProperties()
+class LenientPageQuery extends PageQuery {}
+
+describe('RequestValidationPipe with @Rule and @IsOptional only', () => {
+  const pipe = new RequestValidationPipe({ limits: DEFAULT_LIMITS });
+  const queryOf = (query: unknown, metatype: new () => object = PageQuery) => pipe.transform(query, { type: 'query', metatype });
+
+  it('answers the instance of a query that keeps every rule, a left-out optional parameter unchecked', () => {
+    expect(queryOf({ limit: '5' })).toEqual(Object.assign(new PageQuery(), { limit: '5' }));
+    expect(queryOf({ offset: '1', limit: '5' })).toBeInstanceOf(PageQuery);
+  });
+
+  it('words a broken rule, a required parameter left out and an unknown one as class-validator does', () => {
+    const detailsOf = (query: unknown) => {
+      try {
+        queryOf(query);
+        return [];
+      } catch (error) {
+        return (error as AppError).details;
+      }
+    };
+    expect(detailsOf({ offset: 'x', limit: '5' })).toEqual([
+      { path: '/query/offset', message: 'The `/query/offset` property must be digits. You sent "x".' },
+    ]);
+    expect(detailsOf({ offset: '1' })).toEqual([
+      { path: '/query/limit', message: 'The `/query/limit` property is required. It was not present on the data you sent.' },
+    ]);
+    expect(detailsOf({ limit: '5', other: '1' })?.map((detail) => detail.path)).toEqual(['/query/other']);
+  });
+
+  it('leaves a class that extends another one to class-validator, which runs the rules it inherits', () => {
+    expect(queryOf({ limit: '5', other: '1' }, LenientPageQuery)).toEqual(Object.assign(new LenientPageQuery(), { limit: '5' }));
+    expect(() => queryOf({ offset: 'x', limit: '5' }, LenientPageQuery)).toThrow(AppError);
   });
 });

@@ -15,6 +15,9 @@ export type RuleCheck = (value: unknown, object: Record<string, unknown>) => str
  */
 export function Rule(name: string, check: RuleCheck): PropertyDecorator {
   return (target, propertyKey) => {
+    const byProperty = ruleChecks.get(target.constructor) ?? ruleChecks.set(target.constructor, new Map()).get(target.constructor)!;
+    const rules = byProperty.get(String(propertyKey)) ?? byProperty.set(String(propertyKey), []).get(String(propertyKey))!;
+    rules.push({ name, check });
     registerDecorator({
       name,
       target: target.constructor,
@@ -25,6 +28,14 @@ export function Rule(name: string, check: RuleCheck): PropertyDecorator {
       },
     });
   };
+}
+
+/** The `@Rule`s of each class, by property, in declaration order: what `RequestValidationPipe` may run without class-validator. */
+const ruleChecks = new WeakMap<object, Map<string, { name: string; check: RuleCheck }[]>>();
+
+/** The `@Rule`s a class declares itself (not those of a class it extends), by property. */
+export function rulesOf(target: object): ReadonlyMap<string, readonly { name: string; check: RuleCheck }[]> | undefined {
+  return ruleChecks.get(target);
 }
 
 /** What a rule may read besides the value: the limits of the running configuration (messages name "the configured limit"). */

@@ -49,10 +49,7 @@ export class MetricsReadService {
     await this.writer.flushPending();
     const currentHour = Math.floor(this.clock.now().getTime() / HOUR_MS) * HOUR_MS;
     const since = new Date(currentHour - (hoursBack - 1) * HOUR_MS);
-    const [hours, variants] = await Promise.all([
-      this.reads.featureHours(featureName, since),
-      this.reads.featureVariants(featureName, since),
-    ]);
+    const { hours, variants } = await this.reads.featureSeriesRows(featureName, since);
     return hourlySeries(featureName, since, hoursBack, hours, variants);
   }
 

@@ -39,7 +39,8 @@ const APPLICATION_COLUMNS = 'app_name, description, strategies, url, color, icon
  */
 export abstract class MetricsReadModel {
   abstract featureHours(featureName: string, since: Date): Promise<HourlyRow[]>;
-  abstract featureVariants(featureName: string, since: Date): Promise<VariantRow[]>;
+  /** The feature's hourly counts and variant counts since `since`, in one read. */
+  abstract featureSeriesRows(featureName: string, since: Date): Promise<{ hours: HourlyRow[]; variants: VariantRow[] }>;
   /** The applications that reported the feature in the hours kept, by name. */
   abstract seenApplications(featureName: string): Promise<string[]>;
   abstract applications(query: ApplicationQuery): Promise<{ applications: ApplicationRow[]; total: number }>;
@@ -94,25 +95,34 @@ export class SqlMetricsReadModel extends MetricsReadModel {
     }));
   }
 
-  async featureVariants(featureName: string, since: Date): Promise<VariantRow[]> {
+  async featureSeriesRows(featureName: string, since: Date): Promise<{ hours: HourlyRow[]; variants: VariantRow[] }> {
+    // One statement for both tables (one round trip), each walking its primary key, which leads with the feature;
+    // variants come in the key's order, the order their counts are listed in.
     const rows = await this.db.query<{
+      kind: string;
       app_name: string;
       environment: string;
       hour_start: unknown;
       variant: string;
-      count: number | string;
+      first_count: number | string;
+      no_count: number | string;
     }>(
-      `SELECT app_name, environment, hour_start, variant, count FROM flagwright_client_metrics_variants_hourly
-        WHERE feature_name = :featureName AND hour_start >= :since`,
+      `SELECT 'hour' AS kind, app_name, environment, hour_start, '' AS variant, yes_count AS first_count, no_count
+         FROM flagwright_client_metrics_hourly WHERE feature_name = :featureName AND hour_start >= :since
+       UNION ALL
+       SELECT 'variant', app_name, environment, hour_start, variant, count, 0
+         FROM flagwright_client_metrics_variants_hourly WHERE feature_name = :featureName AND hour_start >= :since
+       ORDER BY 1, 3, 4, 2, 5`,
       { featureName, since: this.db.toTimestamp(since) },
     );
-    return rows.map((row) => ({
-      appName: row.app_name,
-      environment: row.environment,
-      hourStart: toDate(row.hour_start)!,
-      variant: row.variant,
-      count: Number(row.count),
-    }));
+    const hours: HourlyRow[] = [];
+    const variants: VariantRow[] = [];
+    for (const row of rows) {
+      const common = { appName: row.app_name, environment: row.environment, hourStart: toDate(row.hour_start)! };
+      if (row.kind === 'hour') hours.push({ ...common, yes: Number(row.first_count), no: Number(row.no_count) });
+      else variants.push({ ...common, variant: row.variant, count: Number(row.first_count) });
+    }
+    return { hours, variants };
   }
 
   async seenApplications(featureName: string): Promise<string[]> {

@@ -84,6 +84,18 @@ describe('EventService.searchAnswer', () => {
     expect(after.total).toBe(2);
     expect(pages).toEqual([0, 0]);
   });
+
+  it("answers from the log, not from what this instance recorded: another instance's event shows at once", async () => {
+    const clock = new FixedClock();
+    const { events, eventStore } = recordingEvents(clock);
+    await events.record({ type: EVENT.FEATURE_CREATED, actor: ACTOR, project: 'p', featureName: 'f', data: { name: 'f' } });
+    expect(JSON.parse(await events.searchAnswer({ project: 'IS:p' }, apiTokenPrincipal())).total).toBe(1);
+    // Written to the shared table by another instance: this one's EventService never saw it.
+    await eventStore.insert({ type: EVENT.FEATURE_ARCHIVED, actor: ACTOR, project: 'p', featureName: 'f' }, clock.now());
+    const after = JSON.parse(await events.searchAnswer({ project: 'IS:p' }, apiTokenPrincipal()));
+    expect(after.events.map((e: { type: string }) => e.type)).toEqual(['feature-archived', 'feature-created']);
+    expect(after.total).toBe(2);
+  });
 });
 
 describe('EventTotals', () => {
@@ -108,16 +120,19 @@ describe('EventTotals', () => {
       return count(s, range);
     };
     const totals = new EventTotals(store);
-    expect(await totals.totalOf(search, clock.now())).toEqual({ total: 10, matches: '14:3' });
+    const settledBefore = () => new Date(clock.now().getTime() - SETTLED_AFTER_MS);
+    const settledId = async () => (await store.logState(settledBefore())).settledId;
     // Events older than a minute are settled: the 14 first of 20, taken every 10 s (the 20th at now − 10 s).
+    expect(await store.logState(settledBefore())).toEqual({ settledId: 14, newer: 6 });
+    expect(await totals.totalOf(search, await settledId())).toBe(10);
     expect(counted).toEqual([{ upToId: 14 }, { afterId: 14 }]);
     counted.length = 0;
-    expect(await totals.totalOf(search, clock.now())).toEqual({ total: 10, matches: '14:3' });
+    expect(await totals.totalOf(search, await settledId())).toBe(10);
     expect(counted).toEqual([{ afterId: 14 }]);
     counted.length = 0;
     await store.insert({ type: EVENT.FEATURE_CREATED, actor: ACTOR }, clock.now());
     clock.advance(SETTLED_AFTER_MS);
-    expect(await totals.totalOf(search, clock.now())).toEqual({ total: 11, matches: '20:1' });
+    expect(await totals.totalOf(search, await settledId())).toBe(11);
     // The new event is exactly a minute old: not yet settled.
     expect(counted).toEqual([{ afterId: 14, upToId: 20 }, { afterId: 20 }]);
   });

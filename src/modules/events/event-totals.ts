@@ -18,9 +18,9 @@ interface SettledCount {
  * The totals of event searches without counting the whole log on every page. The log only grows (events are never
  * changed or deleted), so a search's count over the events up to a settled id holds forever: it is kept per search
  * and moved forward by counting only the events settled since, and the events newer than the settled id are
- * counted on every request (a minute's worth, through the primary key). Ids come from a sequence, and on
- * PostgreSQL a smaller id can commit after a larger one; an id is settled once its event is a minute old
- * (`SETTLED_AFTER_MS`), long after every transaction that took a smaller id ended. Each instance keeps its own
+ * counted on every count (a minute's worth, through the primary key). Ids come from a sequence, and on PostgreSQL a
+ * smaller id can commit after a larger one; an id is settled once its event is a minute old (`SETTLED_AFTER_MS`,
+ * see `EventStore.logState`), long after every transaction that took a smaller id ended. Each instance keeps its own
  * counts; all of them read the same rows, so they agree.
  */
 export class EventTotals {
@@ -28,12 +28,8 @@ export class EventTotals {
 
   constructor(private readonly store: EventStore) {}
 
-  /**
-   * How many events the search matches, and a token of the matches: the same token means the same events match
-   * (the settled part is fixed by its id, and the newer part only grows, so an unchanged count is an unchanged part).
-   */
-  async totalOf(search: EventSearch, now: Date): Promise<{ total: number; matches: string }> {
-    const settledId = await this.store.newestIdBefore(new Date(now.getTime() - SETTLED_AFTER_MS));
+  /** How many events the search matches, the log's settled id being `settledId`. */
+  async totalOf(search: EventSearch, settledId: number): Promise<number> {
     const key = keyOf(search);
     const kept = this.settled.get(key);
     let settled: SettledCount;
@@ -41,8 +37,7 @@ export class EventTotals {
     else if (kept.upToId >= settledId) settled = kept;
     else settled = { upToId: settledId, count: kept.count + (await this.store.count(search, { afterId: kept.upToId, upToId: settledId })) };
     this.remember(key, settled);
-    const recent = await this.store.count(search, { afterId: settled.upToId });
-    return { total: settled.count + recent, matches: `${settled.upToId}:${recent}` };
+    return settled.count + (await this.store.count(search, { afterId: settled.upToId }));
   }
 
   private remember(key: string, count: SettledCount): void {

@@ -6,7 +6,7 @@ import { Clock } from '../../core/clock.js';
 import { type EventSearchParameters, eventSearchOf } from './event-search.parser.js';
 import type { EventCreator, EventQuery, EventRecord, NewEvent } from './event.model.js';
 import { EventStore } from './event.store.js';
-import { EventTotals, KEPT_TOTALS, keyOf } from './event-totals.js';
+import { EventTotals, KEPT_TOTALS, keyOf, SETTLED_AFTER_MS } from './event-totals.js';
 
 /** Answers larger than this are not kept (a page of 1,000 events with large data). */
 const KEPT_ANSWER_CHARS = 256 * 1024;
@@ -19,8 +19,8 @@ const KEPT_ANSWER_CHARS = 256 * 1024;
 @Injectable()
 export class EventService {
   private readonly totals: EventTotals;
-  /** The serialized answer of each recent search page, with the token of the matches it was made from. */
-  private readonly answers = new Map<string, { matches: string; body: string }>();
+  /** The serialized answer of each recent search page, with the state of the log it was made from. */
+  private readonly answers = new Map<string, { log: string; body: string }>();
 
   constructor(
     private readonly store: EventStore,
@@ -48,18 +48,22 @@ export class EventService {
   }
 
   /**
-   * The search's answer, serialized: `{events, total}`. The log only grows, so while the same events match (the
-   * totals' token is unchanged) a page is the page it was: it is kept, and a repeated search reads two counts only.
+   * The search's answer, serialized: `{events, total}`. The log only grows, so while it holds the same events a page
+   * is the page it was: it is kept, and a repeated search reads where the log stands only, one index lookup whatever
+   * the filters. The same settled id (every event up to it committed) and the same number of events above it (which
+   * only grows) mean the same events.
    */
   async searchAnswer(parameters: EventSearchParameters, principal: Principal): Promise<string> {
     const search = eventSearchOf(parameters, !(await this.isAdmin(principal)));
-    const { total, matches } = await this.totals.totalOf(search, this.clock.now());
+    const { settledId, newer } = await this.store.logState(new Date(this.clock.now().getTime() - SETTLED_AFTER_MS));
+    const log = `${settledId}:${newer}`;
     const key = `${keyOf(search)}|${search.offset}|${search.limit}`;
     const kept = this.answers.get(key);
-    if (kept?.matches === matches) return kept.body;
+    if (kept?.log === log) return kept.body;
+    const total = await this.totals.totalOf(search, settledId);
     const body = JSON.stringify({ events: await this.store.search(search), total });
     this.answers.delete(key);
-    if (body.length <= KEPT_ANSWER_CHARS) this.answers.set(key, { matches, body });
+    if (body.length <= KEPT_ANSWER_CHARS) this.answers.set(key, { log, body });
     if (this.answers.size > KEPT_TOTALS) this.answers.delete(this.answers.keys().next().value!);
     return body;
   }

@@ -9,6 +9,12 @@ export interface IdRange {
   upToId?: number;
 }
 
+/** The newest settled id of the log and the number of events above it (see EventTotals). */
+export interface LogState {
+  settledId: number;
+  newer: number;
+}
+
 /** The audit log's table. Abstract class: the DI token and the contract; a fake implements it for unit tests. */
 export abstract class EventStore {
   abstract insert(event: NewEvent, createdAt: Date): Promise<void>;
@@ -17,8 +23,11 @@ export abstract class EventStore {
   abstract search(search: EventSearch): Promise<EventRecord[]>;
   /** How many events in `range` a search matches. */
   abstract count(search: EventSearch, range: IdRange): Promise<number>;
-  /** The id of the newest event created before `instant` (0 when there is none). */
-  abstract newestIdBefore(instant: Date): Promise<number>;
+  /**
+   * Where the log stands, in one read: the id of the newest event created before `settledBefore` (0 when there is
+   * none) and how many events have a larger id.
+   */
+  abstract logState(settledBefore: Date): Promise<LogState>;
   /** Everyone who recorded events, each once, ordered by id. */
   abstract creators(): Promise<EventCreator[]>;
 }
@@ -109,12 +118,18 @@ export class SqlEventStore extends EventStore {
     return Number(row?.total ?? 0);
   }
 
-  async newestIdBefore(instant: Date): Promise<number> {
-    const row = await this.db.one<{ id: number | string }>(
-      'SELECT id FROM flagwright_events WHERE created_at < :instant ORDER BY created_at DESC, id DESC LIMIT 1',
-      { instant: this.db.toTimestamp(instant) },
+  async logState(settledBefore: Date): Promise<LogState> {
+    // The settled id from the (created_at, id) index, backwards; the events above it through the primary key. The
+    // upper bound changes no answer (PostgreSQL's ids are 32-bit; no log gains 2^31 events in a minute): with both
+    // bounds unknown at planning, PostgreSQL expects a narrow range, where a lone `id > …` made it plan a third of
+    // the table, in parallel (124 ms, not 0.4 ms).
+    const row = await this.db.one<{ settled_id: number | string; newer: number | string }>(
+      `SELECT s.id AS settled_id,
+              (SELECT COUNT(*) FROM flagwright_events e WHERE e.id > s.id AND e.id <= CAST(s.id AS BIGINT) + 2147483647) AS newer
+         FROM (SELECT COALESCE((SELECT id FROM flagwright_events WHERE created_at < :instant ORDER BY created_at DESC, id DESC LIMIT 1), 0) AS id) s`,
+      { instant: this.db.toTimestamp(settledBefore) },
     );
-    return Number(row?.id ?? 0);
+    return { settledId: Number(row?.settled_id ?? 0), newer: Number(row?.newer ?? 0) };
   }
 
   async creators(): Promise<EventCreator[]> {

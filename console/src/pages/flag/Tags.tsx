@@ -1,11 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { api, data, type Schemas } from '../../api/client';
+import { usePermission } from '../../app/permissions';
+import { GuardedButton } from '../../ui/GuardedButton';
 
 /** The flag's tags: each removable, and a form to add one (`type:value`, the type `simple` by default). */
-export function Tags({ flag, tags, onChanged }: { flag: string; tags: Schemas['tagSchema'][]; onChanged: () => void }) {
+export function Tags({
+  flag,
+  project,
+  tags,
+  onChanged,
+}: {
+  flag: string;
+  project: string;
+  tags: Schemas['tagSchema'][];
+  onChanged: () => void;
+}) {
   const id = useId();
+  const canTag = usePermission('UPDATE_FEATURE', { project });
   const queryClient = useQueryClient();
   const [type, setType] = useState('simple');
   const [value, setValue] = useState('');
@@ -35,9 +47,14 @@ export function Tags({ flag, tags, onChanged }: { flag: string; tags: Schemas['t
             <span>
               {tag.type}:{tag.value}
             </span>
-            <Button className="chip-remove" aria-label={`Remove tag ${tag.type}:${tag.value}`} onPress={() => remove.mutate(tag)}>
+            <GuardedButton
+              permission={canTag}
+              className="chip-remove"
+              aria-label={`Remove tag ${tag.type}:${tag.value}`}
+              onPress={() => remove.mutate(tag)}
+            >
               ×
-            </Button>
+            </GuardedButton>
           </li>
         ))}
       </ul>
@@ -56,9 +73,9 @@ export function Tags({ flag, tags, onChanged }: { flag: string; tags: Schemas['t
           <label htmlFor={`${id}-value`}>Tag value</label>
           <input id={`${id}-value`} value={value} onChange={(event) => setValue(event.target.value)} />
         </div>
-        <Button type="submit" className="button">
+        <GuardedButton permission={canTag} type="submit" className="button">
           Add tag
-        </Button>
+        </GuardedButton>
       </form>
       {(add.error || remove.error) && (
         <p role="alert" className="notice error">

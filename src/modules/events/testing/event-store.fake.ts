@@ -4,7 +4,7 @@ import { FakeAccessReadModel } from '../../../core/testing/access-read-model.fak
 import { FixedClock } from '../../../core/testing/fixed-clock.js';
 import type { EventCreator, EventQuery, EventRecord, EventSearch, NewEvent } from '../event.model.js';
 import { EventService } from '../event.service.js';
-import { CREATOR_NAMES, EventStore, type IdRange } from '../event.store.js';
+import { CREATOR_NAMES, EventStore, type IdRange, type LogState } from '../event.store.js';
 
 /** The events table in memory: ids count up, listings are newest first and filtered as the SQL store filters. */
 export class FakeEventStore extends EventStore {
@@ -52,8 +52,9 @@ export class FakeEventStore extends EventStore {
     return this.matching(search, range).length;
   }
 
-  async newestIdBefore(instant: Date): Promise<number> {
-    return this.rows.filter((row) => new Date(row.createdAt) < instant).at(-1)?.id ?? 0;
+  async logState(settledBefore: Date): Promise<LogState> {
+    const settledId = this.rows.filter((row) => new Date(row.createdAt) < settledBefore).at(-1)?.id ?? 0;
+    return { settledId, newer: this.rows.filter((row) => row.id > settledId).length };
   }
 
   async creators(): Promise<EventCreator[]> {

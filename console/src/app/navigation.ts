@@ -17,6 +17,7 @@ export const NAVIGATION: NavigationItem[] = [
   { label: 'Groups', to: '/admin/groups', group: 'Admin' },
   { label: 'Roles', to: '/admin/roles', group: 'Admin' },
   { label: 'API tokens', to: '/admin/api-tokens', group: 'Admin' },
+  { label: 'Single sign-on', to: '/admin/single-sign-on', group: 'Admin' },
   { label: 'Environments', to: '/admin/environments', group: 'Admin' },
   { label: 'Strategy types', to: '/admin/strategy-types', group: 'Admin' },
   { label: 'Tag types', to: '/admin/tag-types', group: 'Admin' },

@@ -10,6 +10,9 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): RouteObjec
 export const routes: RouteObject[] = [
   { path: 'login', lazy: page(() => import('../pages/LoginPage')) },
   { path: 'forgotten-password', lazy: page(() => import('../pages/identity/ForgottenPasswordPage')) },
+  { path: 'reset-password', lazy: page(() => import('../pages/identity/ResetPasswordPage')) },
+  { path: 'new-user', lazy: page(() => import('../pages/identity/NewUserPage')) },
+  { path: 'invite/:token', lazy: page(() => import('../pages/identity/InviteRedirect')) },
   {
     path: '/',
     Component: Shell,
@@ -34,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/groups', lazy: page(() => import('../pages/admin/GroupsPage')) },
       { path: 'admin/roles', lazy: page(() => import('../pages/admin/RolesPage')) },
       { path: 'admin/api-tokens', lazy: page(() => import('../pages/admin/ApiTokensPage')) },
+      { path: 'admin/single-sign-on', lazy: page(() => import('../pages/admin/SingleSignOnPage')) },
       { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },
     ],
   },

@@ -27,6 +27,11 @@ export default function LoginPage() {
     <main className="login">
       <section className="login-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Sign in to Flagwright</h1>
+        {params.get('reset') === 'done' && (
+          <p role="status" className="notice">
+            Your password is set: sign in with it.
+          </p>
+        )}
         <Form
           className="stack"
           onSubmit={(event) => {

@@ -4,8 +4,9 @@ import { Button } from 'react-aria-components';
 import { api, ApiError, data } from '../api/client';
 import { useMe } from '../app/session';
 import { CopyButton } from '../ui/CopyButton';
+import { SessionsList } from './identity/SessionsList';
 
-/** The signed-in person: password change and personal access tokens (a new secret shown once). */
+/** The signed-in person: password change, personal access tokens (a new secret shown once) and sessions. */
 export default function ProfilePage() {
   const me = useMe();
   return (
@@ -19,6 +20,7 @@ export default function ProfilePage() {
       )}
       <PasswordChange />
       <PersonalAccessTokens />
+      <SessionsList />
     </section>
   );
 }

@@ -81,3 +81,16 @@ describe('the console on a 375 px wide screen', () => {
     await screenshot(page, 'flag-page-375');
   });
 });
+
+describe('the console on a desktop screen', () => {
+  it('shows the navigation itself, with no Menu button', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await page.goto('/');
+      await page.getByRole('navigation').getByRole('link', { name: 'Projects' }).waitFor();
+      await expect(page.getByRole('button', { name: 'Menu', exact: true }).count()).resolves.toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 375, height: 800 });
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { Button, Form, Switch } from 'react-aria-components';
 import { api, data, type Schemas } from '../../api/client';
 import { apiFieldErrors } from '../../ui/FormDialog';
 import { TextInput } from '../../ui/TextInput';
+import { SaveStatus } from '../../ui/SaveStatus';
 
 type OidcSettings = Schemas['oidcSettingsResponseSchema'];
 
@@ -133,16 +134,7 @@ function OidcForm({ settings }: { settings: OidcSettings }) {
           onChange={set('enableSingleSignOut')}
           isDisabled={readOnly}
         />
-        {save.error && (
-          <p role="alert" className="notice error">
-            {save.error.message}
-          </p>
-        )}
-        {save.isSuccess && (
-          <p role="status" className="muted">
-            Saved.
-          </p>
-        )}
+        <SaveStatus save={save} />
         <div className="row">
           <Button type="submit" className="button primary" isDisabled={readOnly || save.isPending}>
             Save

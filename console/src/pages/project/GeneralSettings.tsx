@@ -9,6 +9,7 @@ import { GuardedButton } from '../../ui/GuardedButton';
 import { TextInput } from '../../ui/TextInput';
 import { TypedConfirmDialog } from '../../ui/TypedConfirmDialog';
 import type { ProjectOverview } from './ProjectHeader';
+import { SaveStatus } from '../../ui/SaveStatus';
 
 /** Unleash keeps its default project: the API refuses to delete it. */
 const DEFAULT_PROJECT = 'default';
@@ -57,16 +58,7 @@ export function GeneralSettings({ projectId, project }: { projectId: string; pro
         >
           <TextInput label="Name" name="name" value={name} onChange={setName} isRequired />
           <TextInput label="Description" name="description" value={description} onChange={setDescription} />
-          {save.error && (
-            <p role="alert" className="notice error">
-              {save.error.message}
-            </p>
-          )}
-          {save.isSuccess && (
-            <p role="status" className="muted">
-              Saved.
-            </p>
-          )}
+          <SaveStatus save={save} />
           <div className="row">
             <GuardedButton permission={canUpdate} type="submit" className="button primary" isDisabled={save.isPending}>
               Save

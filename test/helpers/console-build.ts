@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { buildOnce, buildService } from './service-process.js';
 
-const CONSOLE_INPUTS = [
+export const CONSOLE_INPUTS = [
   'console/src',
   'console/index.html',
   'console/vite.config.ts',

@@ -56,7 +56,7 @@ export function Shell() {
   if (!me.data) {
     return (
       <div className="shell-loading" aria-busy="true">
-        {me.error ? <p role="alert">{me.error.message}</p> : <span className="skeleton" aria-label="Loading" />}
+        {me.error ? <p role="alert">{me.error.message}</p> : <span className="skeleton" role="status" aria-label="Loading" />}
       </div>
     );
   }

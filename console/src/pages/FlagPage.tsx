@@ -128,7 +128,7 @@ export default function FlagPage() {
       </section>
     );
   }
-  if (!feature.data) return <span className="skeleton" aria-label="Loading the flag" />;
+  if (!feature.data) return <span className="skeleton" role="status" aria-label="Loading the flag" />;
   const flag = feature.data;
   const segmentNames = new Map((segments.data?.segments ?? []).map((segment) => [segment.id, segment.name]));
 
@@ -190,17 +190,17 @@ export default function FlagPage() {
           <Tags flag={flag.name} project={flag.project} tags={flag.tags} onChanged={refresh} />
         </TabPanel>
         <TabPanel id="variants" className="tab-panel" shouldForceMount={keptVariants}>
-          <Suspense fallback={<span className="skeleton" aria-label="Loading variants" />}>
+          <Suspense fallback={<span className="skeleton" role="status" aria-label="Loading variants" />}>
             <Variants flag={flag} onChanged={refresh} />
           </Suspense>
         </TabPanel>
         <TabPanel id="metrics" className="tab-panel">
-          <Suspense fallback={<span className="skeleton" aria-label="Loading metrics" />}>
+          <Suspense fallback={<span className="skeleton" role="status" aria-label="Loading metrics" />}>
             <Metrics flag={flag} />
           </Suspense>
         </TabPanel>
         <TabPanel id="history" className="tab-panel">
-          <Suspense fallback={<span className="skeleton" aria-label="Loading history" />}>
+          <Suspense fallback={<span className="skeleton" role="status" aria-label="Loading history" />}>
             <History flag={flag.name} />
           </Suspense>
         </TabPanel>

@@ -46,7 +46,7 @@ export default function History({ flag }: { flag: string }) {
     queryFn: () => data(api.GET('/api/admin/events/{featureName}', { params: { path: { featureName: flag } } })),
   });
   if (events.error) return <p role="alert">{events.error.message}</p>;
-  if (!events.data) return <span className="skeleton" aria-label="Loading history" />;
+  if (!events.data) return <span className="skeleton" role="status" aria-label="Loading history" />;
   return (
     <ol className="history">
       {events.data.events.map((event) => (

@@ -65,7 +65,7 @@ export default function Metrics({ flag }: { flag: Feature }) {
           {metrics.error.message}
         </p>
       )}
-      {!metrics.data && !metrics.error && <span className="skeleton" aria-label="Loading metrics" />}
+      {!metrics.data && !metrics.error && <span className="skeleton" role="status" aria-label="Loading metrics" />}
       {metrics.data && (
         <>
           <p className="muted">

@@ -47,7 +47,7 @@ export function ProjectHeader({
             : overview.error.message}
         </p>
       )}
-      {overview.isPending && <span className="skeleton" aria-label="Loading the project" />}
+      {overview.isPending && <span className="skeleton" role="status" aria-label="Loading the project" />}
     </>
   );
 }

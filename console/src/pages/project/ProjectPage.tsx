@@ -160,7 +160,7 @@ function RecentActivity({ projectId }: { projectId: string }) {
         </p>
       )}
       {!events.data ? (
-        <span className="skeleton" aria-label="Loading the activity" />
+        <span className="skeleton" role="status" aria-label="Loading the activity" />
       ) : events.data.events.length === 0 ? (
         <p className="muted">Nothing has happened in this project yet.</p>
       ) : (

@@ -1,4 +1,4 @@
-import { databaseSchema } from '../helpers/database-digest.js';
+import { databaseSchema } from '../helpers/database-schema.js';
 import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../helpers/test-app.js';
 
 /**

@@ -2,7 +2,8 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { MAX_BODY_DEPTH } from '../../src/core/http/json-body.guard.js';
-import { changedTables, databaseDigest, databaseSchema } from './database-digest.js';
+import { DatabaseChanges } from './database-changes.js';
+import { databaseSchema } from './database-schema.js';
 import type { DocumentedRoute, OpenApiDocument } from './openapi-checker.js';
 import { OpenApiChecker } from './openapi-checker.js';
 import { ADMIN_TOKEN, adminUserToken, CLIENT_TOKEN, FRONTEND_TOKEN, sessionCookieFor, type TestApp } from './test-app.js';
@@ -482,7 +483,7 @@ export interface FuzzRun {
 /**
  * Runs `numRuns` fuzzed requests one after another against the listening app and asserts, for each: no 5xx, no
  * answer slower than `slowMs`, the error body on every error answer, and no change to the database by a refused
- * (4xx) request. The database digest is taken after every answer (a 2xx or 3xx may change it; a 4xx may not).
+ * (4xx) request. The tables changed are looked at after every answer (a 2xx or 3xx may change them; a 4xx may not).
  * fast-check reports the seed and the failing request; the whole sequence replays with FUZZ_SEED set to that seed.
  */
 export async function fuzz(
@@ -498,8 +499,7 @@ export async function fuzz(
   const document = JSON.parse(
     (await send(port, agent, { route: '', method: 'GET', path: '/docs/openapi.json', caller: '', headers: [] })).text,
   );
-  const schema = await databaseSchema(t.db);
-  let digest = await databaseDigest(t.db, schema, BOOKKEEPING_COLUMNS);
+  const changes = await DatabaseChanges.watch(t.db, await databaseSchema(t.db), BOOKKEEPING_COLUMNS);
   const run: FuzzRun = { requests: 0, statuses: {} };
   const admin = Object.keys(callers)[0];
   try {
@@ -509,9 +509,9 @@ export async function fuzz(
         run.requests++;
         run.statuses[answer.status] = (run.statuses[answer.status] ?? 0) + 1;
         const problems = answerProblems(answer, slowMs);
-        const after = await databaseDigest(t.db, schema, BOOKKEEPING_COLUMNS);
+        const changedTables = await changes.look();
         if (answer.status === 0 || (answer.status >= 400 && answer.status < 500)) {
-          const changed = changedTables(digest, after).filter(
+          const changed = changedTables.filter(
             (table) =>
               answer.status !== 401 ||
               !(LOCKOUT_TABLES.includes(table) || (fuzzed.route === LOGIN_ROUTE && FAILED_LOGIN_TABLES.includes(table))),
@@ -519,10 +519,7 @@ export async function fuzz(
           if (changed.length > 0)
             problems.push(`answered ${answer.status} but changed ${changed.join(', ')}: ${answer.text.slice(0, 200)}`);
         }
-        digest = after;
-        if (answer.status === 401 && fuzzed.caller === admin && (await restoreAdmin(t, callers))) {
-          digest = await databaseDigest(t.db, schema, BOOKKEEPING_COLUMNS);
-        }
+        if (answer.status === 401 && fuzzed.caller === admin && (await restoreAdmin(t, callers))) await changes.look();
         if (problems.length > 0) throw new Error(`${problems.join('; ')} (FUZZ_SEED=${seed} replays the run)`);
       }),
       { numRuns, seed, endOnFailure: true },

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Button, GridList, GridListItem, Link, Tab, TabList, TabPanel, Tabs, useDragAndDrop } from 'react-aria-components';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { api, ApiError, data, type Schemas } from '../api/client';
 import { usePermission, usePermissions } from '../app/permissions';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EnvironmentSwitch } from '../ui/EnvironmentSwitch';
 import { GuardedButton } from '../ui/GuardedButton';
+import { useUrlParams } from '../ui/useUrlParams';
 import './flag/flag.css';
 import { DependencySection } from './flag/Dependency';
 import { Lifecycle } from './flag/Lifecycle';
@@ -37,20 +38,13 @@ type TabId = (typeof TABS)[number]['id'];
 export default function FlagPage() {
   const { projectId = '', featureName = '' } = useParams();
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, changeSearchParams] = useUrlParams();
   const tab: TabId = TABS.find((candidate) => candidate.id === searchParams.get('tab'))?.id ?? 'overview';
   // A visited variants tab stays mounted (hidden), so an unsaved edit survives a look at another tab.
   const [keptVariants, setKeptVariants] = useState(tab === 'variants');
   const showTab = (next: TabId) => {
     if (next === 'variants') setKeptVariants(true);
-    setSearchParams(
-      (params) => {
-        if (next === 'overview') params.delete('tab');
-        else params.set('tab', next);
-        return params;
-      },
-      { replace: true },
-    );
+    changeSearchParams({ tab: next === 'overview' ? undefined : next }, { replace: true });
   };
   const queryClient = useQueryClient();
   const key = ['feature', projectId, featureName];

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Input, Label, Link, Popover, SearchField } from 'react-aria-components';
-import { useSearchParams } from 'react-router';
 import { api, data } from '../api/client';
 import { usePermissions } from '../app/permissions';
 import { EnvironmentSwitch } from '../ui/EnvironmentSwitch';
 import { Pager } from '../ui/Pager';
 import { useDebounced } from '../ui/useDebounced';
+import { type UrlChangeOptions, useUrlParams } from '../ui/useUrlParams';
 import { FilterEditor } from './flags/FilterEditor';
 import { describeFilter, FILTERS } from './flags/filters';
 import { useToggle } from './flags/useToggle';
@@ -22,7 +22,7 @@ const SORTABLE = [
 
 /** The flags page (the spec's feature search): every view it shows is in its URL, and costs one search request. */
 export default function FlagsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useUrlParams();
   const [text, setText] = useState(params.get('query') ?? '');
   const query = useDebounced(text.trim(), 300);
   const [message, setMessage] = useState<string>();
@@ -30,19 +30,8 @@ export default function FlagsPage() {
   const can = usePermissions();
   const queryClient = useQueryClient();
 
-  const update = (changes: Record<string, string | string[] | undefined>, resetPage = true) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          next.delete(key);
-          for (const item of Array.isArray(value) ? value : value ? [value] : []) next.append(key, item);
-        }
-        if (resetPage) next.delete('offset');
-        return next;
-      },
-      { replace: true },
-    );
+  const update = (changes: Record<string, string | string[] | undefined>, options: UrlChangeOptions = {}) =>
+    change(changes, { replace: true, ...options });
 
   useEffect(() => {
     if ((params.get('query') ?? '') !== query) update({ query: query || undefined });
@@ -267,7 +256,13 @@ export default function FlagsPage() {
           <p>No flag matches this view.</p>
         </div>
       )}
-      <Pager offset={offset} pageSize={PAGE_SIZE} total={total} noun="flags" onOffset={(next) => update({ offset: String(next) }, false)} />
+      <Pager
+        offset={offset}
+        pageSize={PAGE_SIZE}
+        total={total}
+        noun="flags"
+        onOffset={(next) => update({ offset: String(next) }, { keepPage: true })}
+      />
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { api, data, type Schemas } from '../../api/client';
 import { Pager } from '../../ui/Pager';
 import { Pick } from '../../ui/Pick';
 import { ResourcePage } from '../../ui/ResourcePage';
 import { TextInput } from '../../ui/TextInput';
 import { useDebounced } from '../../ui/useDebounced';
+import { useUrlParams } from '../../ui/useUrlParams';
 
 type Event = Schemas['eventSchema'];
 const PAGE_SIZE = 25;
@@ -22,17 +22,9 @@ const is = (value: string | null) => (value ? `IS:${value}` : undefined);
 
 /** The audit log: every change, newest first, filtered on the server, a page at a time. */
 export default function EventsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const offset = Number(params.get('offset') ?? 0);
   const filters = useDebounced(params.toString(), 300);
-  const update = (changes: Record<string, string | undefined>, resetPage = true) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries({ ...changes, ...(resetPage && { offset: undefined }) }))
-        if (value) next.set(key, value);
-        else next.delete(key);
-      return next;
-    });
   const creators = useQuery({ queryKey: ['event-creators'], queryFn: () => data(api.GET('/api/admin/event-creators')) });
   const events = useQuery({
     queryKey: ['events', filters],
@@ -100,7 +92,7 @@ export default function EventsPage() {
         pageSize={PAGE_SIZE}
         total={total}
         noun="events"
-        onOffset={(next) => update({ offset: String(next) }, false)}
+        onOffset={(next) => update({ offset: String(next) }, { keepPage: true })}
       />
     </ResourcePage>
   );

@@ -11,6 +11,15 @@ UPDATE;
 -- ApiTokenController.list
 DELETE;
 
+-- ApiTokenController.listByName
+CREATE;
+
+-- ApiTokenController.listByName
+UPDATE;
+
+-- ApiTokenController.listByName
+DELETE;
+
 -- ApiTokenController.create
 CREATE;
 

@@ -192,6 +192,11 @@ SELECT ${FEATURE_COLUMNS} FROM flagwright_features f WHERE f.archived_at IS NOT 
 -- FeatureReadModel.variantsOf.row
 SELECT variants FROM flagwright_feature_environments WHERE feature_name = :featureName AND environment = :environment;
 
+-- FeatureReadModel.variantNamesOf.rows
+SELECT variants FROM flagwright_feature_strategies WHERE feature_name = :featureName
+  UNION ALL
+  SELECT variants FROM flagwright_feature_environments WHERE feature_name = :featureName;
+
 -- FeatureReadModel.tagsOf.rows
 SELECT tag_type, tag_value FROM flagwright_feature_tags WHERE feature_name = :featureName ORDER BY tag_type, tag_value;
 

@@ -17,6 +17,9 @@ SELECT s.id, s.feature_name, s.project_name, s.environment, s.strategy_name
   WHERE l.segment_id = :segmentId
   ORDER BY s.project_name, s.feature_name, s.environment, s.sort_order, s.id;
 
+-- SegmentReadModel.segmentIdsOf.rows
+SELECT segment_id FROM flagwright_feature_strategy_segments WHERE strategy_id = :strategyId;
+
 -- SegmentReadModel.projectExists
 SELECT id FROM flagwright_projects WHERE id = :projectId;
 

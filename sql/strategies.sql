@@ -17,6 +17,9 @@ SELECT ${STRATEGY_COLUMNS}, ${this.segmentIdsColumn()}
   WHERE s.feature_name = :featureName AND s.environment = :environment
   ORDER BY s.sort_order, s.created_at, s.id;
 
+-- SqlFeatureStrategyStore.addressOf.row
+SELECT project_name, feature_name, environment FROM flagwright_feature_strategies WHERE id = :strategyId;
+
 -- SqlFeatureStrategyStore.insert
 INSERT INTO flagwright_feature_strategies (id, feature_name, project_name, environment, strategy_name, title, disabled, parameters, constraints,
                                   variants, sort_order, created_by_user_id, created_at)

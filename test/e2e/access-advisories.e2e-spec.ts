@@ -73,6 +73,7 @@ describe('access advisories', () => {
       'PUT variants': [{ name: 'v1', weight: 1000, weightType: 'variable', stickiness: 'default' }],
       'PATCH variants': [{ op: 'add', path: '/0', value: { name: 'v2', weight: 1000, weightType: 'variable', stickiness: 'default' } }],
       'POST complete': { status: 'kept' },
+      'PUT variants-batch': { variants: [{ name: 'v3', weight: 0 }], environments: ['development'] },
     };
     const bodyOf = (route: RoutePermission) => {
       const key = `${route.method} ${route.path.split('/').at(-1)}`;

@@ -121,6 +121,7 @@ export async function routeFixtures(t: TestApp, { asAdmin }: Http, suffix: strin
   };
   // By the segment before `{name}`: `/environments/update/{name}` names an environment too.
   const names: Record<string, string> = {
+    'api-tokens': `${suffix}-sdk`,
     environments: environment,
     update: environment,
     strategies: `${suffix}-strategy`,

@@ -104,12 +104,20 @@ describe('the OpenAPI document describes a successful answer of every operation'
       { op: 'add', path: '/1', value: { name: 'red', weightType: 'variable', weight: 0 } },
     ]);
     await asAdmin('GET', `${inEnvironment}/variants`);
+    await asAdmin('PUT', `${feature}/variants-batch`, {
+      variants: [
+        { name: 'blue', weight: 0 },
+        { name: 'red', weight: 0 },
+      ],
+      environments: ['development', 'production'],
+    });
     await asAdmin('GET', `${feature}/lifecycle`);
     await asAdmin('POST', `${feature}/lifecycle/complete`, { status: 'kept' });
     await asAdmin('POST', `${feature}/lifecycle/uncomplete`);
     await asAdmin('POST', `${feature}/dependencies`, { feature: 'docs-parent' });
     await asAdmin('GET', `${feature}/dependencies`);
     await asAdmin('GET', `${feature}/parents`);
+    await asAdmin('GET', `${features}/docs-parent/parent-variants`);
     await asAdmin('GET', `${project}/dependencies`);
     await ok('POST', `${feature}/favorites`, user);
     await asAdmin('GET', '/api/admin/events');
@@ -137,6 +145,20 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('GET', segmentUrl);
     await asAdmin('PUT', segmentUrl, { name: 'docs-segment', description: 'Documented', constraints: [] });
     await asAdmin('GET', `${segmentUrl}/strategies`);
+    const strategyId = (strategies.body as { id: string }[])[0].id;
+    await asAdmin('POST', '/api/admin/segments/strategies', {
+      projectId: 'docs',
+      environmentId: 'development',
+      strategyId,
+      segmentIds: [(segment.body as { id: number }).id],
+    });
+    await asAdmin('GET', `/api/admin/segments/strategies/${strategyId}`);
+    await asAdmin('POST', '/api/admin/segments/strategies', {
+      projectId: 'docs',
+      environmentId: 'development',
+      strategyId,
+      segmentIds: [],
+    });
     await asAdmin('POST', '/api/admin/segments/validate', { name: 'docs-segment-2' });
     await asAdmin('POST', '/api/admin/features/validate', { name: 'docs-flag-2' });
     await asAdmin('POST', '/api/admin/constraints/validate', { contextName: 'userId', operator: 'IN', values: ['1'] });
@@ -204,6 +226,8 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await unchanged('/api/client/features', CLIENT_TOKEN, await ok('GET', '/api/client/features', { authorization: CLIENT_TOKEN }));
     await unchanged('/api/client/delta', CLIENT_TOKEN, await ok('GET', '/api/client/delta', { authorization: CLIENT_TOKEN }));
     await ok('GET', '/api/client/streaming', { authorization: CLIENT_TOKEN });
+    await asAdmin('POST', '/api/admin/projects/default/features', { name: 'docs-client-flag' });
+    await ok('GET', '/api/client/features/docs-client-flag', { authorization: CLIENT_TOKEN });
     const bucket = { start: t.clock.now().toISOString(), stop: new Date(t.clock.now().getTime() + 60_000).toISOString() };
     const registration = { appName: 'docs-app', instanceId: 'docs-1', strategies: ['default'], started: bucket.start, interval: 10_000 };
     await ok('POST', '/api/client/register', { authorization: CLIENT_TOKEN }, registration);
@@ -328,6 +352,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
     const apiToken = await asAdmin('POST', '/api/admin/api-tokens', { tokenName: 'docs-sdk', type: 'client', environment: 'development' });
     const apiTokenUrl = `/api/admin/api-tokens/${(apiToken.body as { id: number }).id}`;
     await asAdmin('GET', '/api/admin/api-tokens');
+    await asAdmin('GET', '/api/admin/api-tokens/docs-sdk');
     await asAdmin('PUT', apiTokenUrl, { expiresAt });
     const projectToken = await asAdmin('POST', `${project}/api-tokens`, { tokenName: 'docs-frontend', type: 'frontend' });
     const projectTokenUrl = `${project}/api-tokens/${(projectToken.body as { id: number }).id}`;
@@ -366,6 +391,8 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('POST', `${project}/archive/validate`, { features: ['docs-copy'] });
     await asAdmin('POST', `${project}/archive`, { features: ['docs-copy'] });
     await asAdmin('DELETE', '/api/admin/archive/docs-copy');
+    await asAdmin('POST', `${project}/archive`, { features: ['docs-parent'] });
+    await asAdmin('POST', `${project}/revive`, { features: ['docs-parent'] });
     await asAdmin('DELETE', `${project}/environments/docs-env`);
     await asAdmin('DELETE', feature);
     await asAdmin('GET', '/api/admin/archive/features');
@@ -374,7 +401,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('DELETE', feature);
     await asAdmin('DELETE', '/api/admin/archive/docs-flag');
     await asAdmin('DELETE', `${features}/docs-parent`);
-    await asAdmin('DELETE', '/api/admin/archive/docs-parent');
+    await asAdmin('POST', `${project}/delete`, { features: ['docs-parent'] });
     await asAdmin('GET', `${project}/overview`);
     await asAdmin('GET', `${project}/status`);
     await asAdmin('GET', `${project}/flag-creators`);

@@ -1,10 +1,11 @@
-import { Body, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import { SignedInToMintTokens } from '../../core/access/no-token-minting.guard.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
 import { ApiErrors } from '../../core/http/openapi.js';
+import { NamePath } from '../../core/http/route-paths.js';
 import { ApiTokenSchema, ApiTokensSchema, CreateApiTokenSchema, UpdateApiTokenSchema } from './api-token.dto.js';
 import {
   ALL_ENVIRONMENTS,
@@ -32,6 +33,19 @@ export class ApiTokenController {
   @ApiOkResponse({ type: ApiTokensSchema })
   async list(@CurrentPrincipal() principal: Principal): Promise<ApiTokensSchema> {
     return { tokens: await this.tokens.list(principal) };
+  }
+
+  @Get(':name')
+  @RequirePermission(...anyTokenPermission('READ', 'CREATE', 'UPDATE', 'DELETE'))
+  @ApiOperation({
+    operationId: 'getApiTokensByName',
+    summary: 'Get API tokens by name',
+    description:
+      'The tokens named `{name}` (names are not unique) of the types the caller may see, without their secrets; an empty list when there is none.',
+  })
+  @ApiOkResponse({ type: ApiTokensSchema })
+  async listByName(@Param() { name }: NamePath, @CurrentPrincipal() principal: Principal): Promise<ApiTokensSchema> {
+    return { tokens: await this.tokens.listByName(name, principal) };
   }
 
   @Post()

@@ -44,6 +44,11 @@ export class ApiTokenService {
     return grants === 'all' ? tokens : tokens.filter((token) => maySee(grants, token.type));
   }
 
+  /** The tokens named `tokenName` (names are not unique) of the types the caller may see. */
+  async listByName(tokenName: string, principal: Principal): Promise<ApiToken[]> {
+    return (await this.list(principal)).filter((token) => token.tokenName === tokenName);
+  }
+
   async create(input: NewApiToken, principal: Principal, actor: Actor): Promise<CreatedApiToken> {
     await this.authorize(principal, 'CREATE', input.type);
     return this.insert(input, actor);

@@ -1,14 +1,17 @@
-import { Get, Query, Req, Res } from '@nestjs/common';
+import { Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiNotModifiedResponse, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import type { Principal } from '../../core/access/principal.js';
 import { ApiController } from '../../core/http/api-controller.decorator.js';
-import { ClientDeltaSchema, ClientFeaturesQuery, ClientFeaturesSchema } from './client-features.dto.js';
-import type { SdkScope } from './client-features.model.js';
+import { notFound } from '../../core/errors/app-error.js';
+import { ApiErrors } from '../../core/http/openapi.js';
+import { FeaturePath } from '../../core/http/route-paths.js';
+import { ClientDeltaSchema, ClientFeatureSchema, ClientFeaturesQuery, ClientFeaturesSchema } from './client-features.dto.js';
+import type { ClientFeature, SdkScope } from './client-features.model.js';
 import { SdkScopeResolver } from './sdk-scope.resolver.js';
 import { clientShapeOf, requestedEtags, SDK_ETAG_HEADER, sendKept } from './sdk-http.js';
-import { KeptAnswer } from './sdk-snapshot.js';
+import { type InlinedClientFeature, KeptAnswer } from './sdk-snapshot.js';
 import { SdkSnapshots } from './sdk-snapshots.service.js';
 import { SdkStreams } from './sdk-streams.service.js';
 
@@ -48,6 +51,30 @@ export class ClientFeaturesController {
     const shape = clientShapeOf(request);
     const snapshot = await this.snapshots.snapshot(await this.scopeOf(principal, query));
     await sendKept(request, response, snapshot.clientAnswer(shape));
+  }
+
+  @Get('features/:featureName')
+  @ApiOperation({
+    operationId: 'getClientFeature',
+    summary: 'Get a single feature flag',
+    description:
+      'One feature as `GET /api/client/features` shows it, with the same token scope and query; 404 when that answer does not have it. SDKs should use the list.',
+  })
+  @ApiHeader(SPEC_HEADER)
+  @ApiErrors([404, 'No such feature in the scope'])
+  @ApiOkResponse({ type: ClientFeatureSchema })
+  async feature(
+    @Param() { featureName }: FeaturePath,
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ClientFeaturesQuery,
+    @Req() request: Request,
+  ): Promise<ClientFeature | InlinedClientFeature> {
+    const shape = clientShapeOf(request);
+    // As Unleash: the name stands for the query's name prefix, so a prefix that excludes the feature does not hide it.
+    const snapshot = await this.snapshots.snapshot(await this.scopeOf(principal, { ...query, namePrefix: undefined }));
+    const feature = snapshot.feature(featureName, shape);
+    if (!feature) throw notFound(`Could not find feature flag ${featureName}`);
+    return feature;
   }
 
   @Get('delta')

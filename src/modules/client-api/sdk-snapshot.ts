@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { strongEtag } from '../../core/http/entity-tag.js';
-import type { ClientFeature, ClientFeatureSet, ClientSegment, SdkScope } from './client-features.model.js';
+import type { ClientFeature, ClientFeatureSet, ClientSegment, ClientStrategy, SdkScope } from './client-features.model.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -14,6 +14,9 @@ const brotliAsync = promisify(brotliCompress);
 export type ClientShape = 'segments' | 'inlined';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
+
+/** A feature for clients that predate segments: its strategies carry their segments' constraints instead of ids. */
+export type InlinedClientFeature = Omit<ClientFeature, 'strategies'> & { strategies: Omit<ClientStrategy, 'segments'>[] };
 
 /** An answer kept in memory: its bytes, its strong ETag, and its compressed forms once asked for. */
 export class KeptAnswer {
@@ -89,16 +92,25 @@ export class SdkSnapshot {
     return answer;
   }
 
+  /** One feature as `GET /api/client/features/{featureName}` answers it in `shape`; undefined when the scope has none. */
+  feature(name: string, shape: ClientShape): ClientFeature | InlinedClientFeature | undefined {
+    const feature = this.features.get(name);
+    return feature && shape === 'inlined' ? this.inlined(feature) : feature;
+  }
+
   private inlinedFeatures(): string[] {
-    return this.set.features.map((feature) =>
-      JSON.stringify({
-        ...feature,
-        strategies: feature.strategies.map(({ segments, ...strategy }) => ({
-          ...strategy,
-          constraints: [...segments.flatMap((id) => this.segments.get(id)?.constraints ?? []), ...strategy.constraints],
-        })),
-      }),
-    );
+    return this.set.features.map((feature) => JSON.stringify(this.inlined(feature)));
+  }
+
+  /** The feature with each segment's constraints put before its strategies' own, for clients that predate segments. */
+  private inlined(feature: ClientFeature): InlinedClientFeature {
+    return {
+      ...feature,
+      strategies: feature.strategies.map(({ segments, ...strategy }) => ({
+        ...strategy,
+        constraints: [...segments.flatMap((id) => this.segments.get(id)?.constraints ?? []), ...strategy.constraints],
+      })),
+    };
   }
 }
 

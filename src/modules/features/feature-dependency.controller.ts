@@ -68,6 +68,20 @@ export class FeatureDependencyController {
     return this.dependencies.possibleParents(projectId, featureName);
   }
 
+  @Get(`${PATH}/parent-variants`)
+  @RequirePermission('NONE')
+  @ApiOperation({
+    operationId: 'listParentVariantOptions',
+    summary: 'List parent feature variants.',
+    description:
+      'The variants a child of this feature may require of it: the names of the variants of its strategies and of its environments, each once, sorted.',
+  })
+  @ApiErrors(404)
+  @ApiOkResponse({ type: [String] })
+  parentVariants(@Param() { projectId, featureName }: ProjectFeaturePath): Promise<string[]> {
+    return this.dependencies.parentVariantOptions(projectId, featureName);
+  }
+
   @Get(':projectId/dependencies')
   @RequirePermission('NONE')
   // A bare boolean would otherwise go out as text.

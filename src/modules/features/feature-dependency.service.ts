@@ -44,6 +44,12 @@ export class FeatureDependencyService {
     return this.readModel.possibleParents(projectId, child);
   }
 
+  /** What a child of `parent` may require of it: the names of its strategies' and environments' variants. */
+  async parentVariantOptions(projectId: string, parent: string): Promise<string[]> {
+    await this.lookup.require(projectId, parent, 'hide');
+    return this.readModel.variantNamesOf(parent);
+  }
+
   async projectHasDependencies(projectId: string): Promise<boolean> {
     if (!(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
     return this.readModel.projectHasDependencies(projectId);

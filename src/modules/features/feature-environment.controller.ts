@@ -9,9 +9,9 @@ import { ApiErrors } from '../../core/http/openapi.js';
 import { JsonPatchBody, PatchOperationSchema, toPatchOperations } from '../strategies/index.js';
 import { type FeatureEnvironmentInfo, FeatureEnvironmentService } from './feature-environment.service.js';
 import { toFeatureVariants } from './feature-variant.rules.js';
-import { FeatureEnvironmentInfoSchema, FeatureVariantsBody, VariantSchema, VariantsSchema } from './feature.dto.js';
+import { FeatureEnvironmentInfoSchema, FeatureVariantsBody, PushVariantsSchema, VariantSchema, VariantsSchema } from './feature.dto.js';
 import { userIdOf } from './project-feature.controller.js';
-import { FeatureEnvironmentPath } from '../../core/http/route-paths.js';
+import { FeatureEnvironmentPath, ProjectFeaturePath } from '../../core/http/route-paths.js';
 
 export class ToggleQuery {
   @ApiPropertyOptional({
@@ -109,6 +109,29 @@ export class FeatureEnvironmentController {
   ): Promise<VariantsSchema> {
     const variants = toFeatureVariants(body.items);
     return { version: 1, variants: await this.environments.setVariants({ projectId, featureName, environment }, variants, actor) };
+  }
+
+  @Put(':projectId/features/:featureName/variants-batch')
+  @RequirePermission('UPDATE_FEATURE_ENVIRONMENT_VARIANTS')
+  @ApiOperation({
+    operationId: 'overwriteFeatureVariantsOnEnvironments',
+    summary: 'Create (overwrite) variants for a feature flag in multiple environments',
+    description:
+      'Replaces the variants of the feature in each environment listed, all or none; variable weights are computed so all total 1000. Needs UPDATE_FEATURE_ENVIRONMENT_VARIANTS in every one of them.',
+  })
+  @ApiErrors(404)
+  @ApiOkResponse({ type: VariantsSchema })
+  async setVariantsInEnvironments(
+    @Param() { projectId, featureName }: ProjectFeaturePath,
+    @Body() body: PushVariantsSchema,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+  ): Promise<VariantsSchema> {
+    const variants = toFeatureVariants(body.variants ?? []);
+    return {
+      version: 1,
+      variants: await this.environments.setVariantsInEnvironments(projectId, featureName, body.environments, variants, principal, actor),
+    };
   }
 
   @Patch(`${PATH}/variants`)

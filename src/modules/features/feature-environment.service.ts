@@ -27,6 +27,7 @@ import type { FeatureEnvironmentView, FeatureVariant } from './feature.model.js'
 import { FeatureReadModel } from './feature.read-model.js';
 import { patchFailure } from './feature.service.js';
 import { missingPermission } from '../../core/access/access.errors.js';
+import type { Permission } from '../../core/access/permissions.js';
 
 /** The URL of a feature in one environment. */
 export interface FeatureEnvironmentAddress {
@@ -249,6 +250,32 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
   }
 
   /**
+   * Replaces the variants of the feature in several environments of its project at once (one transaction, one event
+   * per environment whose variants changed). The caller needs UPDATE_FEATURE_ENVIRONMENT_VARIANTS in each of them;
+   * the 403 names the first where it lacks it, the 404 the first that is not the project's. Answers the variants as
+   * each environment now has them.
+   */
+  async setVariantsInEnvironments(
+    projectId: string,
+    featureName: string,
+    environments: string[],
+    variants: FeatureVariant[],
+    principal: Principal,
+    actor: Actor,
+  ): Promise<FeatureVariant[]> {
+    const targets = [...new Set(environments)];
+    for (const environment of targets)
+      await this.requirePermission(principal, 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS', projectId, environment);
+    return this.db.transaction(async () => {
+      const befores: FeatureVariant[][] = [];
+      for (const environment of targets) befores.push(await this.lockVariants({ projectId, featureName, environment }));
+      for (const [index, environment] of targets.entries())
+        await this.saveVariants({ projectId, featureName, environment }, befores[index], variants, actor);
+      return variants;
+    });
+  }
+
+  /**
    * Applies a JSON Patch to the list of variants, then saves the result as a replacement would. Problems of the
    * patched list are named by their pointer in it (`/0/weight`).
    */
@@ -358,9 +385,14 @@ export class FeatureEnvironmentService implements FeatureEnvironmentSwitch, OnMo
   }
 
   /** Adding the default strategy is creating a strategy: the caller needs that right too, as in Unleash. */
-  async requireStrategyCreation(principal: Principal, projectId: string, environment: string): Promise<void> {
+  requireStrategyCreation(principal: Principal, projectId: string, environment: string): Promise<void> {
+    return this.requirePermission(principal, 'CREATE_FEATURE_STRATEGY', projectId, environment);
+  }
+
+  /** A check the route cannot make: the environment is not in its path. Admin API tokens hold every permission. */
+  private async requirePermission(principal: Principal, permission: Permission, projectId: string, environment: string): Promise<void> {
     if (principal.kind === 'api-token') return;
-    if (holds(await this.access.grantsOf(principal.id), 'CREATE_FEATURE_STRATEGY', projectId, environment)) return;
-    throw missingPermission(['CREATE_FEATURE_STRATEGY'], projectId, environment);
+    if (holds(await this.access.grantsOf(principal.id), permission, projectId, environment)) return;
+    throw missingPermission([permission], projectId, environment);
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { IgnoreUnknownTopLevelProperties, ListBody } from '../../core/http/request-validation.pipe.js';
 import { Details } from '../../core/http/rule.decorator.js';
 import { checkFeatureVariants } from './feature-variant.rules.js';
@@ -163,6 +163,22 @@ export class VariantSchema {
 @ListBody()
 export class FeatureVariantsBody {
   @Details('featureVariants', checkFeatureVariants) items: Record<string, unknown>[];
+}
+
+@ApiSchema({ name: 'pushVariantsSchema', description: 'Variants to write to several environments of a feature' })
+export class PushVariantsSchema {
+  @ApiPropertyOptional({ type: [VariantSchema], description: 'The variants to write (none when omitted)' })
+  @IsOptional()
+  @Details('featureVariants', checkFeatureVariants)
+  variants?: Record<string, unknown>[];
+
+  @ApiProperty({ type: [String], description: 'The environments to write them to', example: ['development', 'production'] })
+  @IsDefined()
+  @IsArray()
+  @ArrayNotEmpty({ message: 'No environments provided' })
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  environments: string[];
 }
 
 @ApiSchema({ name: 'variantsSchema' })

@@ -301,6 +301,18 @@ export class FeatureReadModel {
     return parseJson<FeatureVariant[]>(row?.variants, []);
   }
 
+  /** The names of the feature's variants, its strategies' and its environments', each once, in code-point order. */
+  async variantNamesOf(featureName: string): Promise<string[]> {
+    const rows = await this.db.query<{ variants: unknown }>(
+      `SELECT variants FROM flagwright_feature_strategies WHERE feature_name = :featureName
+       UNION ALL
+       SELECT variants FROM flagwright_feature_environments WHERE feature_name = :featureName`,
+      { featureName },
+    );
+    const names = new Set(rows.flatMap((row) => parseJson<{ name: string }[]>(row.variants, []).map((variant) => variant.name)));
+    return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
   async tagsOf(featureName: string): Promise<FeatureTag[]> {
     const rows = await this.db.query<{ tag_type: string; tag_value: string }>(
       'SELECT tag_type, tag_value FROM flagwright_feature_tags WHERE feature_name = :featureName ORDER BY tag_type, tag_value',

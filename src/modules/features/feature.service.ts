@@ -269,18 +269,50 @@ export class FeatureService {
     await this.db.transaction(async () => {
       const feature = await this.lookup.requireByName(featureName);
       if (!feature.archivedAt) throw invalidProperty('/params/featureName', `The feature ${featureName} is not archived.`);
-      await this.store.lock(featureName);
-      await this.store.setArchivedAt(featureName, null);
-      await this.store.disableAllEnvironments(featureName);
-      await this.lifecycle.reset(featureName);
-      await this.lifecycle.enter(featureName, 'initial', this.clock.now());
-      await this.events.record({
-        type: EVENT.FEATURE_REVIVED,
+      await this.reviveArchived(feature, actor);
+    });
+  }
+
+  /**
+   * Revives several archived features of the project at once, each as `revive` does, with one event per feature.
+   * Names of no feature and active features are ignored; features of other projects are refused (400).
+   */
+  async reviveMany(projectId: string, names: string[], actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      if (!(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
+      const archived = (await this.featuresOfProject(projectId, names)).filter((feature) => feature.archivedAt);
+      for (const feature of archived) await this.reviveArchived(feature, actor);
+    });
+  }
+
+  /**
+   * Deletes several archived features of the project for good, with one event per feature. Names of no feature and
+   * active features are ignored; features of other projects are refused (400).
+   */
+  async deleteMany(projectId: string, names: string[], actor: Actor): Promise<void> {
+    await this.db.transaction(async () => {
+      if (!(await this.readModel.projectExists(projectId))) throw notFound(`Could not find project ${projectId}`);
+      const archived = (await this.featuresOfProject(projectId, names)).filter((feature) => feature.archivedAt);
+      await this.deleteArchived(
+        archived.map((feature) => feature.name),
         actor,
-        project: feature.project,
-        featureName,
-        preData: { archivedAt: feature.archivedAt },
-      });
+      );
+    });
+  }
+
+  /** In the caller's transaction: the archived feature active again, switched off everywhere, at stage `initial`. */
+  private async reviveArchived(feature: FeatureRecord, actor: Actor): Promise<void> {
+    await this.store.lock(feature.name);
+    await this.store.setArchivedAt(feature.name, null);
+    await this.store.disableAllEnvironments(feature.name);
+    await this.lifecycle.reset(feature.name);
+    await this.lifecycle.enter(feature.name, 'initial', this.clock.now());
+    await this.events.record({
+      type: EVENT.FEATURE_REVIVED,
+      actor,
+      project: feature.project,
+      featureName: feature.name,
+      preData: { archivedAt: feature.archivedAt },
     });
   }
 

@@ -27,6 +27,7 @@ import { FeatureReadModel } from './feature.read-model.js';
 import { FeatureService } from './feature.service.js';
 import { FeatureStore, SqlFeatureStore } from './feature.store.js';
 import { PotentiallyStaleCheck } from './potentially-stale-check.js';
+import { ProjectArchiveController } from './project-archive.controller.js';
 import { ProjectFeatureController } from './project-feature.controller.js';
 
 @FeatureModule({
@@ -40,6 +41,7 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     ArchiveController,
     FeatureValidationController,
     FeatureBulkController,
+    ProjectArchiveController,
   ],
   providers: [
     FeatureService,

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Inject, Post, Put, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentActor, RequirePermission } from '../../core/access/decorators.js';
@@ -11,6 +11,7 @@ import { NameSchema } from '../../core/http/name.dto.js';
 import { SegmentSchema, SegmentsSchema, SegmentStrategiesSchema, toSegmentInput, UpsertSegmentSchema } from './segment.dto.js';
 import type { SegmentWithUsage } from './segment.model.js';
 import { SegmentService } from './segment.service.js';
+import { StrategyIdPath } from './segments.paths.js';
 
 /** Segments: `/api/admin/segments`. Bodies are `UpsertSegmentSchema`, validated by the pipe. */
 @AdminController('segments', 'Segments')
@@ -55,6 +56,18 @@ export class SegmentController {
   @ApiNoContentResponse({ description: 'A segment can be created with this name' })
   async validate(@Body() body: NameSchema): Promise<void> {
     await this.segments.validateName(body.name);
+  }
+
+  @Get('strategies/:strategyId')
+  @RequirePermission('NONE')
+  @ApiOperation({
+    operationId: 'getSegmentsByStrategyId',
+    summary: 'Get strategy segments',
+    description: 'The segments the strategy uses, by id; an empty list when there is no strategy with this id, as Unleash answers.',
+  })
+  @ApiOkResponse({ type: SegmentsSchema })
+  async usedByStrategy(@Param() { strategyId }: StrategyIdPath): Promise<SegmentsSchema> {
+    return { segments: await this.segments.usedByStrategy(strategyId) };
   }
 
   @Get(':id')

@@ -64,6 +64,15 @@ export class SegmentReadModel {
     }));
   }
 
+  /** The ids of the segments the strategy uses (none when there is no such strategy). */
+  async segmentIdsOf(strategyId: string): Promise<number[]> {
+    const rows = await this.db.query<{ segment_id: number }>(
+      'SELECT segment_id FROM flagwright_feature_strategy_segments WHERE strategy_id = :strategyId',
+      { strategyId },
+    );
+    return rows.map((row) => Number(row.segment_id));
+  }
+
   async projectExists(projectId: string): Promise<boolean> {
     return Boolean(await this.db.one('SELECT id FROM flagwright_projects WHERE id = :projectId', { projectId }));
   }

@@ -42,6 +42,12 @@ export class SegmentService {
     return this.withUsage(segment);
   }
 
+  /** The segments the strategy uses, by id; none for a strategy that does not exist (as Unleash answers). */
+  async usedByStrategy(strategyId: string): Promise<SegmentWithUsage[]> {
+    const ids = new Set(await this.readModel.segmentIdsOf(strategyId));
+    return ids.size === 0 ? [] : (await this.list()).filter((segment) => ids.has(segment.id));
+  }
+
   async strategiesUsing(id: number): Promise<SegmentStrategy[]> {
     if (!(await this.store.find(id, false))) throw segmentNotFound(id);
     return this.readModel.strategiesUsing(id);

@@ -1,3 +1,4 @@
+import { FakeAccessReadModel } from '../../core/testing/access-read-model.fake.js';
 import type { Actor } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { resolveConfig } from '../../core/config/flagwright-config.js';
@@ -95,6 +96,7 @@ describe('FeatureStrategyService.update on fakes', () => {
       recording.events,
       fakeDatabase(),
       new Clock(),
+      new FakeAccessReadModel(),
       resolveConfig({ session: { secret: 'unit-test-session-secret' } }),
     );
     service.useFeatureEnvironments(store);

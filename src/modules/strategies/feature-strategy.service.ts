@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor } from '../../core/access/principal.js';
+import { missingPermission } from '../../core/access/access.errors.js';
+import { AccessReadModel, holds } from '../../core/access/access.read-model.js';
+import type { Actor, Principal } from '../../core/access/principal.js';
 import { Clock } from '../../core/clock.js';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
 import { Database } from '../../core/database/database.js';
@@ -24,6 +26,14 @@ import { StrategyTypeStore } from './strategy-type.store.js';
 
 type StrategyUrl = Required<StrategyAddress>;
 
+/** The body of `POST /api/admin/segments/strategies`: a strategy by its id, where it is, and its segments from now on. */
+export interface StrategySegmentsInput {
+  projectId: string;
+  environmentId: string;
+  strategyId: string;
+  segmentIds: number[];
+}
+
 /**
  * Strategies of a feature in an environment: list, read, create, the spec's update (PUT), JSON Patch, delete and
  * reordering. Order of answers: 400 for everything checkable on the request (including unknown strategy types and
@@ -44,6 +54,7 @@ export class FeatureStrategyService {
     private readonly events: EventService,
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly access: AccessReadModel,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
 
@@ -212,6 +223,42 @@ export class FeatureStrategyService {
       // Variants the patch left alone stay as stored: re-splitting them would move the remainder point around.
       if (isDeepStrictEqual(patched.variants, before.variants)) changes.variants = current.variants;
       return this.save(current, changes, location, actor);
+    });
+  }
+
+  /**
+   * Sets the segments of a strategy named by its id, as `POST /api/admin/segments/strategies` does: the body names the
+   * strategy's project and environment, where the caller needs UPDATE_FEATURE_STRATEGY (403); then the segments
+   * must exist and be usable in the project (400), and the strategy must be there (404). Recorded as the strategy's
+   * update; a request that changes nothing records nothing.
+   */
+  async setSegments(input: StrategySegmentsInput, principal: Principal, actor: Actor): Promise<void> {
+    const { projectId, environmentId: environment, strategyId, segmentIds } = input;
+    if (
+      principal.kind !== 'api-token' &&
+      !holds(await this.access.grantsOf(principal.id), 'UPDATE_FEATURE_STRATEGY', projectId, environment)
+    )
+      throw missingPermission(['UPDATE_FEATURE_STRATEGY'], projectId, environment);
+    const problems = new Problems();
+    await this.checkSegments(segmentIds, projectId, '/body/segmentIds', problems);
+    if (problems.any) throw validationError(problems.details);
+    await this.db.transaction(async () => {
+      const address = await this.store.addressOf(strategyId);
+      if (!address || address.projectId !== projectId || address.environment !== environment)
+        throw notFound(`Could not find strategy ${strategyId} in environment ${environment} of project ${projectId}`);
+      await this.store.lockFeatureEnvironment(address.featureName, address.environment);
+      const location = await this.store.locate(address, { withTags: true });
+      const current = found(location, address);
+      const next = { ...current, segments: sortedIds(segmentIds) };
+      if (isDeepStrictEqual(current.segments, next.segments)) return;
+      await this.store.replaceSegments(next.id, next.segments, this.clock.now());
+      await this.events.record({
+        ...eventScope(next, actor),
+        type: EVENT.FEATURE_STRATEGY_UPDATE,
+        data: toFeatureStrategy(next),
+        preData: toFeatureStrategy(current),
+        tags: location.tags,
+      });
     });
   }
 
@@ -402,16 +449,20 @@ export class FeatureStrategyService {
       problems.invalid(`${root}/name`, 'must be the name of an existing strategy type', changes.name);
     if (type.custom) checkParametersAgainstType(changes.parameters, type.custom, `${root}/parameters`, problems);
     await this.constraints.checkLegalValues(changes.constraints, `${root}/constraints`, problems);
-    const ids = changes.segments ?? [];
+    await this.checkSegments(changes.segments ?? [], projectId, `${root}/segments`, problems);
+  }
+
+  /** Segments must exist and be usable in the project; `path` names the list. */
+  private async checkSegments(ids: number[], projectId: string, path: string, problems: Problems): Promise<void> {
     if (ids.length === 0) return;
     const found = new Map((await this.segments.findByIds(ids)).map((segment) => [segment.id, segment]));
     ids.forEach((id, index) => {
       const segment = found.get(id);
-      const path = pointer(`${root}/segments`, index);
-      if (!segment) problems.invalid(path, 'must be the id of an existing segment', id);
+      const at = pointer(path, index);
+      if (!segment) problems.invalid(at, 'must be the id of an existing segment', id);
       else if (segment.project !== null && segment.project !== projectId) {
         problems.invalid(
-          path,
+          at,
           `must be a segment usable in project ${projectId}: segment "${segment.name}" belongs to project ${segment.project}`,
           id,
         );

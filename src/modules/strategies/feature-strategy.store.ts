@@ -32,6 +32,8 @@ export abstract class FeatureStrategyStore {
   abstract locate(address: StrategyAddress, options?: LocateOptions): Promise<StrategyLocation>;
   /** The feature's strategies in the environment, in their order. */
   abstract list(featureName: string, environment: string): Promise<StoredStrategy[]>;
+  /** Where the strategy of this id is: its project, feature and environment. */
+  abstract addressOf(strategyId: string): Promise<Required<StrategyAddress> | undefined>;
   abstract insert(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void>;
   /** Inserts strategies with their segment links, a few statements for all of them (copies of other strategies). */
   abstract insertMany(strategies: StoredStrategy[], createdByUserId: number, createdAt: Date): Promise<void>;
@@ -103,6 +105,14 @@ export class SqlFeatureStrategyStore extends FeatureStrategyStore {
       { featureName, environment },
     );
     return rows.map(toStoredStrategy);
+  }
+
+  async addressOf(strategyId: string): Promise<Required<StrategyAddress> | undefined> {
+    const row = await this.db.one<{ project_name: string; feature_name: string; environment: string }>(
+      'SELECT project_name, feature_name, environment FROM flagwright_feature_strategies WHERE id = :strategyId',
+      { strategyId },
+    );
+    return row && { projectId: row.project_name, featureName: row.feature_name, environment: row.environment, strategyId };
   }
 
   async insert(strategy: StoredStrategy, createdByUserId: number, createdAt: Date): Promise<void> {

@@ -5,6 +5,7 @@ import { SegmentsModule } from '../segments/index.js';
 import { FeatureStrategyController } from './feature-strategy.controller.js';
 import { FeatureStrategyService } from './feature-strategy.service.js';
 import { FeatureStrategyStore, SqlFeatureStrategyStore } from './feature-strategy.store.js';
+import { StrategySegmentsController } from './strategy-segments.controller.js';
 import { StrategyTypeController } from './strategy-type.controller.js';
 import { StrategyTypeSeeder } from './strategy-type.seeder.js';
 import { StrategyTypeService } from './strategy-type.service.js';
@@ -12,7 +13,7 @@ import { SqlStrategyTypeStore, StrategyTypeStore } from './strategy-type.store.j
 
 @FeatureModule({
   imports: [EventsModule, SegmentsModule, ContextFieldsModule],
-  controllers: [FeatureStrategyController, StrategyTypeController],
+  controllers: [FeatureStrategyController, StrategyTypeController, StrategySegmentsController],
   providers: [
     FeatureStrategyService,
     StrategyTypeService,

@@ -135,7 +135,7 @@ export function checkParametersAgainstType(parameters: Record<string, string>, t
 }
 
 /** Distinct segment ids, at most the configured number. */
-function checkSegmentIds(input: unknown, path: string, problems: Problems, { limits }: ValidationContext): void {
+export function checkSegmentIds(input: unknown, path: string, problems: Problems, { limits }: ValidationContext): void {
   if (input === undefined) return;
   if (!Array.isArray(input)) return problems.invalid(path, 'must be array', input);
   if (input.length > limits.segmentsPerStrategy) problems.overLimit(path, limits.segmentsPerStrategy, 'segments', input.length);

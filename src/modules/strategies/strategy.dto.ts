@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsDefined, IsString } from 'class-validator';
 import { ConstraintSchema } from '../../core/constraints/constraint.dto.js';
 import { IgnoreUnknownTopLevelProperties, ListBody, ShallowInstance } from '../../core/http/request-validation.pipe.js';
 import { Details } from '../../core/http/rule.decorator.js';
 import { checkPatch } from './json-patch.js';
-import { checkSortOrders, type StrategyBody, StrategyBodyRules, type StrategySortOrder } from './strategy-body.rules.js';
+import { checkSegmentIds, checkSortOrders, type StrategyBody, StrategyBodyRules, type StrategySortOrder } from './strategy-body.rules.js';
 import { VARIANT_PAYLOAD_TYPES, VARIANT_WEIGHT_TYPES } from './strategy.model.js';
 
 /*
@@ -139,4 +140,31 @@ export class StrategyTypeSchema {
 export class StrategyTypesSchema {
   @ApiProperty({ example: 1 }) version: number;
   @ApiProperty({ type: [StrategyTypeSchema] }) strategies: StrategyTypeSchema[];
+}
+
+@ApiSchema({ name: 'updateFeatureStrategySegmentsSchema', description: 'The segments a strategy uses from now on, and where it is.' })
+export class UpdateFeatureStrategySegmentsSchema {
+  @ApiProperty({ description: 'The project of the strategy', example: 'default' })
+  @IsDefined()
+  @IsString()
+  projectId: string;
+
+  @ApiProperty({ description: 'The id of the strategy', example: '15d1e20b-6310-4e17-a0c2-9fb84de3053a' })
+  @IsDefined()
+  @IsString()
+  strategyId: string;
+
+  @ApiProperty({ description: 'The environment of the strategy', example: 'development' })
+  @IsDefined()
+  @IsString()
+  environmentId: string;
+
+  @ApiProperty({
+    type: [Number],
+    description: 'Ids of existing segments; the strategy uses these and no others; at most 5',
+    example: [1, 5],
+  })
+  @IsDefined()
+  @Details('strategySegments', checkSegmentIds)
+  segmentIds: number[];
 }

@@ -1,3 +1,4 @@
+import { FakeAccessReadModel } from '../../../core/testing/access-read-model.fake.js';
 import type { FlagwrightConfig } from '../../../core/config/flagwright-config.js';
 import { testConfig } from '../../../core/testing/config.js';
 import { recordingEvents } from '../../events/testing/event-store.fake.js';
@@ -70,6 +71,7 @@ export function fakeFeatureStrategyService(fakes: ReturnType<typeof featureFakes
     fakes.eventService,
     fakes.db.asDatabase(),
     fakes.clock,
+    new FakeAccessReadModel(),
     config,
   );
   return { service, store };

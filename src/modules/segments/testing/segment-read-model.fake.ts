@@ -32,6 +32,10 @@ export class FakeSegmentReadModel extends SegmentReadModel {
     return this.strategiesBySegment.get(segmentId) ?? [];
   }
 
+  override async segmentIdsOf(strategyId: string): Promise<number[]> {
+    return [...this.strategiesBySegment].flatMap(([id, strategies]) => (strategies.some((s) => s.id === strategyId) ? [id] : []));
+  }
+
   override async projectExists(projectId: string): Promise<boolean> {
     return this.projects.includes(projectId);
   }

@@ -35,6 +35,10 @@ export class FakeFeatureStrategyStore extends FeatureStrategyStore implements Fe
       .sort((a, b) => a.sortOrder - b.sortOrder)
       .map((strategy) => structuredClone(strategy));
   }
+  async addressOf(strategyId: string): Promise<Required<StrategyAddress> | undefined> {
+    const strategy = this.strategies.find((s) => s.id === strategyId);
+    return strategy && { projectId: strategy.projectId, featureName: strategy.featureName, environment: strategy.environment, strategyId };
+  }
   async insert(strategy: StoredStrategy): Promise<void> {
     this.strategies.push(structuredClone(strategy));
   }

@@ -128,18 +128,15 @@ describe('the event log', () => {
   it('keeps both filters when two are set in one moment', async () => {
     await page.goto(new URL('/', page.url()).href);
     await open('Event log');
-    const fields = [await page.getByLabel('Type').elementHandle(), await page.getByLabel('Flag').elementHandle()];
     // Both inputs in one task: the second change comes before the first is rendered.
-    await page.evaluate(([type, flag]) => {
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      for (const [input, value] of [
-        [type, 'feature-metadata-updated'],
-        [flag, 'checkout'],
-      ] as const) {
-        setValue.call(input, value);
-        input!.dispatchEvent(new Event('input', { bubbles: true }));
+    await page.evaluate(`(() => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      const field = (label) => [...document.querySelectorAll('label')].find((element) => element.textContent === label).control;
+      for (const [label, value] of [['Type', 'feature-metadata-updated'], ['Flag', 'checkout']]) {
+        setValue.call(field(label), value);
+        field(label).dispatchEvent(new Event('input', { bubbles: true }));
       }
-    }, fields as HTMLInputElement[]);
+    })()`);
     await page.getByText('1–1 of 1 events').waitFor();
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ type: 'feature-metadata-updated', feature: 'checkout' });
   });

@@ -52,14 +52,18 @@ describe('unknown flags', () => {
       }).expect(202),
     );
     const web = await timed(() =>
-      report(FRONTEND_TOKEN, '/api/frontend/client/metrics', { appName: 'web', instanceId: 'b-1', bucket: bucket({ 'ghost-a': { yes: 1 } }) }).expect(
-        200,
-      ),
+      report(FRONTEND_TOKEN, '/api/frontend/client/metrics', {
+        appName: 'web',
+        instanceId: 'b-1',
+        bucket: bucket({ 'ghost-a': { yes: 1 } }),
+      }).expect(200),
     );
     const edge = await timed(() =>
       report(CLIENT_TOKEN, '/api/client/metrics/bulk', {
         applications: [],
-        metrics: [{ featureName: 'ghost-b', appName: 'edge-app', environment: 'development', timestamp: t.clock.now().toISOString(), no: 3 }],
+        metrics: [
+          { featureName: 'ghost-b', appName: 'edge-app', environment: 'development', timestamp: t.clock.now().toISOString(), no: 3 },
+        ],
       }).expect(202),
     );
     const person = await adminUserToken(t);
@@ -163,7 +167,8 @@ describe('unknown flags', () => {
     expect((await t.http().get(PATH).expect(401)).body).toEqual({
       id: expect.stringMatching(UUID),
       name: 'AuthenticationRequired',
-      message: 'You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login',
+      message:
+        'You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login',
     });
     for (const token of [CLIENT_TOKEN, FRONTEND_TOKEN]) {
       const refused = await t.http().get(PATH).set('Authorization', token).expect(403);

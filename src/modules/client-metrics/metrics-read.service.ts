@@ -169,7 +169,10 @@ export class MetricsReadService {
       const seenAt = report.seenAt.toISOString();
       let flag = flags.get(report.name);
       if (!flag)
-        flags.set(report.name, (flag = { name: report.name, lastSeenAt: seenAt, lastEventAt: lastEvents.get(report.name)?.toISOString() ?? null, reports: [] }));
+        flags.set(
+          report.name,
+          (flag = { name: report.name, lastSeenAt: seenAt, lastEventAt: lastEvents.get(report.name)?.toISOString() ?? null, reports: [] }),
+        );
       if (flag.lastSeenAt < seenAt) flag.lastSeenAt = seenAt;
       let app = flag.reports.at(-1);
       if (app?.appName !== report.appName) flag.reports.push((app = { appName: report.appName, environments: [] }));

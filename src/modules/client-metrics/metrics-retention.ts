@@ -45,9 +45,10 @@ export class MetricsRetention implements OnApplicationBootstrap, OnApplicationSh
   /** Deletes the buckets of the hours before the first kept one, and the expired unknown flag reports; answers how many rows went. */
   async deleteExpired(): Promise<number> {
     const unknownSince = new Date(this.clock.now().getTime() - UNKNOWN_FLAGS_KEPT_MS);
-    const deleting = Promise.all([this.store.deleteHoursBefore(this.firstKeptHour()), this.store.deleteUnknownFlagsSeenBefore(unknownSince)]).then(
-      ([hours, unknown]) => hours + unknown,
-    );
+    const deleting = Promise.all([
+      this.store.deleteHoursBefore(this.firstKeptHour()),
+      this.store.deleteUnknownFlagsSeenBefore(unknownSince),
+    ]).then(([hours, unknown]) => hours + unknown);
     this.running = deleting.catch(() => undefined);
     return deleting;
   }

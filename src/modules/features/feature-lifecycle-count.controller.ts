@@ -20,6 +20,12 @@ export class FeatureLifecycleCountController {
   @ApiOkResponse({ type: FeatureLifecycleCountSchema })
   async count(): Promise<FeatureLifecycleCountSchema> {
     const counts = await this.readModel.stageCounts();
-    return { initial: counts.initial, preLive: counts['pre-live'], live: counts.live, completed: counts.completed, archived: counts.archived };
+    return {
+      initial: counts.initial,
+      preLive: counts['pre-live'],
+      live: counts.live,
+      completed: counts.completed,
+      archived: counts.archived,
+    };
   }
 }

@@ -27,8 +27,8 @@ export class OnboardingStatusSchema {
   @ApiPropertyOptional({ description: 'The first flag created, while no flag of the project was reported by an SDK' }) feature?: string;
 }
 
-@ApiSchema({ name: 'projectInsightsOverviewSchema' })
-export class ProjectInsightsOverviewSchema {
+/** What the overview and the health report both say of a project. */
+class ProjectHealthFieldsSchema {
   @ApiProperty({ example: 1 }) version: number;
   @ApiProperty() name: string;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
@@ -39,11 +39,15 @@ export class ProjectInsightsOverviewSchema {
   @ApiProperty({ minimum: 0, maximum: 100, description: 'Percentage of active flags neither stale nor potentially stale' }) health: number;
   @ApiProperty({ minimum: 0, maximum: 100, description: '100 less the health' }) technicalDebt: number;
   @ApiProperty({ type: [EnvironmentRef] }) environments: EnvironmentRef[];
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) updatedAt: string | null;
+}
+
+@ApiSchema({ name: 'projectInsightsOverviewSchema' })
+export class ProjectInsightsOverviewSchema extends ProjectHealthFieldsSchema {
   @ApiProperty({ type: [FeatureTypeCountSchema], description: 'Active flags per type' }) featureTypeCounts: FeatureTypeCountSchema[];
   @ApiProperty({ type: FeatureStateCountsSchema, description: 'Active flags per state (Flagwright’s addition)' })
   featureStateCounts: FeatureStateCountsSchema;
-  @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) updatedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Always null: archived projects are not kept' })
   archivedAt: null;
   @ApiProperty({ type: OnboardingStatusSchema }) onboardingStatus: OnboardingStatusSchema;
@@ -164,21 +168,9 @@ export class ProjectInsightsSchema {
   name: 'healthReportSchema',
   description: 'The project, its active flags and the counts of its health: active (not stale), stale and potentially stale flags',
 })
-export class HealthReportSchema {
-  @ApiProperty({ example: 1 }) version: number;
-  @ApiProperty() name: string;
-  @ApiProperty({ type: String, nullable: true }) description: string | null;
-  @ApiProperty() defaultStickiness: string;
-  @ApiProperty({ enum: [PROJECT_MODE] }) mode: string;
-  @ApiProperty({ type: Number, nullable: true, description: 'Always null: no limit' }) featureLimit: null;
-  @ApiProperty({ description: 'Users with a project role, directly or through a group' }) members: number;
-  @ApiProperty({ type: 'integer', deprecated: true, description: 'Use technicalDebt instead' }) health: number;
-  @ApiProperty({ minimum: 0, maximum: 100, description: '100 less the health' }) technicalDebt: number;
-  @ApiProperty({ type: [EnvironmentRef] }) environments: EnvironmentRef[];
+export class HealthReportSchema extends ProjectHealthFieldsSchema {
   @ApiProperty({ type: [ProjectFeatureSchema], description: 'The active flags, as `getFeatures` lists them' })
   features: ProjectFeatureSchema[];
-  @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) updatedAt: string | null;
   @ApiProperty({ description: 'Always false, as in Unleash’s report' }) favorite: boolean;
   @ApiProperty({ type: ProjectStatsSchema }) stats: ProjectStatsSchema;
   @ApiProperty({ description: 'Active flags potentially stale, not marked stale' }) potentiallyStaleCount: number;
@@ -192,7 +184,10 @@ export const DEFAULT_FLAG_CREATORS_PAGE = 50;
 @ApiSchema({ name: 'flagCreatorsQueryParameters' })
 @IgnoreUnknownTopLevelProperties()
 export class FlagCreatorsQueryDto {
-  @ApiPropertyOptional({ example: 'ali', description: 'Matches user name as a substring, and username or email as a prefix, ignoring case' })
+  @ApiPropertyOptional({
+    example: 'ali',
+    description: 'Matches user name as a substring, and username or email as a prefix, ignoring case',
+  })
   @TextParameter('flagCreatorsQuery')
   q?: string;
 

@@ -31,8 +31,8 @@ export interface ProjectStateCounts {
   potentiallyStale: number;
 }
 
-/** `GET /api/admin/projects/{projectId}/overview`. */
-export interface ProjectInsightsOverview {
+/** What the overview and the health report both say of a project. */
+export interface ProjectHealthFields {
   version: 1;
   name: string;
   description: string | null;
@@ -43,10 +43,14 @@ export interface ProjectInsightsOverview {
   health: number;
   technicalDebt: number;
   environments: { environment: string }[];
-  featureTypeCounts: { type: string; count: number }[];
-  featureStateCounts: ProjectStateCounts;
   createdAt: string;
   updatedAt: string | null;
+}
+
+/** `GET /api/admin/projects/{projectId}/overview`. */
+export interface ProjectInsightsOverview extends ProjectHealthFields {
+  featureTypeCounts: { type: string; count: number }[];
+  featureStateCounts: ProjectStateCounts;
   archivedAt: null;
   onboardingStatus: { status: 'onboarding-started' } | { status: 'first-flag-created'; feature: string } | { status: 'onboarded' };
 }
@@ -126,20 +130,8 @@ export interface FlagCreatorsPage {
 }
 
 /** `GET /api/admin/projects/{projectId}/health-report`: Unleash's health overview with its counts. */
-export interface ProjectHealthReport extends Omit<HealthCounts, 'rating'> {
-  version: 1;
-  name: string;
-  description: string | null;
-  defaultStickiness: string;
-  mode: ProjectOverview['mode'];
-  featureLimit: null;
-  members: number;
-  health: number;
-  technicalDebt: number;
-  environments: { environment: string }[];
+export interface ProjectHealthReport extends ProjectHealthFields, Omit<HealthCounts, 'rating'> {
   features: FeatureListItem[];
-  createdAt: string;
-  updatedAt: string | null;
   favorite: false;
   stats: ProjectStats;
 }

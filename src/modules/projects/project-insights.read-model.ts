@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { containsPattern, Database, toBool, toDate } from '../../core/database/database.js';
-import type { FlagCountRow, FlagCreator, FlagCreatorsPage, StageEntryRow, TimeToProductionRow, WindowCounts } from './project-insights.model.js';
+import type {
+  FlagCountRow,
+  FlagCreator,
+  FlagCreatorsPage,
+  StageEntryRow,
+  TimeToProductionRow,
+  WindowCounts,
+} from './project-insights.model.js';
 
 /** What a project's overview and status count, read from the tables of the modules that own them (reads only). */
 @Injectable()

@@ -10,6 +10,7 @@ import {
   type HealthCounts,
   LIFECYCLE_STAGES,
   type ProjectDora,
+  type ProjectHealthFields,
   type ProjectHealthReport,
   type ProjectInsights,
   type ProjectStats,
@@ -21,6 +22,7 @@ import {
   type TimeToProductionRow,
 } from './project-insights.model.js';
 import { ProjectInsightsReadModel } from './project-insights.read-model.js';
+import type { ProjectOverview } from './project.model.js';
 import { ProjectReadModel } from './project.read-model.js';
 
 const DAY_MS = 86_400_000;
@@ -46,22 +48,10 @@ export class ProjectInsightsService {
     if (!project) throw notFound(`Could not find project ${projectId}`);
     const [counts, onboarding] = await Promise.all([this.reads.flagCounts(projectId), this.reads.onboarding(projectId)]);
     const states = stateCounts(counts);
-    const health = healthOf(states);
     return {
-      version: 1,
-      name: project.name,
-      description: project.description,
-      defaultStickiness: project.defaultStickiness,
-      mode: project.mode,
-      featureLimit: null,
-      members: project.memberCount,
-      health,
-      technicalDebt: 100 - health,
-      environments: project.environments,
+      ...healthFieldsOf(project, healthOf(states)),
       featureTypeCounts: typeCounts(counts),
       featureStateCounts: states,
-      createdAt: project.createdAt,
-      updatedAt: project.updatedAt,
       archivedAt: null,
       onboardingStatus: onboarding.anySeen
         ? { status: 'onboarded' }
@@ -147,19 +137,8 @@ export class ProjectInsightsService {
     const stats = await this.stats(projectId, doraOf(times));
     const { rating, ...health } = healthCountsOf(stateCounts(counts));
     return {
-      version: 1,
-      name: project.name,
-      description: project.description,
-      defaultStickiness: project.defaultStickiness,
-      mode: project.mode,
-      featureLimit: null,
-      members: project.memberCount,
-      health: rating,
-      technicalDebt: 100 - rating,
-      environments: project.environments,
+      ...healthFieldsOf(project, rating),
       features,
-      createdAt: project.createdAt,
-      updatedAt: project.updatedAt,
       favorite: false,
       stats,
       ...health,
@@ -183,10 +162,31 @@ export class ProjectInsightsService {
  * decimal, 0.1 when that rounds to 0 (some flags, all on the day they were made), 0 without flags.
  */
 export function doraOf(rows: TimeToProductionRow[]): ProjectDora {
-  const features = rows.map((row) => ({ name: row.featureName, timeToProduction: Math.floor((row.enabledAt.getTime() - row.createdAt.getTime()) / DAY_MS) }));
+  const features = rows.map((row) => ({
+    name: row.featureName,
+    timeToProduction: Math.floor((row.enabledAt.getTime() - row.createdAt.getTime()) / DAY_MS),
+  }));
   if (!features.length) return { projectAverage: 0, features };
   const average = features.reduce((sum, feature) => sum + feature.timeToProduction, 0) / features.length;
   return { projectAverage: Number(average.toFixed(1)) || 0.1, features };
+}
+
+/** What the overview and the health report both say of a project with health `health`. */
+function healthFieldsOf(project: ProjectOverview, health: number): ProjectHealthFields {
+  return {
+    version: 1,
+    name: project.name,
+    description: project.description,
+    defaultStickiness: project.defaultStickiness,
+    mode: project.mode,
+    featureLimit: null,
+    members: project.memberCount,
+    health,
+    technicalDebt: 100 - health,
+    environments: project.environments,
+    createdAt: project.createdAt,
+    updatedAt: project.updatedAt,
+  };
 }
 
 /** Unleash's health figures: the rating, the flags not stale, the potentially stale ones (not stale) and the stale ones. */

@@ -48,6 +48,13 @@ DELETE FROM flagwright_client_metrics_hourly WHERE hour_start < :hour;
 -- SqlClientMetricsStore.deleteHoursBefore.variants
 DELETE FROM flagwright_client_metrics_variants_hourly WHERE hour_start < :hour;
 
+-- SqlClientMetricsStore.recordUnknownFlags
+INSERT INTO flagwright_unknown_flags (name, app_name, environment, seen_at) VALUES ${values}
+  ON CONFLICT (name, app_name, environment) DO UPDATE SET seen_at = ${later('flagwright_unknown_flags.seen_at', 'excluded.seen_at')};
+
+-- SqlClientMetricsStore.deleteUnknownFlagsSeenBefore
+DELETE FROM flagwright_unknown_flags WHERE seen_at < :at;
+
 -- src/modules/client-metrics/metrics.read-model.ts
 
 -- SqlMetricsReadModel.featureHours.rows
@@ -110,3 +117,15 @@ SELECT app_name, sdk_version FROM flagwright_client_instances
 SELECT DISTINCT h.app_name, f.project, h.environment FROM flagwright_client_metrics_hourly h
    JOIN flagwright_features f ON f.name = h.feature_name
   WHERE h.app_name IN (:...names) ORDER BY f.project, h.environment;
+
+-- SqlMetricsReadModel.unknownFlags.names
+SELECT uf.name FROM flagwright_unknown_flags uf
+  WHERE uf.seen_at >= :since AND NOT EXISTS (SELECT 1 FROM flagwright_features f WHERE f.name = uf.name)
+  GROUP BY uf.name ORDER BY uf.name${this.db.isPostgres ? ' COLLATE "C"' : ''} LIMIT :limit;
+
+-- SqlMetricsReadModel.unknownFlags.rows
+SELECT name, app_name, environment, seen_at FROM flagwright_unknown_flags WHERE name IN (:...listed) AND seen_at >= :since
+  ORDER BY name${bytes}, app_name${bytes}, environment${bytes};
+
+-- SqlMetricsReadModel.unknownFlags.events
+SELECT feature_name, MAX(created_at) AS last_event_at FROM flagwright_events WHERE feature_name IN (:...listed) GROUP BY feature_name;

@@ -206,6 +206,12 @@ SELECT feature_name, tag_type, tag_value FROM flagwright_feature_tags WHERE feat
 -- FeatureReadModel.lifecycle.rows
 SELECT stage, status, created_at FROM flagwright_feature_lifecycles WHERE feature_name = :featureName;
 
+-- FeatureReadModel.stageCounts.rows
+SELECT stage_rank, COUNT(*) AS count FROM (
+    SELECT feature_name, MAX(CASE stage WHEN 'initial' THEN 0 WHEN 'pre-live' THEN 1 WHEN 'live' THEN 2 WHEN 'completed' THEN 3 ELSE 4 END) AS stage_rank
+      FROM flagwright_feature_lifecycles GROUP BY feature_name
+  ) latest GROUP BY stage_rank;
+
 -- FeatureReadModel.parentOf.row
 SELECT parent, enabled, variants FROM flagwright_feature_dependencies WHERE child = :child;
 

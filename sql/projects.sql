@@ -35,6 +35,43 @@ SELECT u.id, u.name, u.username, u.email FROM flagwright_users u
   WHERE EXISTS (SELECT 1 FROM flagwright_features f WHERE f.created_by_user_id = u.id AND f.project = :projectId AND f.archived_at IS NULL)
   ORDER BY u.id;
 
+-- ProjectInsightsReadModel.timeToProduction.rows
+SELECT e.feature_name, f.created_at, MIN(e.created_at) AS enabled_at
+   FROM flagwright_features f
+   JOIN flagwright_events e ON e.feature_name = f.name
+   JOIN flagwright_environments env ON env.name = e.environment
+  WHERE f.project = :projectId AND f.type = 'release' AND env.type = 'production'
+    AND e.type = 'feature-environment-enabled' AND e.created_at > f.created_at
+  GROUP BY e.feature_name, f.created_at
+  ORDER BY e.feature_name;
+
+-- ProjectInsightsReadModel.windowCounts.flags
+SELECT SUM(CASE WHEN archived_at IS NULL AND created_at >= :current THEN 1 ELSE 0 END) AS created_current,
+       SUM(CASE WHEN archived_at IS NULL AND created_at >= :past AND created_at < :current THEN 1 ELSE 0 END) AS created_past,
+       SUM(CASE WHEN archived_at >= :current THEN 1 ELSE 0 END) AS archived_current,
+       SUM(CASE WHEN archived_at >= :past AND archived_at < :current THEN 1 ELSE 0 END) AS archived_past
+  FROM flagwright_features WHERE project = :projectId;
+
+-- ProjectInsightsReadModel.windowCounts.events
+SELECT SUM(CASE WHEN created_at >= :current THEN 1 ELSE 0 END) AS current_count,
+       SUM(CASE WHEN created_at < :current THEN 1 ELSE 0 END) AS past_count
+  FROM flagwright_events WHERE project = :projectId AND created_at >= :past;
+
+-- ProjectInsightsReadModel.membersAddedSince.row
+SELECT COUNT(*) AS count FROM (
+    SELECT ru.user_id FROM flagwright_role_users ru WHERE ru.project = :projectId AND ru.created_at >= :since
+    UNION
+    SELECT gu.user_id FROM flagwright_group_roles gr JOIN flagwright_group_users gu ON gu.group_id = gr.group_id
+     WHERE gr.project = :projectId AND gr.created_at >= :since
+  ) added;
+
+-- ProjectInsightsReadModel.allFlagCreators.rows
+SELECT u.id, u.name, u.username, u.email FROM flagwright_users u ${where}
+  ORDER BY CASE WHEN u.name IS NULL THEN 1 ELSE 0 END, u.name${this.db.isPostgres ? ' COLLATE "C"' : ''}, u.id LIMIT :limit OFFSET :offset;
+
+-- ProjectInsightsReadModel.allFlagCreators.total
+SELECT COUNT(*) AS total FROM flagwright_users u ${where};
+
 -- src/modules/projects/project.read-model.ts
 
 -- SUMMARY

@@ -6,6 +6,7 @@ import {
   ClientInstanceEntity,
   ClientMetricsHourlyEntity,
   ClientMetricsVariantHourlyEntity,
+  UnknownFlagEntity,
 } from './modules/client-metrics/index.js';
 import { ContextFieldEntity } from './modules/context-fields/index.js';
 import { EnvironmentEntity, ProjectEnvironmentEntity } from './modules/environments/index.js';
@@ -76,6 +77,7 @@ export const flagwrightEntities = [
   ClientInstanceEntity,
   ClientMetricsHourlyEntity,
   ClientMetricsVariantHourlyEntity,
+  UnknownFlagEntity,
   EventEntity,
   SearchGenerationEntity,
   ChangeGenerationEntity,

@@ -114,6 +114,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('GET', `${feature}/lifecycle`);
     await asAdmin('POST', `${feature}/lifecycle/complete`, { status: 'kept' });
     await asAdmin('POST', `${feature}/lifecycle/uncomplete`);
+    await asAdmin('GET', '/api/admin/lifecycle/count');
     await asAdmin('POST', `${feature}/dependencies`, { feature: 'docs-parent' });
     await asAdmin('GET', `${feature}/dependencies`);
     await asAdmin('GET', `${feature}/parents`);
@@ -260,7 +261,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
       {
         appName: 'docs-app',
         instanceId: 'docs-1',
-        bucket: { ...bucket, toggles: { 'docs-flag': { yes: 1, no: 0 } } },
+        bucket: { ...bucket, toggles: { 'docs-flag': { yes: 1, no: 0 }, 'docs-unknown': { yes: 1, no: 0 } } },
       },
     );
     await ok('POST', '/edge/validate', { authorization: CLIENT_TOKEN }, { tokens: [CLIENT_TOKEN] });
@@ -276,6 +277,7 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('DELETE', '/api/admin/metrics/applications/docs-made');
     await asAdmin('GET', '/api/admin/metrics/instances/docs-app/environment/development');
     await asAdmin('GET', '/api/admin/metrics/sdks/outdated');
+    await asAdmin('GET', '/api/admin/metrics/unknown-flags');
     await asAdmin('GET', `${project}/applications`);
     await asAdmin('GET', `${project}/sdks/outdated`);
     await asAdmin('GET', '/api/admin/search/events?feature=IS:docs-flag');
@@ -405,6 +407,10 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await asAdmin('GET', `${project}/overview`);
     await asAdmin('GET', `${project}/status`);
     await asAdmin('GET', `${project}/flag-creators`);
+    await asAdmin('GET', `${project}/dora`);
+    await asAdmin('GET', `${project}/insights`);
+    await asAdmin('GET', `${project}/health-report`);
+    await asAdmin('GET', '/api/admin/flag-creators?q=a&limit=10');
     await asAdmin('DELETE', project);
     await ok('POST', '/logout', { cookie: await sessionCookieFor(t, 1) });
 

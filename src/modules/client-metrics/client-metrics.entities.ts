@@ -102,3 +102,20 @@ export class ClientMetricsVariantHourlyEntity {
   @Column({ type: Number, default: 0 })
   count: number;
 }
+
+/** A flag name SDKs reported that is no feature, per application and environment, and when it was last reported. */
+@FlagwrightEntity('flagwright_unknown_flags')
+@Index('flagwright_unknown_flags_seen_at_idx', ['seenAt'])
+export class UnknownFlagEntity {
+  @PrimaryColumn({ type: String, length: 255 })
+  name: string;
+
+  @PrimaryColumn({ name: 'app_name', type: String, length: 255 })
+  appName: string;
+
+  @PrimaryColumn({ type: String, length: 100 })
+  environment: string;
+
+  @TimestampColumn({ name: 'seen_at' })
+  seenAt: Date;
+}

@@ -7,7 +7,12 @@ import { ClientMetricsService } from './client-metrics.service.js';
 import { ClientMetricsStore, SqlClientMetricsStore } from './client-metrics.store.js';
 import { FrontendMetricsController } from './frontend-metrics.controller.js';
 import { MetricsRetention } from './metrics-retention.js';
-import { ApplicationMetricsController, FeatureMetricsController, ProjectApplicationsController } from './metrics-read.controller.js';
+import {
+  ApplicationMetricsController,
+  FeatureMetricsController,
+  ProjectApplicationsController,
+  UnknownFlagsController,
+} from './metrics-read.controller.js';
 import { MetricsReadService } from './metrics-read.service.js';
 import { MetricsReadModel, SqlMetricsReadModel } from './metrics.read-model.js';
 import { MetricsWriter } from './metrics-writer.js';
@@ -23,6 +28,7 @@ import { ReportingEnvironments } from './reporting-environments.js';
     FeatureMetricsController,
     ApplicationMetricsController,
     ProjectApplicationsController,
+    UnknownFlagsController,
   ],
   providers: [
     ClientMetricsService,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { chunks, rowValues } from '../../core/database/batch-statements.js';
 import { Database } from '../../core/database/database.js';
 import type { ReportableProjects } from './client-metrics.model.js';
-import type { HourlyCount, SeenApplication, SeenInstance, VariantCount } from './metrics-batch.js';
+import type { HourlyCount, SeenApplication, SeenInstance, UnknownFlagReport, VariantCount } from './metrics-batch.js';
 
 /**
  * SDK traffic: hourly evaluation counts (per application, with variants), applications and instances. Writes add to
@@ -20,6 +20,10 @@ export abstract class ClientMetricsStore {
   abstract touchInstances(instances: SeenInstance[]): Promise<void>;
   /** Deletes the hourly counts (and variant counts) of the hours that started before `hour`; answers how many rows. */
   abstract deleteHoursBefore(hour: Date): Promise<number>;
+  /** Records unknown flag reports, moving each one's last report only forward. */
+  abstract recordUnknownFlags(reports: UnknownFlagReport[]): Promise<void>;
+  /** Deletes the unknown flag reports last made before `at`; answers how many. */
+  abstract deleteUnknownFlagsSeenBefore(at: Date): Promise<number>;
 }
 
 @Injectable()
@@ -129,6 +133,21 @@ export class SqlClientMetricsStore extends ClientMetricsStore {
     const counts = await this.db.execute('DELETE FROM flagwright_client_metrics_hourly WHERE hour_start < :hour', params);
     const variants = await this.db.execute('DELETE FROM flagwright_client_metrics_variants_hourly WHERE hour_start < :hour', params);
     return counts + variants;
+  }
+
+  async recordUnknownFlags(reports: UnknownFlagReport[]): Promise<void> {
+    for (const chunk of chunks(reports)) {
+      const { values, params } = rowValues(chunk, (r) => [r.name, r.appName, r.environment, this.db.toTimestamp(r.seenAt)]);
+      await this.db.execute(
+        `INSERT INTO flagwright_unknown_flags (name, app_name, environment, seen_at) VALUES ${values}
+         ON CONFLICT (name, app_name, environment) DO UPDATE SET seen_at = ${later('flagwright_unknown_flags.seen_at', 'excluded.seen_at')}`,
+        params,
+      );
+    }
+  }
+
+  async deleteUnknownFlagsSeenBefore(at: Date): Promise<number> {
+    return this.db.execute('DELETE FROM flagwright_unknown_flags WHERE seen_at < :at', { at: this.db.toTimestamp(at) });
   }
 }
 

@@ -1,6 +1,8 @@
 import type { MetricsSource, ReportableProjects, ToggleCounts } from './client-metrics.model.js';
 
 const HOUR_MS = 3_600_000;
+/** The longest flag or application name an unknown flag is kept with (its columns' length). */
+const MAX_NAME_LENGTH = 255;
 
 /** Evaluations of a feature by one application in one environment and hour. */
 export interface HourlyCount {
@@ -45,6 +47,14 @@ export interface SeenInstance {
   seenAt: Date;
 }
 
+/** A flag name an application reported in an environment that is no feature, and when it was last reported. */
+export interface UnknownFlagReport {
+  name: string;
+  appName: string;
+  environment: string;
+  seenAt: Date;
+}
+
 /** The rows a batch writes, once it is known which features exist and which environments are still there. */
 export interface BatchRows {
   counts: HourlyCount[];
@@ -59,6 +69,8 @@ interface PendingToggle {
   yes: number;
   no: number;
   variants: Map<string, number>;
+  /** When it was last reported (ms). */
+  last: number;
 }
 
 /** Counts reported by one application in one environment and hour, per feature. */
@@ -113,7 +125,7 @@ export class MetricsBatch {
     for (const [featureName, counts] of toggles) {
       if (counts.yes + counts.no === 0) continue;
       group ??= groupOf(scope, appName, source.environment, hour);
-      this.addCounts(group, featureName, counts.yes, counts.no, Object.entries(counts.variants));
+      this.addCounts(group, featureName, counts.yes, counts.no, Object.entries(counts.variants), time);
       see(scope, source.environment, featureName, time, time);
     }
   }
@@ -226,13 +238,35 @@ export class MetricsBatch {
     };
   }
 
+  /**
+   * What each application reported in each environment `environmentExists` accepts of the names `isUnknown` accepts,
+   * with when it last did, whatever the reports' projects; names or application names longer than a column holds
+   * (255 characters) are left out. Sorted by name, application and environment, as writers lock rows.
+   */
+  unknownFlags(isUnknown: (featureName: string) => boolean, environmentExists: (environment: string) => boolean): UnknownFlagReport[] {
+    const reports = new Map<string, UnknownFlagReport>();
+    for (const scope of this.scopes.values()) {
+      for (const group of scope.groups.values()) {
+        if (!environmentExists(group.environment) || group.appName.length > MAX_NAME_LENGTH) continue;
+        for (const [name, pending] of group.toggles) {
+          if (name.length > MAX_NAME_LENGTH || !isUnknown(name)) continue;
+          const key = sortKey(name, group.appName, group.environment);
+          const known = reports.get(key);
+          if (!known) reports.set(key, { name, appName: group.appName, environment: group.environment, seenAt: new Date(pending.last) });
+          else if (known.seenAt.getTime() < pending.last) known.seenAt = new Date(pending.last);
+        }
+      }
+    }
+    return sortedValues(reports);
+  }
+
   /** Takes in everything `other` holds (a batch that could not be written goes back in front of the newer one). */
   absorb(other: MetricsBatch): void {
     for (const theirs of other.scopes.values()) {
       const scope = this.scopeOf(theirs.projects);
       for (const group of theirs.groups.values()) {
         const mine = groupOf(scope, group.appName, group.environment, group.hourStart);
-        for (const [featureName, t] of group.toggles) this.addCounts(mine, featureName, t.yes, t.no, t.variants);
+        for (const [featureName, t] of group.toggles) this.addCounts(mine, featureName, t.yes, t.no, t.variants, t.last);
       }
       for (const [environment, features] of theirs.seen) {
         for (const [featureName, times] of features) see(scope, environment, featureName, times.first, times.last);
@@ -243,12 +277,20 @@ export class MetricsBatch {
     for (const instance of other.instances.values()) this.touchInstance(instance, instance.seenAt);
   }
 
-  private addCounts(group: PendingGroup, featureName: string, yes: number, no: number, variants: Iterable<[string, number]>): void {
+  private addCounts(
+    group: PendingGroup,
+    featureName: string,
+    yes: number,
+    no: number,
+    variants: Iterable<[string, number]>,
+    at: number,
+  ): void {
     let pending = group.toggles.get(featureName);
     if (!pending) {
-      group.toggles.set(featureName, (pending = { yes: 0, no: 0, variants: new Map() }));
+      group.toggles.set(featureName, (pending = { yes: 0, no: 0, variants: new Map(), last: at }));
       this.entries++;
     }
+    pending.last = Math.max(pending.last, at);
     pending.yes += yes;
     pending.no += no;
     for (const [variant, served] of variants) {

@@ -21,6 +21,7 @@ import {
   DEFAULT_PROJECT_APPLICATIONS_PAGE,
   ProjectApplicationsQueryDto,
   ProjectApplicationsSchema,
+  UnknownFlagsResponseSchema,
 } from './metrics-read.dto.js';
 import { MetricsReadService } from './metrics-read.service.js';
 import { ApplicationService } from './application.service.js';
@@ -217,5 +218,24 @@ export class ProjectApplicationsController {
   @ApiErrors(404)
   async outdatedProjectSdks(@Param() { projectId }: ProjectPath): Promise<OutdatedSdksSchema> {
     return { sdks: await this.metrics.outdatedProjectSdks(projectId) };
+  }
+}
+
+/** Flag names SDKs report that are no feature. Any authenticated user, as in Unleash. */
+@AdminController('metrics', 'Unknown Flags')
+@RequirePermission('NONE')
+export class UnknownFlagsController {
+  constructor(private readonly metrics: MetricsReadService) {}
+
+  @Get('unknown-flags')
+  @ApiOperation({
+    operationId: 'getUnknownFlags',
+    summary: 'Get unknown flags',
+    description:
+      'Flag names SDKs reported in their metrics (backend, frontend and Edge) in the last 24 hours that are no feature, by name, at most 1000; per application and environment, when it last reported them.',
+  })
+  @ApiOkResponse({ type: UnknownFlagsResponseSchema })
+  async unknownFlags(): Promise<UnknownFlagsResponseSchema> {
+    return { unknownFlags: await this.metrics.unknownFlags() };
   }
 }

@@ -3,24 +3,11 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsArray, IsOptional, IsString } from 'class-validator';
 import { IgnoreUnknownTopLevelProperties } from '../../core/http/request-validation.pipe.js';
 import { Rule } from '../../core/http/rule.decorator.js';
+import { GIVE_ONCE, TextParameter, WholeNumberParameter } from '../../core/http/query-parameters.js';
 
-const ONCE = 'must be a string (give the parameter once)';
-const WHOLE_NUMBER = /^\d+$/;
 export const MAX_APPLICATIONS_PAGE = 1000;
 /** What `hoursBack` must be; the hours kept are the configuration's, so the service checks the upper bound. */
 export const HOURS_BACK_RULE = 'must be a whole number from 1 to the hours metrics are kept';
-
-/** A parameter that must be a whole number from `min` to `max` (any size when `max` is undefined). */
-const WholeNumber = (min: number, max?: number) =>
-  applyDecorators(
-    IsOptional(),
-    Rule('wholeNumberParameter', (value) => {
-      if (typeof value !== 'string') return ONCE;
-      const number = WHOLE_NUMBER.test(value) ? Number(value) : Number.NaN;
-      const fits = Number.isSafeInteger(number) && number >= min && (max === undefined || number <= max);
-      return fits ? undefined : `must be a whole number from ${min} to ${max ?? Number.MAX_SAFE_INTEGER}`;
-    }),
-  );
 
 const OneOf = (values: string[]) =>
   applyDecorators(
@@ -41,7 +28,7 @@ export class FeatureMetricsQueryDto {
     example: '48',
   })
   @IsOptional()
-  @Rule('hoursBack', (value) => (typeof value !== 'string' ? ONCE : /^[1-9]\d{0,5}$/.test(value) ? undefined : HOURS_BACK_RULE))
+  @Rule('hoursBack', (value) => (typeof value !== 'string' ? GIVE_ONCE : /^[1-9]\d{0,5}$/.test(value) ? undefined : HOURS_BACK_RULE))
   hoursBack?: string;
 }
 
@@ -49,16 +36,15 @@ export class FeatureMetricsQueryDto {
 @IgnoreUnknownTopLevelProperties()
 export class ApplicationsQueryDto {
   @ApiPropertyOptional({ description: 'Comma-separated terms; an application matches when its name contains any of them, ignoring case' })
-  @IsOptional()
-  @Rule('applicationsQuery', (value) => (typeof value === 'string' ? undefined : ONCE))
+  @TextParameter('applicationsQuery')
   query?: string;
 
   @ApiPropertyOptional({ description: 'Applications to skip; default 0', example: '0' })
-  @WholeNumber(0)
+  @WholeNumberParameter(0)
   offset?: string;
 
   @ApiPropertyOptional({ description: `Page size, 1 to ${MAX_APPLICATIONS_PAGE}; default ${MAX_APPLICATIONS_PAGE}`, example: '50' })
-  @WholeNumber(1, MAX_APPLICATIONS_PAGE)
+  @WholeNumberParameter(1, MAX_APPLICATIONS_PAGE)
   limit?: string;
 
   @ApiPropertyOptional({ enum: ['appName'], description: 'Applications are sorted by name' })
@@ -234,19 +220,18 @@ export class ProjectApplicationsQueryDto {
     description:
       'Comma-separated terms; an application matches when its name, an environment, an instance id or an SDK version contains one of them, ignoring case (only the matching environments, instances and SDKs are listed)',
   })
-  @IsOptional()
-  @Rule('projectApplicationsQuery', (value) => (typeof value === 'string' ? undefined : ONCE))
+  @TextParameter('projectApplicationsQuery')
   query?: string;
 
   @ApiPropertyOptional({ description: 'Applications to skip; default 0', example: '0' })
-  @WholeNumber(0)
+  @WholeNumberParameter(0)
   offset?: string;
 
   @ApiPropertyOptional({
     description: `Page size, 1 to ${MAX_PROJECT_APPLICATIONS_PAGE}; default ${DEFAULT_PROJECT_APPLICATIONS_PAGE}`,
     example: '50',
   })
-  @WholeNumber(1, MAX_PROJECT_APPLICATIONS_PAGE)
+  @WholeNumberParameter(1, MAX_PROJECT_APPLICATIONS_PAGE)
   limit?: string;
 
   @ApiPropertyOptional({ enum: ['appName'], description: 'Applications are sorted by name' })
@@ -278,4 +263,35 @@ export class ProjectApplicationSchema {
 export class ProjectApplicationsSchema {
   @ApiProperty({ description: 'Applications matching the query' }) total: number;
   @ApiProperty({ type: [ProjectApplicationSchema] }) applications: ProjectApplicationSchema[];
+}
+
+class UnknownFlagEnvironmentSchema {
+  @ApiProperty({ example: 'production' }) environment: string;
+  @ApiProperty({ format: 'date-time', description: 'When the application last reported the name in the environment' }) seenAt: string;
+}
+
+class UnknownFlagApplicationSchema {
+  @ApiProperty({ example: 'my-app' }) appName: string;
+  @ApiProperty({ type: [UnknownFlagEnvironmentSchema], description: 'By name' }) environments: UnknownFlagEnvironmentSchema[];
+}
+
+@ApiSchema({ name: 'unknownFlagSchema', description: 'A flag name SDKs reported in their metrics that is no feature' })
+export class UnknownFlagSchema {
+  @ApiProperty({ example: 'my-unknown-flag' }) name: string;
+  @ApiProperty({ format: 'date-time', description: 'When it was last reported' }) lastSeenAt: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the latest event about a feature of that name (since deleted) was recorded; null when none',
+  })
+  lastEventAt: string | null;
+  @ApiProperty({ type: [UnknownFlagApplicationSchema], description: 'The applications that reported it, by name' })
+  reports: UnknownFlagApplicationSchema[];
+}
+
+@ApiSchema({ name: 'unknownFlagsResponseSchema', description: 'A list of unknown flag reports' })
+export class UnknownFlagsResponseSchema {
+  @ApiProperty({ type: [UnknownFlagSchema], description: 'Reported in the last 24 hours, by name, at most 1000' })
+  unknownFlags: UnknownFlagSchema[];
 }

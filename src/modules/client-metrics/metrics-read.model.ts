@@ -106,3 +106,20 @@ export interface ProjectApplication {
   instances: string[];
   sdks: { name: string; versions: string[] }[];
 }
+
+/** A flag name SDKs reported lately that is no feature: when, by which applications, in which environments. */
+export interface UnknownFlag {
+  name: string;
+  lastSeenAt: string;
+  /** The latest event recorded about a feature of that name (one deleted since), if any. */
+  lastEventAt: string | null;
+  reports: { appName: string; environments: { environment: string; seenAt: string }[] }[];
+}
+
+/** One stored report of an unknown flag. */
+export interface UnknownFlagRow {
+  name: string;
+  appName: string;
+  environment: string;
+  seenAt: Date;
+}

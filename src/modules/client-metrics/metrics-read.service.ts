@@ -12,8 +12,10 @@ import type {
   InstanceRow,
   OutdatedSdk,
   ProjectApplication,
+  UnknownFlag,
   VariantRow,
 } from './metrics-read.model.js';
+import { UNKNOWN_FLAGS_KEPT_MS } from './metrics-retention.js';
 import { MetricsReadModel, type ProjectApplicationRow } from './metrics.read-model.js';
 import { MetricsWriter } from './metrics-writer.js';
 import { isFrontendSdk, isOutdatedSdk } from './outdated-sdks.js';
@@ -21,6 +23,8 @@ import { isFrontendSdk, isOutdatedSdk } from './outdated-sdks.js';
 const HOUR_MS = 3_600_000;
 /** Instances seen within this long count as running, as Unleash counts them. */
 export const RECENT_INSTANCE_MS = 24 * HOUR_MS;
+/** The most unknown flags listed, as Unleash lists them. */
+export const MAX_UNKNOWN_FLAGS = 1000;
 
 /**
  * What the metrics tables tell an admin: a feature's hourly series and last hour, applications, their instances and
@@ -153,6 +157,28 @@ export class MetricsReadService {
       (bySdk.get(sdkVersion) ?? bySdk.set(sdkVersion, []).get(sdkVersion)!).push(appName);
     }
     return [...bySdk].map(([sdkVersion, applications]) => ({ sdkVersion, applications }));
+  }
+
+  /** The names SDKs reported in the last 24 hours that are no feature, the first 1000 by name, as Unleash lists them. */
+  async unknownFlags(): Promise<UnknownFlag[]> {
+    await this.writer.flushPending();
+    const since = new Date(this.clock.now().getTime() - UNKNOWN_FLAGS_KEPT_MS);
+    const { reports, lastEvents } = await this.reads.unknownFlags(since, MAX_UNKNOWN_FLAGS);
+    const flags = new Map<string, UnknownFlag>();
+    for (const report of reports) {
+      const seenAt = report.seenAt.toISOString();
+      let flag = flags.get(report.name);
+      if (!flag)
+        flags.set(
+          report.name,
+          (flag = { name: report.name, lastSeenAt: seenAt, lastEventAt: lastEvents.get(report.name)?.toISOString() ?? null, reports: [] }),
+        );
+      if (flag.lastSeenAt < seenAt) flag.lastSeenAt = seenAt;
+      let app = flag.reports.at(-1);
+      if (app?.appName !== report.appName) flag.reports.push((app = { appName: report.appName, environments: [] }));
+      app.environments.push({ environment: report.environment, seenAt });
+    }
+    return [...flags.values()];
   }
 }
 

@@ -4,11 +4,14 @@ import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flag
 import { ClientMetricsStore } from './client-metrics.store.js';
 
 const HOUR_MS = 3_600_000;
+/** How long an unknown flag report is kept after it was last made, as Unleash keeps them. */
+export const UNKNOWN_FLAGS_KEPT_MS = 24 * HOUR_MS;
 
 /**
  * Deletes the hourly metrics buckets older than `metricsRetentionHours`, once when the service starts and then
  * every hour, so the metrics tables stay bounded however long the service runs. A bucket is older than the
- * retention once its hour ended before it: the hour that holds the instant `now − retention` is kept.
+ * retention once its hour ended before it: the hour that holds the instant `now − retention` is kept. Unknown flag
+ * reports not made again for 24 hours are deleted at the same times.
  */
 @Injectable()
 export class MetricsRetention implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -39,9 +42,13 @@ export class MetricsRetention implements OnApplicationBootstrap, OnApplicationSh
     return new Date(Math.floor(edge / HOUR_MS) * HOUR_MS);
   }
 
-  /** Deletes the buckets of the hours before the first kept one; answers how many rows went. */
+  /** Deletes the buckets of the hours before the first kept one, and the expired unknown flag reports; answers how many rows went. */
   async deleteExpired(): Promise<number> {
-    const deleting = this.store.deleteHoursBefore(this.firstKeptHour());
+    const unknownSince = new Date(this.clock.now().getTime() - UNKNOWN_FLAGS_KEPT_MS);
+    const deleting = Promise.all([
+      this.store.deleteHoursBefore(this.firstKeptHour()),
+      this.store.deleteUnknownFlagsSeenBefore(unknownSince),
+    ]).then(([hours, unknown]) => hours + unknown);
     this.running = deleting.catch(() => undefined);
     return deleting;
   }

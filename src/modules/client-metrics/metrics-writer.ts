@@ -128,8 +128,16 @@ export class MetricsWriter implements OnApplicationBootstrap, OnApplicationShutd
     const types = await this.store.environmentTypes(environments);
     this.environments.forget(environments.filter((environment) => !types.has(environment)));
     const known = new Map<ReportableProjects, Set<string>>();
-    for (const { projects, featureNames } of batch.reportedFeatures())
-      known.set(projects, new Set(await this.store.existingFeatures(featureNames, projects)));
+    const missing = new Set<string>();
+    let scoped = false;
+    for (const { projects, featureNames } of batch.reportedFeatures()) {
+      const found = new Set(await this.store.existingFeatures(featureNames, projects));
+      known.set(projects, found);
+      for (const name of featureNames) if (!found.has(name)) missing.add(name);
+      scoped ||= projects !== 'all';
+    }
+    // A name missing from a project-scoped report's projects may be a feature of another project: not unknown.
+    const elsewhere = scoped && missing.size ? new Set(await this.store.existingFeatures([...missing], 'all')) : new Set<string>();
     const rows = batch.rows(
       (projects, featureName) => known.get(projects)?.has(featureName) === true,
       (environment) => types.has(environment),
@@ -143,6 +151,13 @@ export class MetricsWriter implements OnApplicationBootstrap, OnApplicationShutd
     await this.featureUsage.advanceLifecycle(live, 'live');
     await this.store.touchApplications(rows.applications);
     await this.store.touchInstances(rows.instances);
+    if (missing.size)
+      await this.store.recordUnknownFlags(
+        batch.unknownFlags(
+          (name) => missing.has(name) && !elsewhere.has(name),
+          (environment) => types.has(environment),
+        ),
+      );
   }
 }
 

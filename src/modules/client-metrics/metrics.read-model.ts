@@ -6,6 +6,7 @@ import type {
   ApplicationUsage,
   HourlyRow,
   InstanceRow,
+  UnknownFlagRow,
   VariantRow,
 } from './metrics-read.model.js';
 
@@ -58,6 +59,11 @@ export abstract class MetricsReadModel {
    * of the application's instances there (none: `instanceId` null), by application name.
    */
   abstract projectApplicationInstances(projectId: string): Promise<ProjectApplicationRow[]>;
+  /**
+   * The reports made since `since` of the first `limit` names (byte-wise) that are no feature, each with the latest
+   * event about a feature of that name, by name, application and environment.
+   */
+  abstract unknownFlags(since: Date, limit: number): Promise<{ reports: UnknownFlagRow[]; lastEvents: Map<string, Date> }>;
 }
 
 /** An application that evaluated features of a project, in one environment, with one of its instances there. */
@@ -259,5 +265,31 @@ export class SqlMetricsReadModel extends MetricsReadModel {
       sdkVersion: latestVersion.get(row.app_name) ?? null,
       usage: [...(usage.get(row.app_name) ?? [])].map(([project, environments]) => ({ project, environments })),
     }));
+  }
+
+  async unknownFlags(since: Date, limit: number): Promise<{ reports: UnknownFlagRow[]; lastEvents: Map<string, Date> }> {
+    const params = { since: this.db.toTimestamp(since), limit };
+    const names = await this.db.query<{ name: string }>(
+      `SELECT uf.name FROM flagwright_unknown_flags uf
+        WHERE uf.seen_at >= :since AND NOT EXISTS (SELECT 1 FROM flagwright_features f WHERE f.name = uf.name)
+        GROUP BY uf.name ORDER BY uf.name${this.db.isPostgres ? ' COLLATE "C"' : ''} LIMIT :limit`,
+      params,
+    );
+    if (!names.length) return { reports: [], lastEvents: new Map() };
+    const listed = names.map((row) => row.name);
+    const bytes = this.db.isPostgres ? ' COLLATE "C"' : '';
+    const rows = await this.db.query<{ name: string; app_name: string; environment: string; seen_at: unknown }>(
+      `SELECT name, app_name, environment, seen_at FROM flagwright_unknown_flags WHERE name IN (:...listed) AND seen_at >= :since
+        ORDER BY name${bytes}, app_name${bytes}, environment${bytes}`,
+      { ...params, listed },
+    );
+    const events = await this.db.query<{ feature_name: string; last_event_at: unknown }>(
+      'SELECT feature_name, MAX(created_at) AS last_event_at FROM flagwright_events WHERE feature_name IN (:...listed) GROUP BY feature_name',
+      { listed },
+    );
+    return {
+      reports: rows.map((row) => ({ name: row.name, appName: row.app_name, environment: row.environment, seenAt: toDate(row.seen_at)! })),
+      lastEvents: new Map(events.map((row) => [row.feature_name, toDate(row.last_event_at)!])),
+    };
   }
 }

@@ -344,3 +344,12 @@ export class ValidateFeatureSchema {
   @IsString()
   projectId?: string | null;
 }
+
+@ApiSchema({ name: 'featureLifecycleCountSchema', description: 'Features per current lifecycle stage' })
+export class FeatureLifecycleCountSchema {
+  @ApiProperty({ example: 1, description: 'Features in the initial stage' }) initial: number;
+  @ApiProperty({ example: 1, description: 'Features in the pre-live stage' }) preLive: number;
+  @ApiProperty({ example: 1, description: 'Features in the live stage' }) live: number;
+  @ApiProperty({ example: 1, description: 'Features in the completed stage' }) completed: number;
+  @ApiProperty({ example: 1, description: 'Archived features' }) archived: number;
+}

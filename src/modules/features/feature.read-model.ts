@@ -15,6 +15,7 @@ import type {
   LifecycleStage,
   LifecycleStageName,
 } from './feature.model.js';
+import { LIFECYCLE_STAGES } from './feature.model.js';
 
 interface FeatureRow {
   name: string;
@@ -341,6 +342,20 @@ export class FeatureReadModel {
     return rows
       .map((row) => ({ stage: row.stage, ...(row.status ? { status: row.status } : {}), enteredStageAt: toIso(row.created_at)! }))
       .sort((a, b) => a.enteredStageAt.localeCompare(b.enteredStageAt) || STAGE_RANK[a.stage] - STAGE_RANK[b.stage]);
+  }
+
+  /** Features per current stage (the furthest reached), archived ones included; every stage named, 0 when none. */
+  async stageCounts(): Promise<Record<LifecycleStageName, number>> {
+    await this.metrics.flushPending();
+    const rows = await this.db.query<{ stage_rank: number | string; count: number | string }>(
+      `SELECT stage_rank, COUNT(*) AS count FROM (
+         SELECT feature_name, MAX(CASE stage WHEN 'initial' THEN 0 WHEN 'pre-live' THEN 1 WHEN 'live' THEN 2 WHEN 'completed' THEN 3 ELSE 4 END) AS stage_rank
+           FROM flagwright_feature_lifecycles GROUP BY feature_name
+       ) latest GROUP BY stage_rank`,
+    );
+    const counts: Record<LifecycleStageName, number> = { initial: 0, 'pre-live': 0, live: 0, completed: 0, archived: 0 };
+    for (const row of rows) counts[LIFECYCLE_STAGES[Number(row.stage_rank)]] = Number(row.count);
+    return counts;
   }
 
   async parentOf(child: string): Promise<FeatureDependency | undefined> {

@@ -17,6 +17,7 @@ import { FeatureEnvironmentService } from './feature-environment.service.js';
 import { FeatureEnvironmentStore, SqlFeatureEnvironmentStore } from './feature-environment.store.js';
 import { FeatureEvents } from './feature-events.js';
 import { FeatureLifecycleController } from './feature-lifecycle.controller.js';
+import { FeatureLifecycleCountController } from './feature-lifecycle-count.controller.js';
 import { FeatureLifecycleService } from './feature-lifecycle.service.js';
 import { FeatureLifecycleStore, SqlFeatureLifecycleStore } from './feature-lifecycle.store.js';
 import { FeatureLookup } from './feature-lookup.js';
@@ -36,6 +37,7 @@ import { ProjectFeatureController } from './project-feature.controller.js';
     ProjectFeatureController,
     FeatureEnvironmentController,
     FeatureLifecycleController,
+    FeatureLifecycleCountController,
     FeatureDependencyController,
     FavoriteController,
     ArchiveController,

@@ -7,8 +7,8 @@ export { type FeatureEnvironmentAddress, FeatureEnvironmentService } from './fea
 export { checkFeatureVariants, toFeatureVariants } from './feature-variant.rules.js';
 export { FeatureEvents } from './feature-events.js';
 export { FeatureLookup } from './feature-lookup.js';
-export { CreateFeatureSchema, TagSchema, VariantSchema } from './feature.dto.js';
-export type { FeatureRecord, FeatureVariant } from './feature.model.js';
+export { CreateFeatureSchema, ProjectFeatureSchema, TagSchema, VariantSchema } from './feature.dto.js';
+export type { FeatureListItem, FeatureRecord, FeatureVariant } from './feature.model.js';
 export { FeatureReadModel } from './feature.read-model.js';
 export { FeatureService } from './feature.service.js';
 export * from './features.entities.js';

@@ -2,17 +2,27 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../core/clock.js';
 import { notFound } from '../../core/errors/app-error.js';
 import { MetricsWriter } from '../client-metrics/index.js';
+import { FeatureReadModel } from '../features/index.js';
 import {
   type FlagCountRow,
   type FlagCreator,
+  type FlagCreatorsPage,
+  type HealthCounts,
   LIFECYCLE_STAGES,
+  type ProjectDora,
+  type ProjectHealthFields,
+  type ProjectHealthReport,
+  type ProjectInsights,
+  type ProjectStats,
   type ProjectInsightsOverview,
   type ProjectStateCounts,
   type ProjectStatus,
   type StageEntryRow,
   type StageSummary,
+  type TimeToProductionRow,
 } from './project-insights.model.js';
 import { ProjectInsightsReadModel } from './project-insights.read-model.js';
+import type { ProjectOverview } from './project.model.js';
 import { ProjectReadModel } from './project.read-model.js';
 
 const DAY_MS = 86_400_000;
@@ -28,6 +38,7 @@ export class ProjectInsightsService {
     private readonly projects: ProjectReadModel,
     private readonly reads: ProjectInsightsReadModel,
     private readonly metrics: MetricsWriter,
+    private readonly features: FeatureReadModel,
     private readonly clock: Clock,
   ) {}
 
@@ -37,22 +48,10 @@ export class ProjectInsightsService {
     if (!project) throw notFound(`Could not find project ${projectId}`);
     const [counts, onboarding] = await Promise.all([this.reads.flagCounts(projectId), this.reads.onboarding(projectId)]);
     const states = stateCounts(counts);
-    const health = healthOf(states);
     return {
-      version: 1,
-      name: project.name,
-      description: project.description,
-      defaultStickiness: project.defaultStickiness,
-      mode: project.mode,
-      featureLimit: null,
-      members: project.memberCount,
-      health,
-      technicalDebt: 100 - health,
-      environments: project.environments,
+      ...healthFieldsOf(project, healthOf(states)),
       featureTypeCounts: typeCounts(counts),
       featureStateCounts: states,
-      createdAt: project.createdAt,
-      updatedAt: project.updatedAt,
       archivedAt: null,
       onboardingStatus: onboarding.anySeen
         ? { status: 'onboarded' }
@@ -96,6 +95,108 @@ export class ProjectInsightsService {
     if (!(await this.projects.find(projectId))) throw notFound(`Could not find project ${projectId}`);
     return this.reads.flagCreators(projectId);
   }
+
+  /** The users who created active flags, of every project (Flagwright's projects are all open), a page at a time. */
+  allFlagCreators(page: { query?: string; offset: number; limit: number }): Promise<FlagCreatorsPage> {
+    return this.reads.allFlagCreators(page);
+  }
+
+  /** Days from creation to the first time in production, of the project's release flags, as Unleash counts them. */
+  async dora(projectId: string): Promise<ProjectDora> {
+    if (!(await this.projects.find(projectId))) throw notFound(`Could not find project ${projectId}`);
+    return doraOf(await this.reads.timeToProduction(projectId));
+  }
+
+  /** Statistics of the last 30 days against the 30 before, health, lead time, flag types and members. */
+  async insights(projectId: string): Promise<ProjectInsights> {
+    const project = await this.projects.overview(projectId);
+    if (!project) throw notFound(`Could not find project ${projectId}`);
+    const [counts, times] = await Promise.all([this.reads.flagCounts(projectId), this.reads.timeToProduction(projectId)]);
+    const dora = doraOf(times);
+    const stats = await this.stats(projectId, dora);
+    const health = healthCountsOf(stateCounts(counts));
+    return {
+      stats,
+      featureTypeCounts: typeCounts(counts),
+      health,
+      technicalDebt: { ...health, rating: 100 - health.rating },
+      leadTime: dora,
+      members: { currentMembers: project.memberCount, change: stats.projectMembersAddedCurrentWindow },
+    };
+  }
+
+  /** The project with its active flags (as `getFeatures` lists them), health counts and statistics. */
+  async healthReport(projectId: string): Promise<ProjectHealthReport> {
+    const project = await this.projects.overview(projectId);
+    if (!project) throw notFound(`Could not find project ${projectId}`);
+    const [counts, features, times] = await Promise.all([
+      this.reads.flagCounts(projectId),
+      this.features.listInProject(projectId),
+      this.reads.timeToProduction(projectId),
+    ]);
+    const stats = await this.stats(projectId, doraOf(times));
+    const { rating, ...health } = healthCountsOf(stateCounts(counts));
+    return {
+      ...healthFieldsOf(project, rating),
+      features,
+      favorite: false,
+      stats,
+      ...health,
+    };
+  }
+
+  /** Unleash's project statistics; its average time to production is over every flag, as Unleash's is. */
+  private async stats(projectId: string, dora: ProjectDora): Promise<ProjectStats> {
+    const now = this.clock.now().getTime();
+    const current = new Date(now - 30 * DAY_MS);
+    const [windows, membersAdded] = await Promise.all([
+      this.reads.windowCounts(projectId, new Date(now - 60 * DAY_MS), current),
+      this.reads.membersAddedSince(projectId, current),
+    ]);
+    return { avgTimeToProdCurrentWindow: dora.projectAverage, ...windows, projectMembersAddedCurrentWindow: membersAdded };
+  }
+}
+
+/**
+ * Unleash's lead time: per flag the whole days from creation to production; the project's average of them to one
+ * decimal, 0.1 when that rounds to 0 (some flags, all on the day they were made), 0 without flags.
+ */
+export function doraOf(rows: TimeToProductionRow[]): ProjectDora {
+  const features = rows.map((row) => ({
+    name: row.featureName,
+    timeToProduction: Math.floor((row.enabledAt.getTime() - row.createdAt.getTime()) / DAY_MS),
+  }));
+  if (!features.length) return { projectAverage: 0, features };
+  const average = features.reduce((sum, feature) => sum + feature.timeToProduction, 0) / features.length;
+  return { projectAverage: Number(average.toFixed(1)) || 0.1, features };
+}
+
+/** What the overview and the health report both say of a project with health `health`. */
+function healthFieldsOf(project: ProjectOverview, health: number): ProjectHealthFields {
+  return {
+    version: 1,
+    name: project.name,
+    description: project.description,
+    defaultStickiness: project.defaultStickiness,
+    mode: project.mode,
+    featureLimit: null,
+    members: project.memberCount,
+    health,
+    technicalDebt: 100 - health,
+    environments: project.environments,
+    createdAt: project.createdAt,
+    updatedAt: project.updatedAt,
+  };
+}
+
+/** Unleash's health figures: the rating, the flags not stale, the potentially stale ones (not stale) and the stale ones. */
+function healthCountsOf(states: ProjectStateCounts): HealthCounts {
+  return {
+    rating: healthOf(states),
+    activeCount: states.active - states.stale,
+    potentiallyStaleCount: states.potentiallyStale,
+    staleCount: states.stale,
+  };
 }
 
 /** Active flags: all of them, the stale ones, and the potentially stale ones that are not stale (as Unleash counts them). */

@@ -5,7 +5,7 @@ import { EnvironmentsModule } from '../environments/index.js';
 import { FeaturesModule } from '../features/index.js';
 import { ProjectAccessModule } from '../project-access/index.js';
 import { ProjectController } from './project.controller.js';
-import { ProjectInsightsController } from './project-insights.controller.js';
+import { FlagCreatorsController, ProjectInsightsController } from './project-insights.controller.js';
 import { ProjectInsightsReadModel } from './project-insights.read-model.js';
 import { ProjectInsightsService } from './project-insights.service.js';
 import { ProjectReadModel } from './project.read-model.js';
@@ -15,7 +15,7 @@ import { ProjectStore, SqlProjectStore } from './project.store.js';
 
 @FeatureModule({
   imports: [ClientMetricsModule, EventsModule, EnvironmentsModule, FeaturesModule, ProjectAccessModule],
-  controllers: [ProjectController, ProjectInsightsController],
+  controllers: [ProjectController, ProjectInsightsController, FlagCreatorsController],
   providers: [
     ProjectService,
     ProjectReadModel,

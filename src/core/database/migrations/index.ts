@@ -19,6 +19,7 @@ import { SessionDetails1700000024000 } from './1700000024000-session-details.js'
 import { Invitations1700000024001 } from './1700000024001-invitations.js';
 import { AuthSettings1700000025000 } from './1700000025000-auth-settings.js';
 import { ApplicationDetails1700000032000 } from './1700000032000-application-details.js';
+import { UnknownFlags1700000033000 } from './1700000033000-unknown-flags.js';
 
 /** Every migration of the service, in the order they run. Hosts pass this list to their DataSource. */
 export const flagwrightMigrations = [
@@ -43,4 +44,5 @@ export const flagwrightMigrations = [
   Invitations1700000024001,
   AuthSettings1700000025000,
   ApplicationDetails1700000032000,
+  UnknownFlags1700000033000,
 ];

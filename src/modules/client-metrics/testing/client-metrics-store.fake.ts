@@ -1,7 +1,7 @@
 import type { ReportableProjects } from '../client-metrics.model.js';
 import { ClientMetricsStore } from '../client-metrics.store.js';
 import type { FeatureUsageRecorder, StageEntry } from '../feature-usage.js';
-import type { HourlyCount, SeenApplication, SeenFeature, SeenInstance, VariantCount } from '../metrics-batch.js';
+import type { HourlyCount, SeenApplication, SeenFeature, SeenInstance, UnknownFlagReport, VariantCount } from '../metrics-batch.js';
 
 /**
  * The store's contract kept in maps: counts add up, times move forward, stages are recorded once. It also stands for
@@ -22,6 +22,7 @@ export class FakeClientMetricsStore extends ClientMetricsStore implements Featur
   stages: { featureName: string; stage: string; at: Date }[] = [];
   applications = new Map<string, SeenApplication>();
   instances: SeenInstance[] = [];
+  unknownFlags = new Map<string, Date>();
   environmentReads = 0;
   failNextWrite = false;
 
@@ -65,5 +66,17 @@ export class FakeClientMetricsStore extends ClientMetricsStore implements Featur
   }
   async deleteHoursBefore() {
     return 0;
+  }
+  async recordUnknownFlags(reports: UnknownFlagReport[]) {
+    for (const r of reports) {
+      const key = `${r.name}|${r.appName}|${r.environment}`;
+      const known = this.unknownFlags.get(key);
+      if (!known || known < r.seenAt) this.unknownFlags.set(key, r.seenAt);
+    }
+  }
+  async deleteUnknownFlagsSeenBefore(at: Date) {
+    const old = [...this.unknownFlags].filter(([, seenAt]) => seenAt < at);
+    for (const [key] of old) this.unknownFlags.delete(key);
+    return old.length;
   }
 }

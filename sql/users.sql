@@ -24,6 +24,58 @@ UPDATE flagwright_users SET name = :name, root_role_id = :rootRole WHERE id = :i
 -- SqlServiceAccountUserStore.delete
 DELETE FROM flagwright_users WHERE id = :id AND is_service = true;
 
+-- src/modules/users/user-directory.read-model.ts
+
+-- UserDirectoryReadModel.searchPeople.rows
+SELECT ${userColumns()} FROM flagwright_users
+  WHERE is_service = false
+    AND (${this.db.containsIgnoringCase('name', 'anywhere')} OR ${this.db.containsIgnoringCase('username', 'prefix')}
+         OR ${this.db.containsIgnoringCase('email', 'prefix')})
+  ORDER BY id;
+
+-- UserDirectoryReadModel.baseUsers.rows
+SELECT id, name, username, email, is_service FROM flagwright_users ORDER BY id;
+
+-- UserDirectoryReadModel.baseGroups.rows
+SELECT g.id, g.name, g.root_role_id, (SELECT COUNT(*) FROM flagwright_group_users gu WHERE gu.group_id = g.id) AS members
+  FROM flagwright_user_groups g ORDER BY g.name${this.binary}, g.id;
+
+-- UserDirectoryReadModel.adminCount.row
+SELECT SUM(CASE WHEN is_service = false AND password_hash IS NOT NULL THEN 1 ELSE 0 END) AS password,
+       SUM(CASE WHEN is_service = false AND password_hash IS NULL THEN 1 ELSE 0 END) AS no_password,
+       SUM(CASE WHEN is_service = true THEN 1 ELSE 0 END) AS service
+  FROM flagwright_users WHERE root_role_id = :admin;
+
+-- UserDirectoryReadModel.inactivePeople.rows
+SELECT u.id, u.name, u.username, u.email, u.seen_at, u.created_at,
+        (SELECT MAX(p.seen_at) FROM flagwright_personal_access_tokens p WHERE p.user_id = u.id) AS pat_seen_at
+   FROM flagwright_users u
+  WHERE u.is_service = false AND u.created_at < :since AND (u.seen_at IS NULL OR u.seen_at < :since)
+    AND NOT EXISTS (SELECT 1 FROM flagwright_personal_access_tokens p WHERE p.user_id = u.id AND p.seen_at >= :since)
+  ORDER BY u.id;
+
+-- UserDirectoryReadModel.rootRoleOf.row
+SELECT r.id, r.name, r.description, r.type FROM flagwright_users u JOIN flagwright_roles r ON r.id = u.root_role_id WHERE u.id = :userId;
+
+-- UserDirectoryReadModel.groupsOf.rows
+SELECT g.id, g.name, g.description, g.mappings_sso, g.root_role_id, g.scim_id
+   FROM flagwright_user_groups g JOIN flagwright_group_users gu ON gu.group_id = g.id
+  WHERE gu.user_id = :userId ORDER BY g.name${this.binary}, g.id;
+
+-- UserDirectoryReadModel.projectsOf.rows
+SELECT ru.project FROM flagwright_role_users ru WHERE ru.user_id = :userId
+  UNION
+  SELECT gr.project FROM flagwright_group_roles gr JOIN flagwright_group_users gu ON gu.group_id = gr.group_id WHERE gu.user_id = :userId
+  ORDER BY 1;
+
+-- UserDirectoryReadModel.rolesIn.rows
+SELECT r.id, r.name, r.description, r.type FROM flagwright_roles r
+  WHERE r.id IN (SELECT u.root_role_id FROM flagwright_users u WHERE u.id = :userId)
+     OR r.id IN (SELECT ru.role_id FROM flagwright_role_users ru WHERE ru.user_id = :userId AND ru.project = :project)
+     OR r.id IN (SELECT gr.role_id FROM flagwright_group_roles gr JOIN flagwright_group_users gu ON gu.group_id = gr.group_id
+                  WHERE gu.user_id = :userId AND gr.project = :project)
+  ORDER BY r.id;
+
 -- src/modules/users/user.read-model.ts
 
 -- UserReadModel.person.row

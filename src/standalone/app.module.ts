@@ -59,6 +59,7 @@ export class AppModule {
               metricsRetentionHours: env.metricsRetentionHours,
               playgroundEvaluationLimit: env.playgroundEvaluationLimit,
               potentiallyStaleCheckIntervalSeconds: env.potentiallyStaleCheckIntervalSeconds,
+              userInactivityThresholdInDays: env.userInactivityThresholdInDays,
               frontendApiOrigins: env.frontendApiOrigins,
               sdk: { keptScopes: env.sdkKeptScopes, inProcessEvaluation: env.sdkInProcessEvaluation },
               performance: {

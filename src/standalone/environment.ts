@@ -51,6 +51,7 @@ export interface StandaloneEnvironment {
   metricsRetentionHours: number;
   playgroundEvaluationLimit: number;
   potentiallyStaleCheckIntervalSeconds: number;
+  userInactivityThresholdInDays: number;
   sdkKeptScopes: number;
   /** OIDC settings from OIDC_* variables (absent unless OIDC_DISCOVER_URL is set: then the admin API cannot change them). */
   oidc?: Partial<OidcSettings>;
@@ -130,6 +131,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv): StandaloneEnvironment {
     metricsRetentionHours: read('METRICS_RETENTION_HOURS'),
     playgroundEvaluationLimit: read('PLAYGROUND_EVALUATION_LIMIT'),
     potentiallyStaleCheckIntervalSeconds: read('POTENTIALLY_STALE_CHECK_INTERVAL_SECONDS'),
+    userInactivityThresholdInDays: read('USER_INACTIVITY_THRESHOLD_IN_DAYS'),
     sdkKeptScopes: read('SDK_KEPT_SCOPES'),
     sdkInProcessEvaluation: false,
     performance: {

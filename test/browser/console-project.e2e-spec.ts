@@ -13,6 +13,8 @@ const PROJECT = 'web-shop';
 const SETTINGS = `/api/admin/projects/${PROJECT}`;
 const ROLE = { OWNER: 4, MEMBER: 5, READER: 6, VIEWER: 3 };
 const VIEWER_LOGIN = { username: 'ada', password: 'Analytical-Engine-1843' };
+/** A Viewer who owns the project: no admin, yet able to give access to it. */
+const OWNER_LOGIN = { username: 'lin', password: 'Project-Owner-2024' };
 
 let session: ConsoleSession;
 let page: Page;
@@ -224,14 +226,7 @@ describe('the project settings', () => {
   });
 
   it('disables what a Viewer may not do, saying which permission it needs', async () => {
-    const context = await session.browser.newContext({ baseURL: session.origin, viewport: { width: 1280, height: 800 } });
-    context.setDefaultTimeout(10_000);
-    const viewer = await context.newPage();
-    await viewer.goto('/login');
-    await viewer.getByLabel('Username or email').fill(VIEWER_LOGIN.username);
-    await viewer.getByLabel('Password').fill(VIEWER_LOGIN.password);
-    await viewer.getByRole('button', { name: 'Sign in' }).click();
-    await viewer.getByRole('heading', { name: 'Flags', level: 1 }).waitFor();
+    const { context, page: viewer } = await signedInAs(VIEWER_LOGIN);
     await viewer.goto(`/projects/${PROJECT}/settings/general`);
     const save = viewer.getByRole('button', { name: 'Save' });
     await save.waitFor();
@@ -248,4 +243,47 @@ describe('the project settings', () => {
     expect(await seriousAccessibilityViolations(viewer)).toEqual([]);
     await context.close();
   });
+
+  it('lets a project Owner who is not an admin add a member, picked from the users every signed-in person may list', async () => {
+    const created = await admin()
+      .post('/api/admin/user-admin', { ...OWNER_LOGIN, name: 'Lin Owner', rootRole: ROLE.VIEWER })
+      .expect(201);
+    await admin()
+      .post(`${SETTINGS}/access`, { roles: [ROLE.OWNER], users: [created.body.id] })
+      .expect(200);
+    const { context, page: owner } = await signedInAs(OWNER_LOGIN);
+    await owner.goto(`/projects/${PROJECT}/settings/access`);
+    await owner.getByRole('button', { name: 'Add access' }).click();
+    const dialog = owner.getByRole('dialog');
+    await dialog.getByRole('button', { name: /User or group/ }).click();
+    const options = owner.getByRole('listbox').getByRole('option');
+    await options.filter({ hasText: 'Shoppers (group)' }).waitFor();
+    expect(await options.allTextContents()).toEqual(
+      expect.arrayContaining(['admin', 'Ada Lovelace', 'Grace Hopper', 'Lin Owner', 'Shoppers (group)']),
+    );
+    await owner.getByRole('listbox').getByRole('option', { name: 'Ada Lovelace', exact: true }).click();
+    await dialog.getByRole('button', { name: /Role/ }).click();
+    await owner.getByRole('listbox').getByRole('option', { name: 'Member', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await owner.getByRole('cell', { name: 'Ada Lovelace', exact: true }).waitFor();
+    expect((await access()).users).toEqual([
+      ['ada', [ROLE.MEMBER]],
+      ['lin', [ROLE.OWNER]],
+    ]);
+    expect(await owner.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
 });
+
+/** A page of its own, signed in through the login form as `login`. */
+async function signedInAs(login: { username: string; password: string }) {
+  const context = await session.browser.newContext({ baseURL: session.origin, viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(10_000);
+  const signedIn = await context.newPage();
+  await signedIn.goto('/login');
+  await signedIn.getByLabel('Username or email').fill(login.username);
+  await signedIn.getByLabel('Password').fill(login.password);
+  await signedIn.getByRole('button', { name: 'Sign in' }).click();
+  await signedIn.getByRole('heading', { name: 'Flags', level: 1 }).waitFor();
+  return { context, page: signedIn };
+}

@@ -292,6 +292,12 @@ describe('the OpenAPI document describes a successful answer of every operation'
     const personId = (person.body as { id: number }).id;
     const personUrl = `/api/admin/user-admin/${personId}`;
     await asAdmin('GET', '/api/admin/user-admin');
+    await asAdmin('GET', '/api/admin/user-admin/search?q=docs');
+    await asAdmin('GET', '/api/admin/user-admin/access');
+    await asAdmin('GET', '/api/admin/user-admin/admin-count');
+    await asAdmin('GET', '/api/admin/user-admin/inactive');
+    await asAdmin('POST', '/api/admin/user-admin/inactive/delete', { ids: [] });
+    await asAdmin('POST', '/api/admin/user-admin/validate-password', { password: 'Sup3r-secret-pw' });
     await asAdmin('GET', personUrl);
     await asAdmin('PUT', personUrl, { name: 'Docs Person' });
     await asAdmin('POST', `${personUrl}/change-password`, { password: 'An0ther-secret-pw' });
@@ -315,6 +321,8 @@ describe('the OpenAPI document describes a successful answer of every operation'
     await ok('GET', `/invite/${inviteSecret}/validate`, {});
     await ok('POST', `/invite/${inviteSecret}/signup`, {}, { email: 'docs-invitee@example.com', password: 'Invited-secret-1' });
     await ok('GET', '/api/admin/user', user);
+    await ok('GET', '/api/admin/user/profile', user);
+    await ok('GET', '/api/admin/user/roles?projectId=docs', user);
     const pat = await ok('POST', '/api/admin/user/tokens', user, { description: 'docs', expiresAt });
     await ok('GET', '/api/admin/user/tokens', user);
     await ok('DELETE', `/api/admin/user/tokens/${(pat.body as { id: number }).id}`, user);

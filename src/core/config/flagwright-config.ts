@@ -55,6 +55,8 @@ export interface FlagwrightModuleOptions {
   playgroundEvaluationLimit?: number;
   /** Seconds between the checks that mark flags potentially stale once they outlive their type's lifetime (default 60). */
   potentiallyStaleCheckIntervalSeconds?: number;
+  /** Days without a login or a used personal access token after which a person counts as inactive (default 180, Unleash's). */
+  userInactivityThresholdInDays?: number;
   /**
    * Lets the host application's own authenticated users act in Flagwright (off by default): a request without
    * Flagwright's credentials acts as the person `resolve` maps the host's user to (see docs/embedding.md).
@@ -173,6 +175,7 @@ export interface FlagwrightConfig {
   metricsRetentionHours: number;
   playgroundEvaluationLimit: number;
   potentiallyStaleCheckIntervalSeconds: number;
+  userInactivityThresholdInDays: number;
   /** Absent unless the host maps its users to Flagwright's. */
   hostUsers?: HostUsersOptions;
   sso: {
@@ -284,6 +287,7 @@ export function resolveConfig(options: FlagwrightModuleOptions): FlagwrightConfi
     metricsRetentionHours: options.metricsRetentionHours ?? 48,
     playgroundEvaluationLimit: options.playgroundEvaluationLimit ?? 15_000,
     potentiallyStaleCheckIntervalSeconds: options.potentiallyStaleCheckIntervalSeconds ?? 60,
+    userInactivityThresholdInDays: options.userInactivityThresholdInDays ?? 180,
     hostUsers: options.hostUsers,
     sso: {
       oidc: options.sso?.oidc,

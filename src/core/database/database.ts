@@ -146,7 +146,7 @@ export class Database {
     return this.isPostgres ? date : date.toISOString().replace('T', ' ').replace('Z', '');
   }
 
-  /** SQL fragment for a case-insensitive substring match of `column` against the named parameter. */
+  /** SQL fragment for a case-insensitive LIKE match of `column` against the named parameter (`containsPattern`, `startsWithPattern`). */
   containsIgnoringCase(column: string, param: string): string {
     return this.isPostgres ? `${column} ILIKE :${param} ESCAPE '\\'` : `${column} LIKE :${param} ESCAPE '\\'`;
   }
@@ -233,7 +233,16 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** A LIKE pattern matching `term` literally anywhere: `%` and `_` in the term are not wildcards. */
 export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${literally(term)}%`;
+}
+
+/** A LIKE pattern matching text that starts with `term`, taken literally. */
+export function startsWithPattern(term: string): string {
+  return `${literally(term)}%`;
+}
+
+function literally(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Converts a timestamp read from either database into a Date. SQLite's text is UTC without a zone marker. */

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
@@ -8,6 +8,10 @@ import { ApiErrors, LOCATION_HEADER } from '../../core/http/openapi.js';
 import { AcceptsNoBody } from '../../core/http/content-type.guard.js';
 import { IntParam } from '../../core/http/int-param.js';
 import { CreateUserSchema, PasswordSchema, UpdateUserSchema, UserSchema, UsersSchema } from './user.dto.js';
+import { PASSWORD_RULE } from './password-policy.js';
+import { AdminCountSchema, UsersGroupsBaseSchema, UsersSearchQuery } from './user-directory.dto.js';
+import type { BaseGroup, BaseUser, PublicUser } from './user-directory.model.js';
+import { UserDirectoryService } from './user-directory.service.js';
 import type { UserJson } from './user.model.js';
 import { UserService } from './user.service.js';
 
@@ -15,7 +19,10 @@ import { UserService } from './user.service.js';
 @AdminController('user-admin', 'Users')
 @RequirePermission('ADMIN')
 export class UserAdminController {
-  constructor(private readonly users: UserService) {}
+  constructor(
+    private readonly users: UserService,
+    private readonly directory: UserDirectoryService,
+  ) {}
 
   @Get()
   @ApiOperation({ operationId: 'getUsers', summary: 'List every user (not service accounts), by id, with the root roles a user can have.' })
@@ -45,6 +52,57 @@ export class UserAdminController {
     const user = await this.users.create(body, actor);
     response.setHeader('Location', this.users.locationOf(user.id));
     return user;
+  }
+
+  @Post('validate-password')
+  @HttpCode(200)
+  @RequirePermission('NONE')
+  @ApiOperation({
+    operationId: 'validateUserPassword',
+    summary: 'Check a password against the password policy',
+    description: `200 when \`password\` ${PASSWORD_RULE}; otherwise 400 naming it. \`confirmPassword\`, when given, must equal it. Nothing is stored.`,
+  })
+  @ApiOkResponse({ description: 'The password is acceptable' })
+  validatePassword(@Body() _password: PasswordSchema): void {
+    // The validation pipe has held the body to the policy: an acceptable password needs nothing more.
+  }
+
+  @Get('search')
+  @RequirePermission('NONE')
+  @ApiOperation({
+    operationId: 'searchUsers',
+    summary: 'Search people',
+    description:
+      'People (not service accounts) whose name contains `q`, or whose username or email starts with it, ignoring case; by id. With fewer than 2 characters, nobody.',
+  })
+  @ApiErrors(400)
+  @ApiOkResponse({ type: [UserSchema] })
+  search(@Query() query: UsersSearchQuery): Promise<PublicUser[]> {
+    return this.directory.search(query.q);
+  }
+
+  @Get('access')
+  @RequirePermission('NONE')
+  @ApiOperation({
+    operationId: 'getBaseUsersAndGroups',
+    summary: 'Every account and group, with minimal fields',
+    description:
+      'For any signed-in caller (a project owner adding access is not an admin): every account with id, name, username, email and accountType, and every group with id, name, userCount and rootRole.',
+  })
+  @ApiOkResponse({ type: UsersGroupsBaseSchema })
+  access(): Promise<{ users: BaseUser[]; groups: BaseGroup[] }> {
+    return this.directory.baseUsersAndGroups();
+  }
+
+  @Get('admin-count')
+  @ApiOperation({
+    operationId: 'getAdminCount',
+    summary: 'How many accounts hold the Admin root role',
+    description: 'People with a password, people without one, and service accounts; a root role held through a group is not counted.',
+  })
+  @ApiOkResponse({ type: AdminCountSchema })
+  adminCount(): Promise<AdminCountSchema> {
+    return this.directory.adminCount();
   }
 
   @Get(':id')

@@ -1,10 +1,14 @@
-import { Body, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentActor, CurrentPrincipal, RequirePermission } from '../../core/access/decorators.js';
 import { ForPeopleOnly } from '../../core/access/people-only.guard.js';
 import type { Actor, Principal } from '../../core/access/principal.js';
 import { AdminController } from '../../core/http/api-controller.decorator.js';
+import { ApiErrors } from '../../core/http/openapi.js';
+import { RolesSchema } from '../roles/index.js';
+import { ProfileSchema, UserRolesQuery } from './user-directory.dto.js';
+import { UserDirectoryService } from './user-directory.service.js';
 import { ChangeMyPasswordSchema, MeSchema } from './user.dto.js';
 import { UserService } from './user.service.js';
 import { NOT_A_USER } from './users.errors.js';
@@ -13,7 +17,10 @@ import { NOT_A_USER } from './users.errors.js';
 @AdminController('user', 'Users')
 @RequirePermission('NONE')
 export class UserController {
-  constructor(private readonly users: UserService) {}
+  constructor(
+    private readonly users: UserService,
+    private readonly directory: UserDirectoryService,
+  ) {}
 
   @Get()
   @ForPeopleOnly(NOT_A_USER)
@@ -27,6 +34,33 @@ export class UserController {
   async me(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) response: Response): Promise<MeSchema> {
     response.setHeader('Cache-Control', 'no-store');
     return this.users.me(principal);
+  }
+
+  @Get('profile')
+  @ForPeopleOnly(NOT_A_USER)
+  @ApiOperation({
+    operationId: 'getProfile',
+    summary: 'Your root role, projects and groups',
+    description:
+      'Your own root role, the projects where you hold a project role (yourself or through a group), your groups, and whether you have a password here you can change. `subscriptions` and `features` are always empty. 403 for API tokens.',
+  })
+  @ApiOkResponse({ type: ProfileSchema })
+  profile(@CurrentPrincipal() principal: Principal): Promise<ProfileSchema> {
+    return this.directory.profile(principal);
+  }
+
+  @Get('roles')
+  @ForPeopleOnly(NOT_A_USER)
+  @ApiOperation({
+    operationId: 'getUserRoles',
+    summary: 'Your roles in a project',
+    description:
+      'Your own root role and the project roles you hold in `projectId`, yourself or through a group, by id. 400 without `projectId`; 403 for API tokens.',
+  })
+  @ApiErrors(400)
+  @ApiOkResponse({ type: RolesSchema })
+  async roles(@Query() query: UserRolesQuery, @CurrentPrincipal() principal: Principal): Promise<RolesSchema> {
+    return { version: 1, roles: await this.directory.rolesIn(principal, query.projectId) };
   }
 
   @Post('change-password')

@@ -3,6 +3,10 @@ import { EventsModule } from '../events/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { FirstAdminSeeder } from './first-admin.seeder.js';
 import { HostUserService } from './host-user.service.js';
+import { InactiveUserService } from './inactive-user.service.js';
+import { InactiveUsersController } from './inactive-users.controller.js';
+import { UserDirectoryReadModel } from './user-directory.read-model.js';
+import { UserDirectoryService } from './user-directory.service.js';
 import { UserAdminController } from './user-admin.controller.js';
 import { UserController } from './user.controller.js';
 import { UserReadModel } from './user.read-model.js';
@@ -13,10 +17,13 @@ import { SqlUserStore, UserStore } from './user.store.js';
 
 @FeatureModule({
   imports: [EventsModule, SessionsModule],
-  controllers: [UserAdminController, UserController],
+  controllers: [InactiveUsersController, UserAdminController, UserController],
   providers: [
     UserService,
     UserReadModel,
+    UserDirectoryService,
+    UserDirectoryReadModel,
+    InactiveUserService,
     FirstAdminSeeder,
     ServiceAccountUsers,
     HostUserService,

@@ -331,6 +331,12 @@ export const SETTINGS = {
     86_400,
     "Seconds between the checks that mark flags potentially stale once older than their type's lifetime",
   ),
+  USER_INACTIVITY_THRESHOLD_IN_DAYS: integer(
+    180,
+    1,
+    36_500,
+    'Days without a login or a personal access token used after which a person counts as inactive (`/api/admin/user-admin/inactive`)',
+  ),
   UNLEASH_FRONTEND_API_ORIGINS: list(
     'Comma-separated origins browsers may call `/api/frontend` from (CORS), `*` for any; used until an admin sets them with `POST /api/admin/ui-config/cors`. The admin API stays same-origin',
     {

@@ -166,10 +166,12 @@ export function AccessSettings({ projectId }: { projectId: string }) {
   );
 }
 
-/** Gives one role to a user or a group: the lists of users and groups are the admin's. */
+/**
+ * Gives one role to a user or a group, picked from the lookup every signed-in person may read
+ * (`/api/admin/user-admin/access`): a project owner who is not an admin adds people too.
+ */
 function AddAccessForm({ projectId, roles, onDone }: { projectId: string; roles: Role[]; onDone: () => void }) {
-  const users = useQuery({ queryKey: ['users'], queryFn: () => data(api.GET('/api/admin/user-admin')) });
-  const groups = useQuery({ queryKey: ['groups'], queryFn: () => data(api.GET('/api/admin/groups')) });
+  const directory = useQuery({ queryKey: ['users-and-groups'], queryFn: () => data(api.GET('/api/admin/user-admin/access')) });
   const [holder, setHolder] = useState<string>();
   const [role, setRole] = useState<number | undefined>(roles.find((candidate) => candidate.name === 'Member')?.id);
   const add = useMutation({
@@ -186,18 +188,18 @@ function AddAccessForm({ projectId, roles, onDone }: { projectId: string; roles:
     onSuccess: onDone,
   });
   const candidates = [
-    ...(users.data?.users ?? []).map((user) => ({
+    ...(directory.data?.users ?? []).map((user) => ({
       id: `user:${user.id}`,
-      name: user.name || user.username || user.email || String(user.id),
+      name: `${user.name || user.username || user.email || String(user.id)}${user.accountType === 'Service Account' ? ' (service account)' : ''}`,
     })),
-    ...(groups.data?.groups ?? []).map((group) => ({ id: `group:${group.id}`, name: `${group.name} (group)` })),
+    ...(directory.data?.groups ?? []).map((group) => ({ id: `group:${group.id}`, name: `${group.name} (group)` })),
   ];
   return (
     <FormDialog
       title="Add access"
       submitLabel="Add"
       pending={add.isPending}
-      error={add.error ?? users.error ?? groups.error}
+      error={add.error ?? directory.error}
       onSubmit={() => add.mutate()}
       onCancel={onDone}
     >

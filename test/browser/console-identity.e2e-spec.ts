@@ -14,7 +14,8 @@ let session: ConsoleSession;
 let page: Page;
 
 beforeAll(async () => {
-  session = await startConsoleSession();
+  // Room for this file's sign-ins (the browser's and the API's) under the address throttle.
+  session = await startConsoleSession({ loginRateLimitPerMinute: 100 });
   // Nobody signed in: the pages a person sees before signing in.
   const context = await session.browser.newContext({ baseURL: session.origin, viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(10_000);

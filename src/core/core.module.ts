@@ -8,6 +8,7 @@ import { CredentialUses } from './access/credential-uses.js';
 import { CredentialsReadModel } from './access/credentials.read-model.js';
 import { HostUserPrincipals } from './access/host-user-principals.js';
 import { PasswordHasher } from './access/password-hasher.js';
+import { SignInWays } from './access/sign-in-ways.js';
 import { BootstrapService } from './bootstrap/bootstrap.service.js';
 import { Seeders } from './bootstrap/seeders.js';
 import { Clock } from './clock.js';
@@ -38,6 +39,7 @@ const SHARED = [
   CredentialUses,
   CredentialsReadModel,
   HostUserPrincipals,
+  SignInWays,
   AccessReadModel,
   ApiTokenReferencesReadModel,
   BootstrapService,

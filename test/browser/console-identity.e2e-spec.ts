@@ -14,7 +14,8 @@ let session: ConsoleSession;
 let page: Page;
 
 beforeAll(async () => {
-  session = await startConsoleSession();
+  // Room for this file's sign-ins (the browser's and the API's) under the address throttle.
+  session = await startConsoleSession({ loginRateLimitPerMinute: 100 });
   // Nobody signed in: the pages a person sees before signing in.
   const context = await session.browser.newContext({ baseURL: session.origin, viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(10_000);
@@ -192,6 +193,118 @@ describe('the single sign-on settings', () => {
     await expect.poll(() => passwordLogin.isChecked()).toBe(false);
     await flip(passwordLogin);
     await expect.poll(() => session.api('/api/admin/auth/simple/settings')).toEqual({ disabled: false });
+    expect(errorsOf(admin)).toEqual([]);
+    await admin.context().close();
+  });
+});
+
+/** Picks `option` in the pick list labelled `label` of the open dialog. */
+async function pick(on: Page, label: string, option: string): Promise<void> {
+  await on
+    .getByRole('dialog')
+    .getByRole('button', { name: new RegExp(label) })
+    .click();
+  await on.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A signed-in admin whose page may write to the clipboard and read it back. */
+async function adminWithClipboard(): Promise<Page> {
+  const admin = await session.signedIn();
+  await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.origin });
+  return admin;
+}
+
+describe('invite links', () => {
+  it('makes one shown once with a copy button, lists it with its role, and turns it off', async () => {
+    const admin = await adminWithClipboard();
+    await admin.getByRole('navigation').getByRole('link', { name: 'Invite links', exact: true }).click();
+    await admin.getByRole('heading', { name: 'Invite links', level: 1 }).waitFor();
+    await admin.getByRole('button', { name: 'New invite link' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill('Winter hires');
+    await pick(admin, 'Root role of people who sign up', 'Editor');
+    await pick(admin, 'Open for', '30 days');
+    await dialog.getByRole('button', { name: 'Create invite link' }).click();
+    const link = (await dialog.getByLabel('New invite link', { exact: true }).textContent())!;
+    expect(link).toMatch(new RegExp(`^${session.origin}/invite/[0-9a-f]{64}$`));
+    expect(await seriousAccessibilityViolations(admin)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Copy the new invite link' }).click();
+    await dialog.getByRole('button', { name: 'Copy the new invite link' }).filter({ hasText: 'Copied' }).waitFor();
+    expect(await admin.evaluate('navigator.clipboard.readText()')).toBe(link);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    const row = admin.getByRole('row').filter({ hasText: 'Winter hires' });
+    await row.getByRole('cell', { name: 'Open', exact: true }).waitFor();
+    expect(await seriousAccessibilityViolations(admin)).toEqual([]);
+    const secret = link.split('/').pop()!;
+    await session.t.http().get(`/invite/${secret}/validate`).expect(200);
+    const listed = async () =>
+      (
+        (await session.api('/api/admin/invite-link/tokens')) as {
+          tokens: { name: string; enabled: boolean; expiresAt: string; role: object }[];
+        }
+      ).tokens.find((token) => token.name === 'Winter hires')!;
+    const made = await listed();
+    expect(made).toMatchObject({ enabled: true, role: { id: 2, name: 'Editor' } });
+    expect(Math.round((Date.parse(made.expiresAt) - Date.now()) / 86_400_000)).toBe(30);
+
+    await row.getByRole('button', { name: 'Disable Winter hires' }).click();
+    await admin.getByRole('status').filter({ hasText: 'Winter hires no longer lets anyone sign up.' }).waitFor();
+    await row.getByRole('cell', { name: 'Disabled', exact: true }).waitFor();
+    expect(await listed()).toMatchObject({ enabled: false });
+    await session.t.http().get(`/invite/${secret}/validate`).expect(400);
+    expect(errorsOf(admin)).toEqual([]);
+    await admin.context().close();
+  });
+});
+
+describe("the users page's password link and sessions", () => {
+  it('shows a password link once with a copy button (no SMTP), and the link sets the password', async () => {
+    await session.t
+      .http()
+      .post('/api/admin/user-admin')
+      .set('Authorization', ADMIN_TOKEN)
+      .send({ username: 'linkme', email: 'linkme@example.com', password: 'Old-password-1', rootRole: 3 })
+      .expect(201);
+    const admin = await adminWithClipboard();
+    await admin.goto('/admin/users');
+    await admin.getByRole('button', { name: 'Make a password link for linkme' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Password link for linkme' });
+    const link = (await dialog.getByLabel('New password link', { exact: true }).textContent())!;
+    expect(link).toMatch(new RegExp(`^${session.origin}/reset-password\\?token=[0-9a-f]{64}$`));
+    expect(await seriousAccessibilityViolations(admin)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Copy the new password link' }).click();
+    await dialog.getByRole('button', { name: 'Copy the new password link' }).filter({ hasText: 'Copied' }).waitFor();
+    expect(await admin.evaluate('navigator.clipboard.readText()')).toBe(link);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const token = new URL(link).searchParams.get('token')!;
+    const http = session.t.http();
+    expect((await http.get('/auth/reset/validate').query({ token }).expect(200)).body).toMatchObject({ username: 'linkme', kind: 'reset' });
+    await http.post('/auth/reset/password').send({ token, password: 'From-the-link-1' }).expect(200);
+    await http.post('/auth/simple/login').send({ username: 'linkme', password: 'From-the-link-1' }).expect(200);
+    expect(errorsOf(admin)).toEqual([]);
+    await admin.context().close();
+  });
+
+  it("ends every session of a user, whose cookies then get 401 while the admin's own stays", async () => {
+    const http = session.t.http();
+    const sessionsOf = async () => {
+      const signedIn = await http.post('/auth/simple/login').send({ username: 'linkme', password: 'From-the-link-1' }).expect(200);
+      return (signedIn.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+    };
+    const cookies = [await sessionsOf(), await sessionsOf()];
+    for (const cookie of cookies) await http.get('/api/admin/user').set('Cookie', cookie).expect(200);
+
+    const admin = await session.signedIn();
+    await admin.goto('/admin/users');
+    await admin.getByRole('button', { name: 'End every session of linkme' }).click();
+    await admin.getByRole('status').filter({ hasText: 'Every session of linkme has ended.' }).waitFor();
+    for (const cookie of cookies) await http.get('/api/admin/user').set('Cookie', cookie).expect(401);
+    await admin.getByRole('button', { name: 'End every session of linkme' }).waitFor();
+    await admin.reload();
+    await admin.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     expect(errorsOf(admin)).toEqual([]);
     await admin.context().close();
   });

@@ -51,6 +51,9 @@ describe('credentials kept in memory', () => {
     name: 'AuthenticationRequired',
     message:
       'You must log in to use Unleash. Your session has expired or is not valid, so we could not authorize you. Try logging in at /auth/simple/login',
+    path: '/auth/simple/login',
+    type: 'password',
+    defaultHidden: false,
   };
   const cannotReadTokens = {
     id: expect.any(String),

@@ -145,12 +145,15 @@ describe('host users acting in an embedded Flagwright', () => {
   });
 
   it('answers a request without a host user with our 401 body', async () => {
-    expect((await host.http().get('/flags/api/admin/user').expect(401)).body).toEqual(
-      errorBody(
+    expect((await host.http().get('/flags/api/admin/user').expect(401)).body).toEqual({
+      ...errorBody(
         'AuthenticationRequired',
         'You must log in to use Flagwright. Your request had no authorization header, so we could not authorize you. Try logging in at /flags/auth/simple/login',
       ),
-    );
+      path: '/flags/auth/simple/login',
+      type: 'password',
+      defaultHidden: false,
+    });
   });
 
   it('lets our own token win over the host’s user, and the host’s own bearer token through to it', async () => {
@@ -298,6 +301,9 @@ describe('an embedded Flagwright without the hostUsers option', () => {
         name: 'AuthenticationRequired',
         message:
           'You must log in to use Flagwright. Your request had no authorization header, so we could not authorize you. Try logging in at /flags/auth/simple/login',
+        path: '/flags/auth/simple/login',
+        type: 'password',
+        defaultHidden: false,
       });
       expect((await host.http().get('/flags/api/admin/user-admin').set('Authorization', HOST_ADMIN_TOKEN).expect(200)).body.users).toEqual(
         [],

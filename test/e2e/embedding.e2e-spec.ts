@@ -229,6 +229,9 @@ describe('embedding FlagwrightModule in a host application', () => {
       id: expect.any(String),
       name: 'AuthenticationRequired',
       message: expect.stringContaining('Try logging in at /flags/auth/simple/login'),
+      path: '/flags/auth/simple/login',
+      type: 'password',
+      defaultHidden: false,
     });
     await http().get('/flags/api/admin/events').set('Authorization', HOST_ADMIN_TOKEN).expect(200);
     const form = await http()

@@ -220,13 +220,16 @@ describe('foundation: errors, authentication and storage', () => {
   });
 
   describe('authentication', () => {
-    it('answers a request without credentials with 401 AuthenticationRequired', async () => {
+    it('answers a request without credentials with 401 AuthenticationRequired, saying how to sign in as Unleash does', async () => {
       const res = await t.http().get('/api/admin/events').expect(401);
       expect(res.body).toEqual({
         id: expect.stringMatching(UUID),
         name: 'AuthenticationRequired',
         message:
           'You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login',
+        path: '/auth/simple/login',
+        type: 'password',
+        defaultHidden: false,
       });
     });
 

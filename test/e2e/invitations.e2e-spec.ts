@@ -180,6 +180,7 @@ describe('invitations and password resets', () => {
         .send({ name: 'Spring hires', expiresAt: expiresIn(48 * HOUR), rootRole: 'Editor' })
         .expect(201);
       const view = {
+        id: expect.stringMatching(/^[0-9a-f]{64}$/),
         name: 'Spring hires',
         enabled: true,
         expiresAt: expect.any(String),
@@ -197,6 +198,7 @@ describe('invitations and password resets', () => {
       expect(listed.body.tokens).toContainEqual(view);
       expect(JSON.stringify(listed.body)).not.toContain(secret);
       expect((await admin('get', `/api/admin/invite-link/tokens/${secret}`).expect(200)).body).toEqual(view);
+      expect(created.body.id).toBe(listed.body.tokens.find((token: { name: string }) => token.name === 'Spring hires').id);
 
       await t.http().get(`/invite/${secret}/validate`).expect(200);
       const signedUp = await t
@@ -229,7 +231,11 @@ describe('invitations and password resets', () => {
       expect(refused.body).toEqual(refusal('/params/token', disabledMessage));
       const signUp = () => t.http().post(`/invite/${secret}/signup`).send({ email: 'late@example.com', password: 'Joined-today-1' });
       expect((await signUp().expect(400)).body).toEqual(refusal('/params/token', disabledMessage));
-      await admin('put', `/api/admin/invite-link/tokens/${secret}`).send({ enabled: true }).expect(200);
+      // An admin who never saw the secret names the invite by the list's id; the id signs nobody up.
+      const { id } = created.body as { id: string };
+      expect((await admin('get', `/api/admin/invite-link/tokens/${id}`).expect(200)).body).toMatchObject({ id, enabled: false });
+      await t.http().get(`/invite/${id}/validate`).expect(404);
+      await admin('put', `/api/admin/invite-link/tokens/${id}`).send({ enabled: true }).expect(200);
       t.clock.advance(HOUR + 1000);
       expect((await signUp().expect(400)).body).toEqual(refusal('/params/token', `This invite link is expired. ${ASK}`));
       await login('late@example.com', 'Joined-today-1').expect(401);

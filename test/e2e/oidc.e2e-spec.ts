@@ -405,6 +405,25 @@ describe('single sign-on with OpenID Connect', () => {
       expect(changed).toMatchObject({ data: { id: 'unleash.auth.simple', disabled: true } });
       expect((await signIn('ada')).status).toBe(302);
     });
+
+    it("tells a login page without credentials to hide the password form and offer single sign-on, as Unleash's 401 does", async () => {
+      const withoutCredentials = await t.http().get('/api/admin/user').expect(401);
+      expect(withoutCredentials.body).toEqual({
+        id: expect.any(String),
+        name: 'AuthenticationRequired',
+        message:
+          'You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login',
+        path: '/auth/simple/login',
+        type: 'password',
+        defaultHidden: true,
+        options: [{ type: 'oidc', message: 'Sign in with OIDC', path: '/auth/oidc/login' }],
+      });
+      // An API client that sent a header is told nothing of the login page.
+      const withHeader = await t.http().get('/api/admin/user').set('Authorization', '*:*.not-a-token').expect(401);
+      expect(Object.keys(withHeader.body)).toEqual(['id', 'name', 'message']);
+      await admin().post('/api/admin/auth/simple/settings', { disabled: false }).expect(200);
+      expect((await t.http().get('/api/admin/user').expect(401)).body).toMatchObject({ defaultHidden: false, options: [{ type: 'oidc' }] });
+    });
   });
 
   describe('a provider that is down', () => {

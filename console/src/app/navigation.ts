@@ -13,6 +13,7 @@ export const NAVIGATION: NavigationItem[] = [
   { label: 'Event log', to: '/events' },
   { label: 'Applications', to: '/applications' },
   { label: 'Users', to: '/admin/users', group: 'Admin' },
+  { label: 'Invite links', to: '/admin/invite-links', group: 'Admin' },
   { label: 'Service accounts', to: '/admin/service-accounts', group: 'Admin' },
   { label: 'Groups', to: '/admin/groups', group: 'Admin' },
   { label: 'Roles', to: '/admin/roles', group: 'Admin' },

@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/strategy-types', lazy: page(() => import('../pages/configure/StrategyTypesPage')) },
       { path: 'admin/tag-types', lazy: page(() => import('../pages/configure/TagTypesPage')) },
       { path: 'admin/users', lazy: page(() => import('../pages/admin/UsersPage')) },
+      { path: 'admin/invite-links', lazy: page(() => import('../pages/admin/InviteLinksPage')) },
       { path: 'admin/service-accounts', lazy: page(() => import('../pages/admin/ServiceAccountsPage')) },
       { path: 'admin/groups', lazy: page(() => import('../pages/admin/GroupsPage')) },
       { path: 'admin/roles', lazy: page(() => import('../pages/admin/RolesPage')) },

@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error.js';
 import { permissionScope } from './permissions.js';
+import type { SignInWaysJson } from './sign-in-ways.js';
 
 /** 401: the authorization header is no valid, unexpired token (and no host user stands behind the request). */
 export function invalidAuthorizationHeader(productName: string): AppError {
@@ -9,12 +10,17 @@ export function invalidAuthorizationHeader(productName: string): AppError {
   );
 }
 
-/** 401: no credentials, or a session cookie that is expired or not valid. */
-export function notLoggedIn(productName: string, loginPath: string, hadCookie: boolean): AppError {
+/**
+ * 401: no credentials, or a session cookie that is expired or not valid. As Unleash's, the body says how to sign in
+ * (`signIn`: its login page reads it), which a client that sent an authorization header is not told.
+ */
+export function notLoggedIn(productName: string, signIn: SignInWaysJson, hadCookie: boolean): AppError {
   const reason = hadCookie
     ? 'Your session has expired or is not valid, so we could not authorize you.'
     : 'Your request had no authorization header, so we could not authorize you.';
-  return new AppError('AuthenticationRequired', `You must log in to use ${productName}. ${reason} Try logging in at ${loginPath}`);
+  return new AppError('AuthenticationRequired', `You must log in to use ${productName}. ${reason} Try logging in at ${signIn.path}`, {
+    signIn,
+  });
 }
 
 /** 403 with the route's own wording (a token on a route for people, a token of another API). */

@@ -9,6 +9,7 @@ import { HostUserPrincipals } from './host-user-principals.js';
 import type { Principal } from './principal.js';
 import { hashSecret } from './secrets.js';
 import { rawSessionCookie, readSessionId } from './session-cookie.js';
+import { SignInWays } from './sign-in-ways.js';
 import { invalidAuthorizationHeader, notLoggedIn } from './access.errors.js';
 
 const PAT_PREFIX = 'user:';
@@ -39,6 +40,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly credentials: CredentialsReadModel,
     private readonly hostUsers: HostUserPrincipals,
+    private readonly signInWays: SignInWays,
     @Inject(FLAGWRIGHT_CONFIG) private readonly config: FlagwrightConfig,
   ) {}
 
@@ -47,7 +49,7 @@ export class AuthGuard implements CanActivate {
     if (this.isPublic(context)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = await this.authenticate(request);
-    if (!principal) throw this.missing(request);
+    if (!principal) throw await this.missing(request);
     request.principal = principal;
     return true;
   }
@@ -69,8 +71,8 @@ export class AuthGuard implements CanActivate {
     return session ?? this.hostUsers.principalOf(request);
   }
 
-  private missing(request: AuthenticatedRequest): AppError {
+  private async missing(request: AuthenticatedRequest): Promise<AppError> {
     const hadCookie = rawSessionCookie(request, this.config.session.cookieName) !== undefined;
-    return notLoggedIn(this.config.productName, this.config.loginPath, hadCookie);
+    return notLoggedIn(this.config.productName, await this.signInWays.describe(this.config.loginPath), hadCookie);
   }
 }

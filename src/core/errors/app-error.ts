@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
 
 export type ErrorName = keyof typeof ERROR_STATUS;
 
+import type { SignInWaysJson } from '../access/sign-in-ways.js';
+
 /** One offending property of a request; `path` is a JSON pointer such as `/body/constraints/0/operator`. */
 export interface ErrorDetail {
   message: string;
@@ -45,12 +47,19 @@ export class AppError extends Error {
   readonly details?: ErrorDetail[];
   /** Extra response headers, e.g. Retry-After for TooManyRequests. */
   readonly headers?: Record<string, string>;
+  /** How to sign in, added to the body (a 401 to a request without credentials, as Unleash's). */
+  readonly signIn?: SignInWaysJson;
 
-  constructor(name: ErrorName, message: string, options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    name: ErrorName,
+    message: string,
+    options: { details?: ErrorDetail[]; headers?: Record<string, string>; signIn?: SignInWaysJson } = {},
+  ) {
     super(message);
     this.name = name;
     this.details = options.details;
     this.headers = options.headers;
+    this.signIn = options.signIn;
   }
 
   get status(): number {

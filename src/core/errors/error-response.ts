@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import type { SignInWaysJson } from '../access/sign-in-ways.js';
 import { AppError, type ErrorDetail, type ErrorName } from './app-error.js';
 
-export interface ErrorBody {
+export interface ErrorBody extends Partial<SignInWaysJson> {
   id: string;
   name: ErrorName;
   message: string;
@@ -94,7 +95,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     };
   }
   if (known.status >= 500) logger.error(`Error ${id} (${known.name}): ${known.message}`);
-  const body: ErrorBody = { id, name: known.name, message: known.message };
+  const body: ErrorBody = { id, name: known.name, message: known.message, ...known.signIn };
   // A validation error always lists what is wrong, even when only its message can say it (malformed JSON).
   if (known.details) body.details = known.details;
   else if (known.name === 'ValidationError') body.details = [{ message: known.message }];

@@ -93,7 +93,13 @@ export class CreateSignupTokenSchema {
   @IsDateString({ strict: true }, { message: 'must match format "date-time"' })
   expiresAt: string;
 
-  @ApiPropertyOptional({ description: 'The root role people who sign up get (id or name); Viewer by default', example: 'Viewer' })
+  @ApiPropertyOptional({
+    description: 'The root role people who sign up get (id or name); Viewer by default',
+    oneOf: [
+      { type: 'integer', minimum: 1, example: 3 },
+      { type: 'string', example: 'Viewer' },
+    ],
+  })
   @IsOptional()
   @IsRootRoleReference()
   rootRole?: number | string;
@@ -120,6 +126,11 @@ class SignupRoleSchema {
 
 @ApiSchema({ name: 'publicSignupTokenSchema' })
 export class SignupTokenSchema {
+  @ApiProperty({
+    description:
+      'Names the invite link in the admin paths (`{token}`) as its secret does, without being it: the digest the link is stored under',
+  })
+  id: string;
   @ApiProperty() name: string;
   @ApiProperty() enabled: boolean;
   @ApiProperty({ format: 'date-time' }) expiresAt: string;

@@ -43,6 +43,8 @@ export interface ResetLinkView {
 }
 
 export interface SignupTokenView {
+  /** Names the invite on the admin paths without being its secret: the digest it is stored under. */
+  id: string;
   name: string;
   enabled: boolean;
   expiresAt: string;
@@ -196,24 +198,29 @@ export class InvitationService {
     return Promise.all(rows.map((row) => this.inviteView(row)));
   }
 
-  async getInvite(secret: string): Promise<SignupTokenView> {
-    return this.inviteView((await this.invites.find(hashSecret(secret))) ?? raise(unknownInvite()));
+  /** An invite an admin names by its secret or its `id` (the list's: an admin who never saw the secret turns it off). */
+  private async adminsInvite(secretOrId: string): Promise<SignupTokenRow> {
+    return (await this.invites.find(hashSecret(secretOrId))) ?? (await this.invites.find(secretOrId)) ?? raise(unknownInvite());
   }
 
-  async updateInvite(secret: string, changes: { expiresAt?: Date; enabled?: boolean }, actor: Actor): Promise<SignupTokenView> {
-    const idHash = hashSecret(secret);
-    await this.db.transaction(async () => {
-      const before = (await this.invites.find(idHash)) ?? raise(unknownInvite());
-      await this.invites.update(idHash, changes);
-      const after = (await this.invites.find(idHash))!;
+  async getInvite(secretOrId: string): Promise<SignupTokenView> {
+    return this.inviteView(await this.adminsInvite(secretOrId));
+  }
+
+  async updateInvite(secretOrId: string, changes: { expiresAt?: Date; enabled?: boolean }, actor: Actor): Promise<SignupTokenView> {
+    const after = await this.db.transaction(async () => {
+      const before = await this.adminsInvite(secretOrId);
+      await this.invites.update(before.idHash, changes);
+      const changed = (await this.invites.find(before.idHash))!;
       await this.events.record({
         type: EVENT.PUBLIC_SIGNUP_TOKEN_UPDATED,
         actor,
-        data: { name: after.name, expiresAt: after.expiresAt.toISOString(), enabled: after.enabled },
+        data: { name: changed.name, expiresAt: changed.expiresAt.toISOString(), enabled: changed.enabled },
         preData: { name: before.name, expiresAt: before.expiresAt.toISOString(), enabled: before.enabled },
       });
+      return changed;
     });
-    return this.getInvite(secret);
+    return this.inviteView(after);
   }
 
   /** Answers the invite when people may sign up with it; a clear 404 or 400 otherwise. */
@@ -253,6 +260,7 @@ export class InvitationService {
     const roles = await this.users.rootRoles();
     const role = roles.find((candidate) => candidate.id === row.rootRoleId);
     return {
+      id: row.idHash,
       name: row.name,
       enabled: row.enabled,
       expiresAt: row.expiresAt.toISOString(),

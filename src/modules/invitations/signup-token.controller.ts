@@ -12,7 +12,7 @@ import { type CreatedSignupToken, InvitationService, type SignupTokenView } from
 
 const TAG = 'Public signup tokens';
 
-/** Invite links people sign up with, at Unleash's paths. `{token}` is the link's secret. */
+/** Invite links people sign up with, at Unleash's paths. `{token}` is the link's secret or its `id` (the list's). */
 @AdminController('invite-link/tokens', TAG)
 @RequirePermission('ADMIN')
 export class SignupTokenAdminController {

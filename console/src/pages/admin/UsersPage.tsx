@@ -1,14 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type Schemas } from '../../api/client';
 import { usePermission } from '../../app/permissions';
 import { Pick } from '../../ui/Pick';
 import { ResourceForm, ResourcePage, RowAction, useResource, useRowWrite } from '../../ui/ResourcePage';
+import { SecretDialog } from '../../ui/SecretOnce';
 import { TextInput } from '../../ui/TextInput';
 import { useRootRoles } from './useRootRoles';
 
 type User = Schemas['userSchema'];
 
-/** Admin: the people who sign in, their root roles, and locked logins to unlock. */
+/**
+ * Admin: the people who sign in, their root roles, and locked logins to unlock; a password link for a person (a reset
+ * link, or a welcome link for one without a password: mailed with SMTP, else shown once to hand over), and ending
+ * every session of a person.
+ */
 export default function UsersPage() {
   const canAdmin = usePermission('ADMIN');
   const users = useResource({
@@ -24,14 +30,36 @@ export default function UsersPage() {
     users.refresh,
     (user) => `${displayName(user)} can sign in again.`,
   );
+  const endSessions = useRowWrite(
+    (user: User) => data(api.DELETE('/api/admin/user-admin/{id}/sessions', { params: { path: { id: user.id } } })),
+    users.refresh,
+    (user) => `Every session of ${displayName(user)} has ended.`,
+  );
+  const passwordLink = useMutation({
+    mutationFn: (user: User) => data(api.POST('/api/admin/user-admin/reset-password', { body: { id: String(user.id) } })),
+  });
+  // What the last action on a row did, said once: the row writes and the link each keep their own outcome.
+  const [lastAction, setLastAction] = useState<'unlock' | 'sessions' | 'link'>();
+  const linkOutcome = {
+    status:
+      passwordLink.data?.emailSent && passwordLink.variables
+        ? `A password link was emailed to ${displayName(passwordLink.variables)}.`
+        : undefined,
+    problem: passwordLink.error?.message,
+  };
+  const act = (action: typeof lastAction, run: () => void) => () => {
+    setLastAction(action);
+    run();
+  };
+  const outcome = lastAction === 'unlock' ? unlock : lastAction === 'sessions' ? endSessions : linkOutcome;
 
   return (
     <ResourcePage
       title="Users"
       create={{ label: 'New user', permission: canAdmin, onPress: users.create }}
       list={users.list}
-      status={unlock.status}
-      problem={unlock.problem}
+      status={outcome.status}
+      problem={outcome.problem}
       rowKey={(user) => user.id}
       columns={[
         {
@@ -50,13 +78,35 @@ export default function UsersPage() {
       actions={(user) => (
         <>
           <RowAction label="Edit" name={displayName(user)} permission={canAdmin} onPress={() => users.edit(user)} />
-          <RowAction label="Unlock" name={displayName(user)} permission={canAdmin} onPress={() => unlock.run(user)} />
+          <RowAction label="Unlock" name={displayName(user)} permission={canAdmin} onPress={act('unlock', () => unlock.run(user))} />
+          <RowAction
+            label="Password link"
+            name={displayName(user)}
+            accessibleName={`Make a password link for ${displayName(user)}`}
+            permission={canAdmin}
+            onPress={act('link', () => passwordLink.mutate(user))}
+          />
+          <RowAction
+            label="End sessions"
+            name={displayName(user)}
+            accessibleName={`End every session of ${displayName(user)}`}
+            permission={canAdmin}
+            onPress={act('sessions', () => endSessions.run(user))}
+          />
           <RowAction label="Delete" name={displayName(user)} permission={canAdmin} danger onPress={() => users.askDelete(user)} />
         </>
       )}
     >
       {users.editing && <UserForm user={users.edited} roles={rootRoles} onDone={users.done} />}
       {users.deleteDialog}
+      {passwordLink.data?.resetPasswordUrl && passwordLink.variables && (
+        <SecretDialog
+          title={`Password link for ${displayName(passwordLink.variables)}`}
+          label="password link"
+          secret={new URL(passwordLink.data.resetPasswordUrl, location.origin).href}
+          onDone={() => passwordLink.reset()}
+        />
+      )}
     </ResourcePage>
   );
 }

@@ -70,8 +70,8 @@ export class PlaygroundService {
     projects: PlaygroundProjects | undefined,
   ): Promise<{ evaluator: FeatureEvaluator; disabled: DisabledStrategies }> {
     const scope: SdkScope = { environment, projects: projects === undefined || projects === '*' ? 'all' : [...new Set(projects)] };
-    const [snapshot, disabled] = await Promise.all([this.snapshots.snapshot(scope), this.snapshots.disabledStrategies(scope)]);
-    return { evaluator: this.frontend.evaluatorOf(snapshot), disabled };
+    const snapshot = await this.snapshots.snapshot(scope);
+    return { evaluator: this.frontend.evaluatorOf(snapshot), disabled: await this.snapshots.disabledStrategies(snapshot) };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { BenchContext, BenchResult } from './lib/harness.js';
 import * as contextFieldWrite from './context-field-write.bench.js';
+import * as exportImport from './export-import.bench.js';
 import * as bulkWrites from './bulk-writes.bench.js';
 import * as footprint from './footprint.bench.js';
 import * as login from './login.bench.js';
@@ -40,4 +41,6 @@ export const SCENARIOS: Scenario[] = [
   // Event search and a flag's metrics at 1,000,000 events and 48 hours of metrics for 10,000 flags (issue 35).
   { name: 'readside', runTogether: readside.runTogether },
   { name: 'playground', run: playground.run },
+  // Export against the client answer of the same flags, import against the strategy update (issue 35).
+  { name: 'export-import', run: exportImport.run },
 ];

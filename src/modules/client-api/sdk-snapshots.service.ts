@@ -48,6 +48,8 @@ export class SdkSnapshots implements OnModuleInit, OnModuleDestroy {
   private readonly states = new Map<string, ScopeState>();
   /** Builds under way, one per scope: concurrent requests for a scope at one generation share it. */
   private readonly building = new Map<string, { generation: string; done: Promise<ScopeState> }>();
+  /** Each snapshot's disabled strategies, once asked for (the playground shows them). */
+  private readonly disabled = new WeakMap<SdkSnapshot, Promise<DisabledStrategies>>();
   private lastEventId = 0;
   private lastBuildOrder = 0;
   private stopWatching?: () => void;
@@ -82,9 +84,21 @@ export class SdkSnapshots implements OnModuleInit, OnModuleDestroy {
     return (await this.state(scope)).snapshot;
   }
 
-  /** The scope's disabled strategies, read at each call (SDKs never receive them, so no snapshot keeps them). */
-  disabledStrategies(scope: SdkScope): Promise<DisabledStrategies> {
-    return this.features.disabledStrategies(scope);
+  /**
+   * The disabled strategies of the snapshot's scope (SDKs never receive them, so no build reads them): read on the
+   * first call for a snapshot and kept as long as it is, as everything they are read from moves the `sdk` generation
+   * too. A failed read is not kept.
+   */
+  disabledStrategies(snapshot: SdkSnapshot): Promise<DisabledStrategies> {
+    let read = this.disabled.get(snapshot);
+    if (!read) {
+      const started = this.features.disabledStrategies(snapshot.scope);
+      started.catch(() => {
+        if (this.disabled.get(snapshot) === started) this.disabled.delete(snapshot);
+      });
+      this.disabled.set(snapshot, (read = started));
+    }
+    return read;
   }
 
   /** The events a delta client needs after the event named by its tag, or that it is up to date. */

@@ -9,6 +9,7 @@ import type { Constraint as SdkConstraint, Segment, Strategy as StrategyExports 
 import type { selectVariant as SelectVariant, Variant } from 'unleash-client/lib/variant.js';
 import type { ClientFeatureSet, DisabledStrategies } from '../client-api/index.js';
 import type { Constraint } from '../../core/constraints/constraint.js';
+import { copyWith } from '../../core/objects.js';
 
 /**
  * Evaluation of features for one context by the official Node SDK's own engine (`UnleashClient` with its built-in
@@ -263,10 +264,8 @@ export class FeatureEvaluator {
       return [{ id, name, result: explained.every((constraint) => constraint.result), constraints: explained }];
     });
     const held = constraints.every((constraint) => constraint.result) && segments.every((segment) => segment.result);
-    const shown = { id: strategy.id, name: strategy.name, disabled: strategy.disabled, parameters: strategy.parameters };
-    const titled = strategy.title ? { ...shown, title: strategy.title } : shown;
-    if (strategy.disabled) return { ...titled, result: { evaluationStatus: 'unevaluated', enabled: 'unknown' }, constraints, segments };
-    if (!known) return { ...titled, result: { evaluationStatus: 'incomplete', enabled: held ? 'unknown' : false }, constraints, segments };
+    if (strategy.disabled) return explained(strategy, { evaluationStatus: 'unevaluated', enabled: 'unknown' }, constraints, segments);
+    if (!known) return explained(strategy, { evaluationStatus: 'incomplete', enabled: held ? 'unknown' : false }, constraints, segments);
     const enabled = held && known.isEnabled(strategy.parameters, context);
     const outcome: StrategyOutcome = { evaluationStatus: 'complete', enabled };
     if (enabled && strategy.variants.length > 0) {
@@ -279,7 +278,7 @@ export class FeatureEvaluator {
         outcome.variants = strategy.variants;
       }
     }
-    return { ...titled, result: outcome, constraints, segments };
+    return explained(strategy, outcome, constraints, segments);
   }
 
   /**
@@ -305,10 +304,25 @@ export class FeatureEvaluator {
 }
 
 function explainConstraints(checker: StrategyExports, constraints: Constraint[], context: Context): ExplainedConstraint[] {
-  return constraints.map((constraint) => ({
-    ...constraint,
-    result: checker.checkConstraint(constraint as unknown as SdkConstraint, context),
-  }));
+  return constraints.map((constraint) =>
+    copyWith(constraint, { result: checker.checkConstraint(constraint as unknown as SdkConstraint, context) }),
+  );
+}
+
+/**
+ * A strategy as the playground shows it, its title (when it has one) after its parameters. Written out rather than
+ * spread (see `copyWith`): the playground makes one per strategy, context and environment.
+ */
+function explained(
+  strategy: StrategyToExplain,
+  result: StrategyOutcome,
+  constraints: ExplainedConstraint[],
+  segments: ExplainedSegment[],
+): ExplainedStrategy {
+  const { id, name, disabled, parameters, title } = strategy;
+  return title
+    ? { id, name, disabled, parameters, title, result, constraints, segments }
+    : { id, name, disabled, parameters, result, constraints, segments };
 }
 
 /** Unleash's rule: true when a strategy is on, `unknown` when none is and one cannot be decided, else false. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FLAGWRIGHT_CONFIG, type FlagwrightConfig } from '../../core/config/flagwright-config.js';
+import { copyWith } from '../../core/objects.js';
 import { type DisabledStrategies, type SdkScope, SdkSnapshots } from '../client-api/index.js';
 import { type FeatureExplanation, type FeatureEvaluator, FrontendService } from '../frontend-api/index.js';
 import { combinationCount, combinations, evaluationContext, type FlatContext, flatContext, valuesPerField } from './playground-context.js';
@@ -69,8 +70,8 @@ export class PlaygroundService {
     projects: PlaygroundProjects | undefined,
   ): Promise<{ evaluator: FeatureEvaluator; disabled: DisabledStrategies }> {
     const scope: SdkScope = { environment, projects: projects === undefined || projects === '*' ? 'all' : [...new Set(projects)] };
-    const [snapshot, disabled] = await Promise.all([this.snapshots.snapshot(scope), this.snapshots.disabledStrategies(scope)]);
-    return { evaluator: this.frontend.evaluatorOf(snapshot), disabled };
+    const snapshot = await this.snapshots.snapshot(scope);
+    return { evaluator: this.frontend.evaluatorOf(snapshot), disabled: await this.snapshots.disabledStrategies(snapshot) };
   }
 }
 
@@ -81,16 +82,15 @@ function editLink(project: string, feature: string, environment: string, strateg
 
 /** Unleash's simple form carries the deprecated `featureEnabled` twin of `feature_enabled`; the advanced one does not. */
 function playgroundFeature(feature: FeatureExplanation, environment: string, withDeprecatedTwin: boolean): PlaygroundFeature {
-  const variant = withDeprecatedTwin ? { ...feature.variant, featureEnabled: feature.variant.feature_enabled } : feature.variant;
+  const variant = withDeprecatedTwin ? copyWith(feature.variant, { featureEnabled: feature.variant.feature_enabled }) : feature.variant;
   return {
     name: feature.name,
     projectId: feature.project,
     strategies: {
       result: feature.result,
-      data: feature.strategies.map((strategy) => ({
-        ...strategy,
-        links: { edit: editLink(feature.project, feature.name, environment, strategy.id) },
-      })),
+      data: feature.strategies.map((strategy) =>
+        copyWith(strategy, { links: { edit: editLink(feature.project, feature.name, environment, strategy.id) } }),
+      ),
     },
     isEnabledInCurrentEnvironment: feature.enabledInEnvironment,
     isEnabled: feature.enabled,
@@ -101,5 +101,5 @@ function playgroundFeature(feature: FeatureExplanation, environment: string, wit
 }
 
 function environmentFeature(feature: FeatureExplanation, environment: string, context: FlatContext) {
-  return { ...playgroundFeature(feature, environment, false), environment, context };
+  return copyWith(playgroundFeature(feature, environment, false), { environment, context });
 }

@@ -89,7 +89,7 @@ describe('the console on a 375 px wide screen', () => {
 
   it('shows the flags page, the flag page and the project settings in the dark theme, readable and unclipped', async () => {
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('flagwright-theme', 'dark'));
+    await page.evaluate("localStorage.setItem('flagwright-theme', 'dark')");
     try {
       await page.reload();
       await page.getByRole('switch', { name: `${FLAG} in production` }).waitFor();
@@ -121,7 +121,7 @@ describe('the console on a 375 px wide screen', () => {
         await screenshot(page, `project-settings-${tab}-375-dark`);
       }
     } finally {
-      await page.evaluate(() => localStorage.removeItem('flagwright-theme'));
+      await page.evaluate("localStorage.removeItem('flagwright-theme')");
     }
   });
 });

@@ -183,7 +183,57 @@ describe('the configuration pages', () => {
     });
   });
 
-  it('creates an environment, then revives an archived flag', async () => {
+  it('edits a tag type’s description, then deletes it by its typed name', async () => {
+    await open('Tag types');
+    await page.getByRole('button', { name: 'Edit team' }).click();
+    await page.getByRole('dialog').getByLabel('Description').fill('Who answers for the flag');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('row', { name: /^team Who answers for the flag/ }).waitFor();
+    expect(await session.api('/api/admin/tag-types/team')).toMatchObject({
+      tagType: { name: 'team', description: 'Who answers for the flag' },
+    });
+
+    await page.getByRole('button', { name: 'Delete team' }).click();
+    await page.getByRole('alertdialog').getByLabel('Type team to confirm').fill('team');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('row', { name: /^team/ }).waitFor({ state: 'detached' });
+    await session.t.http().get('/api/admin/tag-types/team').set('Authorization', ADMIN_TOKEN).expect(404);
+  });
+
+  it('edits a strategy type’s title and parameters, deprecates and reactivates it, then deletes it', async () => {
+    await open('Strategy types');
+    await page.getByRole('button', { name: 'Edit by-region' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('By region');
+    await dialog.getByRole('button', { name: 'Add parameter' }).click();
+    await dialog.getByLabel('Parameter 2 name').fill('share');
+    await pick('Parameter 2 type', 'Percentage');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('row', { name: /^By region .*regions \(list\), share \(percentage\)/ }).waitFor();
+    expect(await session.api('/api/admin/strategies/by-region')).toMatchObject({
+      name: 'by-region',
+      displayName: 'By region',
+      parameters: [
+        { name: 'regions', type: 'list', required: true },
+        { name: 'share', type: 'percentage', required: false },
+      ],
+    });
+
+    await page.getByRole('button', { name: 'Deprecate by-region' }).click();
+    await page.getByRole('button', { name: 'Reactivate by-region' }).waitFor();
+    expect(await session.api('/api/admin/strategies/by-region')).toMatchObject({ deprecated: true });
+    await page.getByRole('button', { name: 'Reactivate by-region' }).click();
+    await page.getByRole('button', { name: 'Deprecate by-region' }).waitFor();
+    expect(await session.api('/api/admin/strategies/by-region')).toMatchObject({ deprecated: false });
+
+    await page.getByRole('button', { name: 'Delete by-region' }).click();
+    await page.getByRole('alertdialog').getByLabel('Type by-region to confirm').fill('by-region');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('row', { name: /^By region/ }).waitFor({ state: 'detached' });
+    await session.t.http().get('/api/admin/strategies/by-region').set('Authorization', ADMIN_TOKEN).expect(404);
+  });
+
+  it('creates an environment, edits its type and order, turns it off, deletes it, then revives an archived flag', async () => {
     await open('Environments');
     await page.getByRole('button', { name: 'New environment' }).click();
     await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill('staging');
@@ -191,6 +241,22 @@ describe('the configuration pages', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Create environment' }).click();
     await page.getByRole('cell', { name: 'staging', exact: true }).waitFor();
     expect(await session.api('/api/admin/environments/staging')).toMatchObject({ name: 'staging', type: 'preproduction', enabled: true });
+
+    await page.getByRole('button', { name: 'Edit staging' }).click();
+    await pick('Type', 'test');
+    await page.getByRole('dialog').getByLabel('Sort order').fill('7');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('row', { name: /^staging test On/ }).waitFor();
+    expect(await session.api('/api/admin/environments/staging')).toMatchObject({ name: 'staging', type: 'test', sortOrder: 7 });
+    await page.getByRole('button', { name: 'Turn off staging' }).click();
+    await page.getByRole('status').filter({ hasText: 'staging is turned off.' }).waitFor();
+    await page.getByRole('row', { name: /^staging test Off/ }).waitFor();
+    expect(await session.api('/api/admin/environments/staging')).toMatchObject({ enabled: false });
+    await page.getByRole('button', { name: 'Delete staging' }).click();
+    await page.getByRole('alertdialog').getByLabel('Type staging to confirm').fill('staging');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('row', { name: /^staging/ }).waitFor({ state: 'detached' });
+    await session.t.http().get('/api/admin/environments/staging').set('Authorization', ADMIN_TOKEN).expect(404);
 
     await session.t
       .http()

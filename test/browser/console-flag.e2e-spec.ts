@@ -72,6 +72,13 @@ describe('the flag page', () => {
     await screenshot(page, 'flag-page');
   });
 
+  it('leads from the flag to its project’s overview', async () => {
+    await page.goto(`/flags/default/${FLAG}`);
+    await page.getByRole('link', { name: 'Project default' }).click();
+    await page.getByRole('heading', { name: 'Default', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/projects/default');
+  });
+
   it('updates a strategy in the editor (the spec’s strategy update), read back through the API', async () => {
     await page.goto(`/flags/default/${FLAG}`);
     await page.getByRole('button', { name: 'Edit: Beta users' }).click();

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   BROWSER_TEST_TIMEOUT_MS,
   type ConsoleSession,
@@ -36,6 +36,12 @@ afterEach(() => expect(errorsOf(page)).toEqual([]));
 
 /** How wide the page is: wider than the screen means it scrolls sideways. */
 const pageWidth = (): Promise<number> => page.evaluate('document.documentElement.scrollWidth');
+
+/** Where the right edge of what `locator` finds is: past 375 it is out of view, behind a table's sideways scroll. */
+const rightEdge = async (locator: Locator): Promise<number> => {
+  const box = (await locator.boundingBox())!;
+  return box.x + box.width;
+};
 
 describe('the console on a 375 px wide screen', () => {
   it('keeps the navigation behind a Menu button whose dialog works by keyboard and closes with Escape', async () => {
@@ -79,6 +85,44 @@ describe('the console on a 375 px wide screen', () => {
     expect(await pageWidth()).toBeLessThanOrEqual(375);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'flag-page-375');
+  });
+
+  it('shows the flags page, the flag page and the project settings in the dark theme, readable and unclipped', async () => {
+    await page.goto('/');
+    await page.evaluate("localStorage.setItem('flagwright-theme', 'dark')");
+    try {
+      await page.reload();
+      await page.getByRole('switch', { name: `${FLAG} in production` }).waitFor();
+      expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('dark');
+      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      // The switches are in view: the columns a narrow screen can do without are left out.
+      expect(await rightEdge(page.getByRole('columnheader', { name: 'production' }))).toBeLessThanOrEqual(375);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await screenshot(page, 'flags-page-375-dark');
+
+      await page.getByRole('link', { name: FLAG }).click();
+      await page.getByText('25 % of users by userId or sessionId, where country is one of de, fr, nl, se, dk').waitFor();
+      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await screenshot(page, 'flag-page-375-dark');
+
+      for (const [tab, heading, control] of [
+        ['general', 'General', page.getByRole('button', { name: 'Save' })],
+        ['environments', 'Environments', page.getByRole('columnheader', { name: 'Used by the project' })],
+        ['access', 'Members and groups', page.getByRole('button', { name: 'Add access' })],
+        ['api-tokens', 'API tokens', page.getByRole('button', { name: 'Delete init-client-token' })],
+      ] as const) {
+        await page.goto(`/projects/default/settings/${tab}`);
+        await page.getByRole('tabpanel').getByRole('heading', { name: heading, level: 2 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await pageWidth()).toBeLessThanOrEqual(375);
+        expect(await rightEdge(control)).toBeLessThanOrEqual(375);
+        expect(await seriousAccessibilityViolations(page)).toEqual([]);
+        await screenshot(page, `project-settings-${tab}-375-dark`);
+      }
+    } finally {
+      await page.evaluate("localStorage.removeItem('flagwright-theme')");
+    }
   });
 });
 

@@ -7,6 +7,7 @@ export const CONSOLE_INPUTS = [
   'console/vite.config.ts',
   'scripts/build-console.mjs',
   'scripts/console-api.mjs',
+  'scripts/console-types.mjs',
   'package.json',
 ];
 

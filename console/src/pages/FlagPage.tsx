@@ -131,7 +131,10 @@ export default function FlagPage() {
       <div className="page-header">
         <div>
           <p className="muted small">
-            <Link href={`/?project=${encodeURIComponent(`IS:${flag.project}`)}`}>{flag.project}</Link> · {flag.type}
+            <Link href={`/projects/${encodeURIComponent(flag.project)}`} aria-label={`Project ${flag.project}`}>
+              {flag.project}
+            </Link>{' '}
+            · {flag.type}
             {flag.lifecycle && <> · {flag.lifecycle.stage}</>}
           </p>
           <h1 id="flag-heading">

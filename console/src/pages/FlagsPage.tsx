@@ -12,6 +12,7 @@ import { describeFilter, FILTERS } from './flags/filters';
 import { useToggle } from './flags/useToggle';
 
 const PAGE_SIZE = 25;
+// Every column but the name is left out on a narrow screen (the `wide-only` class), so a row's switches stay in view.
 const SORTABLE = [
   { key: 'name', label: 'Name' },
   { key: 'project', label: 'Project' },
@@ -170,7 +171,12 @@ export default function FlagsPage() {
                 <span className="visually-hidden">Favorite</span>
               </th>
               {SORTABLE.map((column) => (
-                <th key={column.key} scope="col" aria-sort={sortLabel(column.key)}>
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={sortLabel(column.key)}
+                  className={column.key === 'name' ? undefined : 'wide-only'}
+                >
                   <Button
                     className="sort"
                     onPress={() => update({ sortBy: column.key, sortOrder: sortBy === column.key && sortOrder === 'asc' ? 'desc' : 'asc' })}
@@ -180,7 +186,9 @@ export default function FlagsPage() {
                   </Button>
                 </th>
               ))}
-              <th scope="col">Tags</th>
+              <th scope="col" className="wide-only">
+                Tags
+              </th>
               {environments.map((env) => (
                 <th key={env.name} scope="col" className={env.type === 'production' ? 'production' : undefined}>
                   {env.name}
@@ -216,11 +224,11 @@ export default function FlagsPage() {
                   {feature.stale && <span className="badge warning">stale</span>}
                   {feature.description && <div className="muted small">{feature.description}</div>}
                 </td>
-                <td>{feature.project}</td>
-                <td>{feature.type}</td>
-                <td>{new Date(feature.createdAt).toLocaleDateString()}</td>
-                <td>{feature.lastSeenAt ? new Date(feature.lastSeenAt).toLocaleString() : 'never'}</td>
-                <td>
+                <td className="wide-only">{feature.project}</td>
+                <td className="wide-only">{feature.type}</td>
+                <td className="wide-only">{new Date(feature.createdAt).toLocaleDateString()}</td>
+                <td className="wide-only">{feature.lastSeenAt ? new Date(feature.lastSeenAt).toLocaleString() : 'never'}</td>
+                <td className="wide-only">
                   {feature.tags.map((tag) => (
                     <span key={`${tag.type}:${tag.value}`} className="badge">
                       {tag.type}:{tag.value}

@@ -1,25 +1,47 @@
 import { useState } from 'react';
-import { api, data } from '../../api/client';
+import { api, data, type Schemas } from '../../api/client';
 import { usePermission } from '../../app/permissions';
 import { Pick } from '../../ui/Pick';
-import { ResourceForm, ResourcePage, useResource } from '../../ui/ResourcePage';
+import { ResourceForm, ResourcePage, RowAction, useResource, useRowWrite } from '../../ui/ResourcePage';
 import { TextInput } from '../../ui/TextInput';
+
+type Environment = Schemas['environmentSchema'];
 
 const ENVIRONMENT_TYPES = ['development', 'test', 'preproduction', 'production'].map((type) => ({ id: type, name: type }));
 
-/** The environments flags are configured in, in their order; production ones are marked. */
+/**
+ * The environments flags are configured in, in their order; production ones are marked. Protected ones (the
+ * service's own `default`) are neither edited, turned off nor deleted: the API refuses it.
+ */
 export default function EnvironmentsPage() {
   const canCreate = usePermission('CREATE_ENVIRONMENT');
+  const canUpdate = usePermission('UPDATE_ENVIRONMENT');
+  const canDelete = usePermission('DELETE_ENVIRONMENT');
   const environments = useResource({
     queryKey: 'environments',
     load: () => data(api.GET('/api/admin/environments')),
     rows: (answer) => answer.environments,
+    remove: (environment: Environment) =>
+      data(api.DELETE('/api/admin/environments/{name}', { params: { path: { name: environment.name } } })),
+    nameOf: (environment) => environment.name,
   });
+  const toggle = useRowWrite(
+    (environment: Environment) => {
+      const path = { params: { path: { name: environment.name } } };
+      return environment.enabled
+        ? data(api.POST('/api/admin/environments/{name}/off', path))
+        : data(api.POST('/api/admin/environments/{name}/on', path));
+    },
+    environments.refresh,
+    (environment) => `${environment.name} is turned ${environment.enabled ? 'off' : 'on'}.`,
+  );
   return (
     <ResourcePage
       title="Environments"
       create={{ label: 'New environment', permission: canCreate, onPress: environments.create }}
       list={environments.list}
+      status={toggle.status}
+      problem={toggle.problem}
       rowKey={(environment) => environment.name}
       columns={[
         {
@@ -41,23 +63,52 @@ export default function EnvironmentsPage() {
         { header: 'Flags on', cell: (environment) => environment.enabledToggleCount },
         { header: 'API tokens', cell: (environment) => environment.apiTokenCount },
       ]}
+      actions={(environment) =>
+        !environment.protected && (
+          <>
+            <RowAction
+              label={environment.enabled ? 'Turn off' : 'Turn on'}
+              name={environment.name}
+              permission={canUpdate}
+              onPress={() => toggle.run(environment)}
+            />
+            <RowAction label="Edit" name={environment.name} permission={canUpdate} onPress={() => environments.edit(environment)} />
+            <RowAction
+              label="Delete"
+              name={environment.name}
+              permission={canDelete}
+              danger
+              onPress={() => environments.askDelete(environment)}
+            />
+          </>
+        )
+      }
     >
-      {environments.editing && <EnvironmentForm onDone={environments.done} />}
+      {environments.editing && <EnvironmentForm environment={environments.edited} onDone={environments.done} />}
+      {environments.deleteDialog}
     </ResourcePage>
   );
 }
 
-function EnvironmentForm({ onDone }: { onDone: () => void }) {
-  const [name, setName] = useState('');
-  const [type, setType] = useState<string | undefined>('development');
+/** A new environment's name and type; an existing one's type and place in the order (its name is its id). */
+function EnvironmentForm({ environment, onDone }: { environment?: Environment; onDone: () => void }) {
+  const [name, setName] = useState(environment?.name ?? '');
+  const [type, setType] = useState<string | undefined>(environment?.type ?? 'development');
+  const [sortOrder, setSortOrder] = useState(String(environment?.sortOrder ?? ''));
+  const save = () =>
+    environment
+      ? data(
+          api.PUT('/api/admin/environments/update/{name}', {
+            params: { path: { name: environment.name } },
+            body: { type: type ?? environment.type, sortOrder: Number(sortOrder) },
+          }),
+        )
+      : data(api.POST('/api/admin/environments', { body: { name, type: type ?? 'development', enabled: true } }));
   return (
-    <ResourceForm
-      noun="environment"
-      save={() => data(api.POST('/api/admin/environments', { body: { name, type: type ?? 'development', enabled: true } }))}
-      onDone={onDone}
-    >
-      <TextInput label="Name" name="name" value={name} onChange={setName} isRequired autoFocus />
+    <ResourceForm noun="environment" existing={environment?.name} save={save} onDone={onDone}>
+      {!environment && <TextInput label="Name" name="name" value={name} onChange={setName} isRequired autoFocus />}
       <Pick label="Type" name="type" items={ENVIRONMENT_TYPES} value={type} onChange={setType} />
+      {environment && <TextInput label="Sort order" name="sortOrder" type="number" value={sortOrder} onChange={setSortOrder} isRequired />}
     </ResourceForm>
   );
 }

@@ -45,8 +45,12 @@ export function EnvironmentSettings({ projectId }: { projectId: string }) {
             <tr>
               <th scope="col">Environment</th>
               <th scope="col">Type</th>
-              <th scope="col">Flags on</th>
-              <th scope="col">API tokens</th>
+              <th scope="col" className="wide-only">
+                Flags on
+              </th>
+              <th scope="col" className="wide-only">
+                API tokens
+              </th>
               <th scope="col">Used by the project</th>
             </tr>
           </thead>
@@ -58,8 +62,8 @@ export function EnvironmentSettings({ projectId }: { projectId: string }) {
                   {!environment.enabled && <span className="badge">disabled everywhere</span>}
                 </td>
                 <td>{environment.type === 'production' ? <span className="badge production">production</span> : environment.type}</td>
-                <td>{environment.visible ? environment.projectEnabledToggleCount : '—'}</td>
-                <td>{environment.projectApiTokenCount}</td>
+                <td className="wide-only">{environment.visible ? environment.projectEnabledToggleCount : '—'}</td>
+                <td className="wide-only">{environment.projectApiTokenCount}</td>
                 <td title={canUpdate.reason}>
                   <Switch
                     className="switch"

@@ -62,10 +62,16 @@ export function TokenSettings({ projectId }: { projectId: string }) {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">Type</th>
+                <th scope="col" className="wide-only">
+                  Type
+                </th>
                 <th scope="col">Environment</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last seen</th>
+                <th scope="col" className="wide-only">
+                  Created
+                </th>
+                <th scope="col" className="wide-only">
+                  Last seen
+                </th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -76,12 +82,12 @@ export function TokenSettings({ projectId }: { projectId: string }) {
                 <tr key={token.id}>
                   <td>
                     {token.tokenName}
-                    {token.secretPrefix && <div className="muted small">{token.secretPrefix}…</div>}
+                    {token.secretPrefix && <div className="muted small token-prefix">{token.secretPrefix}…</div>}
                   </td>
-                  <td>{typeName(token.type)}</td>
+                  <td className="wide-only">{typeName(token.type)}</td>
                   <td>{token.environment}</td>
-                  <td>{new Date(token.createdAt).toLocaleDateString()}</td>
-                  <td>{token.seenAt ? new Date(token.seenAt).toLocaleString() : 'never'}</td>
+                  <td className="wide-only">{new Date(token.createdAt).toLocaleDateString()}</td>
+                  <td className="wide-only">{token.seenAt ? new Date(token.seenAt).toLocaleString() : 'never'}</td>
                   <td className="actions">
                     <RowAction
                       label="Delete"

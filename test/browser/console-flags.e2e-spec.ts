@@ -142,7 +142,8 @@ describe('the flags page', () => {
     await page.goto('/');
     const toggle = page.getByRole('switch', { name: 'dark-mode in development' });
     await press(toggle);
-    await expect(toggle.isChecked()).resolves.toBe(true);
+    // At once: before the API answers, though a loaded machine may take a few frames to render it.
+    await expect.poll(() => toggle.isChecked(), { timeout: 2_000 }).toBe(true);
     await expect.poll(() => enabledIn('dark-mode', 'development')).toBe(true);
   });
 

@@ -268,7 +268,7 @@ describe("the users page's password link and sessions", () => {
       .expect(201);
     const admin = await adminWithClipboard();
     await admin.goto('/admin/users');
-    await admin.getByRole('button', { name: 'Make a password link for linkme' }).click();
+    await admin.getByRole('button', { name: 'Password link for linkme' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Password link for linkme' });
     const link = (await dialog.getByLabel('New password link', { exact: true }).textContent())!;
     expect(link).toMatch(new RegExp(`^${session.origin}/reset-password\\?token=[0-9a-f]{64}$`));
@@ -299,10 +299,10 @@ describe("the users page's password link and sessions", () => {
 
     const admin = await session.signedIn();
     await admin.goto('/admin/users');
-    await admin.getByRole('button', { name: 'End every session of linkme' }).click();
+    await admin.getByRole('button', { name: 'End sessions of linkme' }).click();
     await admin.getByRole('status').filter({ hasText: 'Every session of linkme has ended.' }).waitFor();
     for (const cookie of cookies) await http.get('/api/admin/user').set('Cookie', cookie).expect(401);
-    await admin.getByRole('button', { name: 'End every session of linkme' }).waitFor();
+    await admin.getByRole('button', { name: 'End sessions of linkme' }).waitFor();
     await admin.reload();
     await admin.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     expect(errorsOf(admin)).toEqual([]);

@@ -82,14 +82,14 @@ export default function UsersPage() {
           <RowAction
             label="Password link"
             name={displayName(user)}
-            accessibleName={`Make a password link for ${displayName(user)}`}
+            accessibleName={`Password link for ${displayName(user)}`}
             permission={canAdmin}
             onPress={act('link', () => passwordLink.mutate(user))}
           />
           <RowAction
             label="End sessions"
             name={displayName(user)}
-            accessibleName={`End every session of ${displayName(user)}`}
+            accessibleName={`End sessions of ${displayName(user)}`}
             permission={canAdmin}
             onPress={act('sessions', () => endSessions.run(user))}
           />

@@ -191,9 +191,9 @@ describe('the package manifest', () => {
       const entries = Object.values(manifest.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)));
       expect(entries.map((entry) => entry.replace(/^\.\//, '')).filter((entry) => !files.some((file) => file.path === entry))).toEqual([]);
       expect(Object.keys(manifest.exports)).toEqual(['.', './testing', './package.json']);
-      // "A few hundred": one .js and one .d.ts per library module (about 400 of them), the docs and the manifest; and
-      // the console's files.
-      expect(files.filter((file) => !file.path.startsWith('dist/console/')).length).toBeLessThanOrEqual(1000);
+      // "A few hundred": one .js and one .d.ts per library module (about 500 of them), the docs and the manifest; and
+      // the console's files. The list above is exact; this bound says when the library's size itself needs a look.
+      expect(files.filter((file) => !file.path.startsWith('dist/console/')).length).toBeLessThanOrEqual(1200);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

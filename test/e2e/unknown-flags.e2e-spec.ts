@@ -169,6 +169,9 @@ describe('unknown flags', () => {
       name: 'AuthenticationRequired',
       message:
         'You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login',
+      path: '/auth/simple/login',
+      type: 'password',
+      defaultHidden: false,
     });
     for (const token of [CLIENT_TOKEN, FRONTEND_TOKEN]) {
       const refused = await t.http().get(PATH).set('Authorization', token).expect(403);

@@ -61,8 +61,10 @@ export class OidcSettingsService {
     return { ...OIDC_DEFAULTS, ...rest, secret: (sealedSecret && this.box.open(sealedSecret)) || '' };
   }
 
+  /** Whether single sign-on is on; asked by every 401 to a request without credentials, so the secret stays sealed. */
   async isEnabled(): Promise<boolean> {
-    return (await this.current()).enabled;
+    const settings = this.config.sso.oidc ?? (await this.store.read('oidc'));
+    return (settings?.enabled ?? OIDC_DEFAULTS.enabled) === true;
   }
 
   async forAdmin(): Promise<OidcSettingsJson> {
